@@ -1,0 +1,3 @@
+export function AnnouncementBanner() {
+  return <div data-testid="announcement-banner" />;
+}

@@ -1,0 +1,8 @@
+import { Link } from "react-router";
+export function SiteHeader() {
+  return (
+    <header data-testid="site-header">
+      <Link to="/">Home</Link>
+    </header>
+  );
+}

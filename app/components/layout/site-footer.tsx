@@ -1,0 +1,3 @@
+export function SiteFooter() {
+  return <footer data-testid="site-footer" />;
+}

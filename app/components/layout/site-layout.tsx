@@ -1,0 +1,27 @@
+import { AnnouncementBanner } from "#app/components/layout/header/announcement-banner.tsx";
+import { SiteHeader } from "#app/components/layout/header/site-header.tsx";
+import { ConsultationPanel } from "#app/components/layout/consultation-panel.tsx";
+import { SiteFooter } from "#app/components/layout/site-footer.tsx";
+import { NavigationProgress } from "#app/components/layout/navigation-progress.tsx";
+
+/** Every page: header, the page itself, the consultation panel and the footer (spec §2). */
+export function SiteLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <AnnouncementBanner />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <ConsultationPanel />
+      <SiteFooter />
+      <NavigationProgress />
+    </>
+  );
+}

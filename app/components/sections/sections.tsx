@@ -1,0 +1,208 @@
+import { Link } from "react-router";
+import type {
+  CallToActionSection,
+  FaqSection,
+  FeatureGridSection,
+  FiguresSection,
+  HeroSection,
+  LinkGridSection,
+  ProseSection,
+  Section,
+  StepsSection,
+} from "#app/content/page-types.ts";
+import { ActionLink, consultationAction } from "#app/components/sections/action-link.tsx";
+
+/** Draws a page's sections in order; each kind has one component. */
+export function Sections({ sections }: { sections: readonly Section[] }) {
+  return sections.map((section, index) => {
+    const key = `${section.kind}-${index}`;
+    switch (section.kind) {
+      case "hero":
+        return <Hero key={key} {...section} />;
+      case "features":
+        return <FeatureGrid key={key} {...section} />;
+      case "steps":
+        return <Steps key={key} {...section} />;
+      case "figures":
+        return <Figures key={key} {...section} />;
+      case "faq":
+        return <Faq key={key} {...section} />;
+      case "links":
+        return <LinkGrid key={key} {...section} />;
+      case "prose":
+        return <Prose key={key} {...section} />;
+      case "cta":
+        return <CallToAction key={key} {...section} />;
+    }
+  });
+}
+
+function SectionHeading({ title, intro }: { title: string; intro?: string }) {
+  return (
+    <div className="max-w-3xl">
+      <h2 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h2>
+      {intro ? <p className="mt-3 text-lg text-slate-700">{intro}</p> : null}
+    </div>
+  );
+}
+
+export function Hero({ eyebrow, title, lead, primary = consultationAction, secondary }: HeroSection) {
+  return (
+    <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
+      <div className="container-page py-16 sm:py-20 lg:py-24">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">{eyebrow}</p>
+        <h1 className="mt-3 max-w-4xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
+        <p className="mt-5 max-w-3xl text-lg text-brand-50 sm:text-xl">{lead}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ActionLink action={primary} variant="light" />
+          {secondary ? (
+            <Link
+              to={secondary.href}
+              className="inline-flex min-h-11 items-center rounded-lg border border-white/70 px-5 py-2.5 font-semibold text-white hover:bg-white/10"
+            >
+              {secondary.label}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function FeatureGrid({ title, intro, items }: FeatureGridSection) {
+  return (
+    <section className="container-page py-14 sm:py-16">
+      <SectionHeading title={title} intro={intro} />
+      <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((item) => (
+          <li key={item.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h3 className="text-lg font-semibold text-brand-900">{item.title}</h3>
+            <p className="mt-2 text-slate-700">{item.body}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Steps({ title, intro, steps }: StepsSection) {
+  return (
+    <section className="bg-slate-50">
+      <div className="container-page py-14 sm:py-16">
+        <SectionHeading title={title} intro={intro} />
+        <ol className="mt-8 grid gap-5 md:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step, index) => (
+            <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm">
+              <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-brand-900">
+                <span className="sr-only">Step {index + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-slate-700">{step.body}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function Figures({ title, items }: FiguresSection) {
+  return (
+    <section className="container-page py-14 sm:py-16">
+      <SectionHeading title={title} />
+      <dl className="mt-8 grid gap-5 sm:grid-cols-3">
+        {items.map((item) => (
+          <div key={item.label} className="flex flex-col-reverse rounded-xl bg-brand-50 p-6 text-center">
+            <dt className="mt-1 text-slate-700">{item.label}</dt>
+            <dd className="text-4xl font-bold text-brand-800">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Faq({ title, items }: FaqSection) {
+  return (
+    <section className="container-page py-14 sm:py-16">
+      <SectionHeading title={title} />
+      <div className="mt-8 max-w-3xl divide-y divide-slate-200 border-y border-slate-200">
+        {items.map((item) => (
+          <details key={item.question} className="group py-4">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-brand-900 [&::-webkit-details-marker]:hidden">
+              <h3>{item.question}</h3>
+              <span aria-hidden="true" className="text-xl transition-transform group-open:rotate-45">
+                +
+              </span>
+            </summary>
+            <p className="mt-2 text-slate-700">{item.answer}</p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function LinkGrid({ title, intro, items }: LinkGridSection) {
+  return (
+    <section className="container-page py-14 sm:py-16">
+      <SectionHeading title={title} intro={intro} />
+      <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link
+              to={item.href}
+              className="block h-full rounded-xl border border-slate-200 p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md"
+            >
+              <h3 className="text-lg font-semibold text-brand-800">{item.title}</h3>
+              <p className="mt-2 text-slate-700">{item.body}</p>
+              <span aria-hidden="true" className="mt-3 inline-block font-semibold text-brand-700">
+                Learn more →
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Prose({ title, blocks }: ProseSection) {
+  return (
+    <section className="container-page py-8">
+      <div className="max-w-3xl">
+        <h2 className="text-2xl font-bold tracking-tight text-ink">{title}</h2>
+        {blocks.map((block, index) =>
+          "p" in block ? (
+            <p key={index} className="mt-4 text-slate-700">
+              {block.p}
+            </p>
+          ) : (
+            <ul key={index} className="mt-4 list-disc space-y-2 pl-6 text-slate-700">
+              {block.list.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          ),
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CallToAction({ title, body, action = consultationAction }: CallToActionSection) {
+  return (
+    <section className="container-page py-14 sm:py-16">
+      <div className="rounded-2xl bg-brand-900 px-6 py-10 text-white sm:px-10">
+        <h2 className="text-2xl font-bold sm:text-3xl">{title}</h2>
+        <p className="mt-3 max-w-2xl text-lg text-brand-100">{body}</p>
+        <div className="mt-6">
+          <ActionLink action={action} variant="light" />
+        </div>
+      </div>
+    </section>
+  );
+}

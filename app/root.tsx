@@ -1,0 +1,61 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/root";
+import appCss from "#app/app.css?url";
+import { SiteLayout } from "#app/components/layout/site-layout.tsx";
+import { useNonce } from "#app/components/nonce.tsx";
+import { RouteErrorView } from "#app/components/route-error.tsx";
+import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
+import { env } from "#app/platform/env.server.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return {
+    siteUrl: env().SITE_URL,
+    bannerClosed: isBannerClosed(request.headers.get("Cookie")),
+    year: new Date().getFullYear(),
+  };
+}
+
+// Site-wide facts do not change between pages; only a form post may change them.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d3793" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <SiteLayout>
+      <RouteErrorView error={error} />
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,17 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { contentPages } from "./content/pages/index.ts";
+
+export default [
+  index("routes/home.tsx"),
+  // One route module draws every content page from its data.
+  ...contentPages.map((page) => route(page.path, "routes/content-page.tsx", { id: `content${page.path}` })),
+  route("careers", "routes/careers.tsx"),
+  route("careers/registration", "routes/careers.registration.tsx"),
+  route("careers/:id", "routes/careers.$id.tsx"),
+  route("featured-insights", "routes/featured-insights.tsx"),
+  route("featured-insights/:id", "routes/featured-insights.$id.tsx"),
+  route("banner", "routes/banner.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import type { Route } from "./+types/content-page";
+import { Sections } from "#app/components/sections/sections.tsx";
+import { contentPageAt } from "#app/content/pages/index.ts";
+import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
+  const page = contentPageAt(path);
+  if (!page) throw data(null, { status: 404 });
+  return { page };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({
+        title: loaderData.page.title,
+        description: loaderData.page.description,
+        path: loaderData.page.path,
+        siteUrl: siteUrlFrom(matches),
+      })
+    : [];
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return <Sections sections={loaderData.page.sections} />;
+}

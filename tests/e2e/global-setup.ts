@@ -1,0 +1,15 @@
+import type { TestProject } from "vitest/node";
+import { startServer } from "#tests/support/server.ts";
+
+/** One built server for the whole browser run, on a free port with its own data folder. */
+export default async function setup(project: TestProject) {
+  const server = await startServer();
+  project.provide("baseURL", server.baseURL);
+  return () => server.stop();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}

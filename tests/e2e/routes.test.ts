@@ -1,0 +1,57 @@
+import { expect, test } from "vitest";
+import { contentPages } from "#app/content/pages/index.ts";
+import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
+
+const { newPage, baseURL } = setupBrowser();
+
+/** Every public route of the spec's routes table, with the page drawn from data where there is one. */
+const routes = ["/", ...contentPages.map((page) => page.path), "/careers", "/careers/registration", "/featured-insights"];
+
+test("every route answers 200 with its own title, one h1 and the three layout parts", async () => {
+  const page = await newPage();
+  const titles = new Map<string, string>();
+  for (const route of routes) {
+    const response = await page.goto(route);
+    expect(response?.status(), route).toBe(200);
+    const title = await page.title();
+    expect(title.length, route).toBeGreaterThan(5);
+    expect(titles.get(title), `${route} repeats the title of another route`).toBeUndefined();
+    titles.set(title, route);
+    expect(await page.locator("h1").count(), `${route} h1 count`).toBe(1);
+    expect(await page.locator('meta[name="description"]').getAttribute("content"), route).toBeTruthy();
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href"), route).toBe(`${baseURL()}${route}`);
+    expect(await page.locator('meta[property="og:title"]').getAttribute("content"), route).toBe(title);
+    expect(await page.locator("header").first().isVisible(), `${route} header`).toBe(true);
+    expect(await page.locator("#consultation").isVisible(), `${route} consultation panel`).toBe(true);
+    expect(await page.locator("footer").isVisible(), `${route} footer`).toBe(true);
+  }
+});
+
+test("an unknown path shows the not-found page with HTTP 404", async () => {
+  const page = await newPage();
+  const response = await page.goto("/no-such-page/at-all");
+  expect(response?.status()).toBe(404);
+  expect(await page.locator("h1").textContent()).toBe("Page not found");
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+  expect(await page.locator("#consultation").isVisible()).toBe(true);
+});
+
+test("pages render fully without JavaScript", async () => {
+  const page = await newPage({ javaScriptEnabled: false });
+  await page.goto("/crm");
+  expect(await page.locator("h1").textContent()).toContain("CRM");
+  expect(await page.locator("footer").isVisible()).toBe(true);
+  expect(await page.locator("#consultation h2").textContent()).toBe("Book a Free Consultation");
+});
+
+test("axe finds no WCAG 2.2 AA violations on any route at 1280 px and 375 px", async () => {
+  const failures: string[] = [];
+  for (const viewport of [DESKTOP, PHONE]) {
+    const page = await newPage({ viewport });
+    for (const route of [...routes, "/missing-page"]) {
+      await page.goto(route);
+      for (const violation of await axeViolations(page)) failures.push(`${viewport.width}px ${route}: ${violation}`);
+    }
+  }
+  expect(failures).toEqual([]);
+}, 300_000);

@@ -1,0 +1,70 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 375, height: 812 } as const;
+
+/**
+ * A real Chromium for one test file. Every page it opens records console
+ * errors and failed requests; a test that leaves any behind fails.
+ */
+export function setupBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    const found = problems.splice(0);
+    expect(found, "console errors or page errors").toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const baseURL = () => inject("baseURL");
+
+  async function newPage(options: BrowserContextOptions & { allowConsoleErrors?: RegExp } = {}): Promise<Page> {
+    if (!browser) throw new Error("browser not started");
+    const { allowConsoleErrors, ...contextOptions } = options;
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP, ...contextOptions });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      if (allowConsoleErrors?.test(message.text())) return;
+      problems.push(`console error on ${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+    return page;
+  }
+
+  return { newPage, baseURL, browser: () => browser! };
+}
+
+/** WCAG 2.2 AA violations on the page as it stands, summarised for a readable failure. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
+}

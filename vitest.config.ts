@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Two projects: `unit` (modules, database, mail; no build needed) and `e2e`
+ * (a real Chromium against the built site, started once per run).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Two cores: one browser-heavy file at a time keeps timings honest.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
