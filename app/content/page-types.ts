@@ -1,0 +1,89 @@
+/**
+ * A page of the site is data: an ordered list of sections drawn by the shared
+ * section components in `#app/components/sections`. Nothing here is JSX, so a
+ * page's copy can change without touching any component.
+ */
+
+/** A link inside the site (a path starting with "/" or "#consultation"). */
+export type Action = { label: string; href: string };
+
+export type HeroSection = {
+  kind: "hero";
+  /** Small label above the heading, e.g. "Custom Software". */
+  eyebrow: string;
+  /** The page's only <h1>. */
+  title: string;
+  lead: string;
+  /** Defaults to "Book a free consultation" pointing at #consultation. */
+  primary?: Action;
+  secondary?: Action;
+};
+
+export type FeatureGridSection = {
+  kind: "features";
+  title: string;
+  intro?: string;
+  items: { title: string; body: string }[];
+};
+
+export type StepsSection = {
+  kind: "steps";
+  title: string;
+  intro?: string;
+  steps: { title: string; body: string }[];
+};
+
+export type FiguresSection = {
+  kind: "figures";
+  title: string;
+  items: { value: string; label: string }[];
+};
+
+export type FaqSection = {
+  kind: "faq";
+  title: string;
+  items: { question: string; answer: string }[];
+};
+
+export type LinkGridSection = {
+  kind: "links";
+  title: string;
+  intro?: string;
+  items: { title: string; body: string; href: string }[];
+};
+
+export type ProseSection = {
+  kind: "prose";
+  title: string;
+  /** Paragraphs and bullet lists, in order. Plain text only. */
+  blocks: ({ p: string } | { list: string[] })[];
+};
+
+export type CallToActionSection = {
+  kind: "cta";
+  title: string;
+  body: string;
+  /** Defaults to "Book a free consultation" pointing at #consultation. */
+  action?: Action;
+};
+
+export type Section =
+  | HeroSection
+  | FeatureGridSection
+  | StepsSection
+  | FiguresSection
+  | FaqSection
+  | LinkGridSection
+  | ProseSection
+  | CallToActionSection;
+
+export type PageContent = {
+  /** The route path, e.g. "/crm". */
+  path: `/${string}`;
+  /** Shown in <title> (before " | {company}") and as the Open Graph title. */
+  title: string;
+  /** Meta description: one or two sentences, 70 to 160 characters. */
+  description: string;
+  /** The first section is always the hero (it holds the page's <h1>). */
+  sections: [HeroSection, ...Section[]];
+};

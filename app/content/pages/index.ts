@@ -1,0 +1,65 @@
+import type { PageContent } from "#app/content/page-types.ts";
+import { page as about } from "./about.ts";
+import { page as aiMl } from "./ai-ml-solution.ts";
+import { page as billing } from "./billing-system.ts";
+import { page as bi } from "./business-intelligence-analytics.ts";
+import { page as chatbot } from "./chatbot-and-virtual.ts";
+import { page as cloud } from "./cloud-infrastructure.ts";
+import { page as company } from "./company.ts";
+import { page as contact } from "./contact-us.ts";
+import { page as crm } from "./crm.ts";
+import { page as customSoftware } from "./custom-software.ts";
+import { page as cybersec } from "./cybersec-and-data-protection.ts";
+import { page as devops } from "./devops.ts";
+import { page as ecommerce } from "./ecommerce.ts";
+import { page as erp } from "./erp.ts";
+import { page as event } from "./kraf-think-2025.ts";
+import { page as openInnovation } from "./open-innovation.ts";
+import { page as ourSolutions } from "./our-solutions.ts";
+import { page as partners } from "./partners.ts";
+import { page as paymentGateway } from "./payment-gateway.ts";
+import { page as portfolio } from "./portfolio.ts";
+import { page as predictive } from "./predictive-analysis.ts";
+import { page as privacy } from "./privacy-policy.ts";
+import { page as products } from "./products.ts";
+import { page as resources } from "./resources.ts";
+import { page as services } from "./services.ts";
+import { page as webMobile } from "./web-mobile-app-dev.ts";
+
+export { page as homePage } from "./home.ts";
+
+/** Every page drawn by the shared content route, in sitemap order. */
+export const contentPages: readonly PageContent[] = [
+  products,
+  about,
+  contact,
+  event,
+  ourSolutions,
+  services,
+  company,
+  partners,
+  resources,
+  openInnovation,
+  portfolio,
+  erp,
+  crm,
+  bi,
+  customSoftware,
+  webMobile,
+  aiMl,
+  ecommerce,
+  paymentGateway,
+  billing,
+  cybersec,
+  cloud,
+  devops,
+  chatbot,
+  predictive,
+  privacy,
+];
+
+const byPath = new Map(contentPages.map((page) => [page.path, page]));
+
+export function contentPageAt(path: string): PageContent | undefined {
+  return byPath.get(path as PageContent["path"]);
+}

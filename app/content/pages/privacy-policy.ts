@@ -1,0 +1,204 @@
+import type { PageContent } from "#app/content/page-types.ts";
+import { site } from "#app/content/site.ts";
+
+const address = `${site.address.street}, ${site.address.locality} ${site.address.postalCode}, ${site.address.country}`;
+
+export const page: PageContent = {
+  path: "/privacy-policy",
+  title: "Privacy Policy",
+  description: `How ${site.name} collects, uses, shares and protects personal data on this website, how long we keep it and the rights you have.`,
+  sections: [
+    {
+      kind: "hero",
+      eyebrow: "Legal",
+      title: "Privacy Policy",
+      lead: `This policy explains what personal data ${site.name} collects through this website, why, and what control you have over it. Last updated: November 2026.`,
+      primary: { label: "Contact us about privacy", href: "/contact-us" },
+    },
+    {
+      kind: "prose",
+      title: "Who we are",
+      blocks: [
+        {
+          p: `This website is operated by ${site.name}, ${address}. We decide how and why the personal data described in this policy is processed, which makes us the Data Fiduciary under India's Digital Personal Data Protection Act, 2023 (DPDP Act) and the controller under the EU General Data Protection Regulation (GDPR).`,
+        },
+        {
+          p: `If you have any question about this policy or about your personal data, write to ${site.emails.general}.`,
+        },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "What we collect",
+      blocks: [
+        { p: "We collect only what you give us through the forms on this site, plus the technical records every web server keeps." },
+        { p: "Newsletter subscriptions, through the form in the footer:" },
+        { list: ["your e-mail address", "the date and time you subscribed", "a record that you ticked the consent box and accepted this policy"] },
+        { p: "Consultation requests, through the consultation form shown on every page:" },
+        {
+          list: [
+            "your full name, e-mail address, country and phone number",
+            "your project brief",
+            "any files you choose to attach",
+            "the date and time you submitted the request",
+          ],
+        },
+        { p: "Job applications, through our careers pages:" },
+        {
+          list: [
+            "your name, e-mail address and phone number",
+            "the position you are applying for",
+            "your resume file",
+            "your LinkedIn or portfolio URL, if you provide one",
+            "your years of experience",
+            "your cover letter",
+          ],
+        },
+        { p: "Server logs, created automatically when you visit:" },
+        { list: ["your IP address", "your browser and device type (user agent)", "the pages requested, the date and time, and the response given"] },
+        { p: "Please do not include sensitive personal data, such as health or financial details, in a project brief, attachment or cover letter unless it is genuinely needed." },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "Why we use it and our legal basis",
+      blocks: [
+        {
+          list: [
+            "Newsletter: to send you our newsletter and occasional news about our services and events. Legal basis: your consent.",
+            "Consultation requests: to reply to your enquiry, send you a confirmation e-mail, prepare a proposal and keep a record of our conversation. Legal basis: your consent when you submit the form, and our legitimate interest in responding to business enquiries and taking the steps you ask for before a contract.",
+            "Job applications: to assess your application, contact you about it and run our recruitment process. Legal basis: your consent when you apply, and the steps needed before a possible employment contract.",
+            "Server logs: to keep the website secure and working, detect abuse and fix errors. Legal basis: our legitimate interest in operating a safe and reliable website.",
+          ],
+        },
+        {
+          p: "Under the DPDP Act we process personal data on the basis of your consent or for the legitimate uses the Act permits. For visitors in the European Union, the GDPR legal bases are consent (Article 6(1)(a)), steps taken at your request before entering into a contract (Article 6(1)(b)) and legitimate interests (Article 6(1)(f)).",
+        },
+        { p: "We do not use your personal data for automated decision-making or profiling, and we never sell it." },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "Who we share it with",
+      blocks: [
+        { p: "Your data is seen only by our staff who need it, and by service providers who process it on our behalf and under our instructions:" },
+        {
+          list: [
+            "our hosting and storage provider, which runs the servers and databases this site uses and stores uploaded files",
+            "our e-mail delivery provider, which sends confirmation e-mails and newsletters",
+          ],
+        },
+        {
+          p: "These providers act as data processors. They may use your data only to provide their service to us and must keep it secure. We do not sell, rent or trade personal data, and we do not share it with advertisers. We may disclose data where the law requires it, for example in response to a valid order from a court or public authority.",
+        },
+        {
+          p: "Some providers may process data outside India or the European Union. Where that happens, we only use providers bound by contract to protect it to the standard this policy describes, and for EU visitors we rely on the safeguards the GDPR requires for such transfers.",
+        },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "How long we keep it",
+      blocks: [
+        {
+          list: [
+            "Newsletter subscriptions: until you unsubscribe.",
+            "Consultation requests, including attached files: 24 months after our last contact with you.",
+            "Job applications, including resumes: 12 months after you apply, unless you are hired, in which case the application becomes part of your employment record.",
+            "Server logs: 30 days.",
+          ],
+        },
+        { p: "When a retention period ends, we delete the data or make it anonymous, unless the law requires us to keep it for longer." },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "How we protect it",
+      blocks: [
+        {
+          list: [
+            "Files you upload, such as project attachments and resumes, are stored privately. They are never published at a public address.",
+            "Access to submitted data is limited to staff who need it for their work and who must sign in to reach it.",
+            "Data travels between your browser and our website over an encrypted connection.",
+            "We review our safeguards regularly and will notify you and the authorities of a personal data breach where the law requires it.",
+          ],
+        },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "Your rights",
+      blocks: [
+        { p: "You have the right to:" },
+        {
+          list: [
+            "access the personal data we hold about you and get a summary of how we use it",
+            "correct, complete or update data that is inaccurate or incomplete",
+            "have your data erased when it is no longer needed, or when you withdraw consent",
+            "withdraw your consent at any time, which does not affect processing that took place before",
+            "have a grievance about our handling of your data addressed by us",
+            "nominate another person to exercise your rights on your behalf in the event of death or incapacity, as the DPDP Act provides",
+          ],
+        },
+        {
+          p: "If you are in the European Union, you also have the right to restrict or object to processing, to receive your data in a portable format, and to complain to your local data protection authority. In India, if you are not satisfied with our response to a grievance, you may complain to the Data Protection Board of India.",
+        },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "How to exercise your rights",
+      blocks: [
+        {
+          p: `Write to ${site.emails.general} with the subject "Privacy request", say which right you want to exercise, and use the e-mail address you gave us so we can find your data. We may ask you to confirm your identity before acting on the request.`,
+        },
+        { p: "You can also unsubscribe from the newsletter at any time using the link in any newsletter e-mail. We will respond to every request without undue delay and within the time the applicable law allows." },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "Cookies",
+      blocks: [
+        { p: "This website uses only cookies that are strictly necessary for it to work:" },
+        {
+          list: [
+            "a session cookie that remembers you closed the announcement banner, so it stays closed until you close your browser",
+            "for our staff only, a sign-in cookie that keeps them signed in to the administration area",
+          ],
+        },
+        { p: "We do not use advertising cookies or third-party tracking. Because these cookies are strictly necessary, we do not ask for consent to set them." },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "Children",
+      blocks: [
+        {
+          p: "This website is intended for businesses and job seekers aged 18 or over. We do not knowingly collect personal data from children. If you believe a child has sent us their data, contact us and we will delete it.",
+        },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "Changes to this policy",
+      blocks: [
+        {
+          p: "We may update this policy when our website, our service providers or the law change. The date at the top of this page shows when it was last revised. If a change significantly affects how we use data you have already given us, we will tell you by e-mail or with a notice on this site before it takes effect.",
+        },
+      ],
+    },
+    {
+      kind: "prose",
+      title: "Contact",
+      blocks: [
+        { p: `${site.name}, ${address}` },
+        { list: [`E-mail: ${site.emails.general}`, `Phone: ${site.phone.display}`] },
+      ],
+    },
+    {
+      kind: "cta",
+      title: "Questions about your data?",
+      body: `Write to ${site.emails.general} and we will help. For anything else, the consultation form below reaches our team directly.`,
+    },
+  ],
+};

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { site } from "#app/content/site.ts";
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+/** "true"/"1"/"yes" and friends; unset stays undefined so a default can depend on other settings. */
+const optionalFlag = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === "") return undefined;
+    const normalised = value.trim().toLowerCase();
+    if (["1", "true", "yes", "on"].includes(normalised)) return true;
+    if (["0", "false", "no", "off"].includes(normalised)) return false;
+    ctx.addIssue({ code: "custom", message: `expected true or false, got "${value}"` });
+    return z.NEVER;
+  });
+
+/**
+ * Every setting the server reads, validated once at start. Defaults make
+ * `npm start` work with nothing configured: embedded database, files and mail
+ * under DATA_DIR. `.env.example` documents the same variables.
+ */
+const BaseSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin of the site, used for canonical URLs, sitemap and Open Graph. */
+  SITE_URL: z
+    .url()
+    .default("http://localhost:3000")
+    .transform((url) => url.replace(/\/+$/, "")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Where the embedded database, stored files and written mail live. */
+  DATA_DIR: z.string().min(1).default("./data"),
+
+  /** A PostgreSQL server; unset means the embedded PGlite database under DATA_DIR/db. */
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+
+  /** `local` keeps uploads under DATA_DIR/files (never served directly); `s3` for any S3-compatible service. */
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  /** Unset for AWS S3; the service's endpoint for R2, MinIO, Supabase and the like. */
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_BUCKET: z.string().min(1).default("consultation"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Defaults to true when S3_ENDPOINT is set: MinIO and Supabase need path-style addressing. */
+  S3_FORCE_PATH_STYLE: optionalFlag,
+
+  /** `file` writes each message as .eml under DATA_DIR/mail; `smtp` and `emailjs` really send. */
+  MAIL_TRANSPORT: z.enum(["file", "smtp", "emailjs"]).default("file"),
+  MAIL_FROM: z.string().min(1).default(`"${site.name}" <${site.emails.general}>`),
+  /** Where staff notifications about new leads go. */
+  SALES_INBOX: z.email().default(site.emails.sales),
+  /** e.g. smtp://user:pass@host:587 or smtps://user:pass@host:465 */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  EMAILJS_API_URL: z
+    .url()
+    .default("https://api.emailjs.com")
+    .transform((url) => url.replace(/\/+$/, "")),
+  EMAILJS_PUBLIC_KEY: optionalText,
+  EMAILJS_PRIVATE_KEY: optionalText,
+  EMAILJS_SERVICE_ID: optionalText,
+  EMAILJS_TEMPLATE_ID: optionalText,
+  EMAILJS_NOTIFY_TEMPLATE_ID: optionalText,
+  /** Delivery attempts before an outbox message is marked failed for staff. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+});
+
+/** Settings that only matter together: a transport or driver chosen without its keys must stop the start. */
+const EnvSchema = BaseSchema.superRefine((value, ctx) => {
+  const requireAll = (reason: string, keys: (keyof typeof value)[]) => {
+    for (const key of keys) {
+      if (value[key] === undefined) {
+        ctx.addIssue({ code: "custom", path: [key], message: `is required when ${reason}` });
+      }
+    }
+  };
+  if (value.MAIL_TRANSPORT === "smtp") requireAll("MAIL_TRANSPORT=smtp", ["SMTP_URL"]);
+  if (value.MAIL_TRANSPORT === "emailjs") {
+    requireAll("MAIL_TRANSPORT=emailjs", [
+      "EMAILJS_PUBLIC_KEY",
+      "EMAILJS_PRIVATE_KEY",
+      "EMAILJS_SERVICE_ID",
+      "EMAILJS_TEMPLATE_ID",
+      "EMAILJS_NOTIFY_TEMPLATE_ID",
+    ]);
+  }
+  if (value.STORAGE_DRIVER === "s3") {
+    requireAll("STORAGE_DRIVER=s3", ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+  }
+}).transform((value) => ({
+  ...value,
+  S3_FORCE_PATH_STYLE: value.S3_FORCE_PATH_STYLE ?? value.S3_ENDPOINT !== undefined,
+}));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed on first use). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
