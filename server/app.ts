@@ -1,13 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { logger } from "#app/platform/logger.server.ts";
-import { requestInfoContext } from "#app/platform/request-context.ts";
+import { reactRouterHandler } from "#server/request-handler.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 
 export type AppOptions = {
@@ -38,6 +37,11 @@ export function createApp({ build, clientDir, isReady }: AppOptions) {
       },
       // Static assets would drown the log; pages and posts are what matter.
       autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+      // One short line per request: no headers, so no cookies or personal data.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
 
@@ -50,20 +54,11 @@ export function createApp({ build, clientDir, isReady }: AppOptions) {
 
   // Hashed file names never change content: cache them for a year.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Other public files (favicon, images) have a dot in their name; pages never do.
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build,
-      mode: build.isSpaMode ? "production" : process.env.NODE_ENV,
-      getLoadContext: (_req: Request, res: Response) => {
-        const context = new RouterContextProvider();
-        context.set(requestInfoContext, { nonce: res.locals.nonce as string });
-        return context;
-      },
-    }),
-  );
+  app.all("/{*splat}", reactRouterHandler(build));
 
   return app;
 }

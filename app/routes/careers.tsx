@@ -3,6 +3,10 @@ import type { Route } from "./+types/careers";
 import { Sections } from "#app/components/sections/sections.tsx";
 import { careersPage } from "#app/content/careers.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { cachePageFor } from "#app/platform/page-cache.ts";
+
+// The same for every visitor: rendered once, then served from memory.
+export const headers = cachePageFor(300);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: careersPage.title, description: careersPage.description, path: "/careers", siteUrl: siteUrlFrom(matches) });

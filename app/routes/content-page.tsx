@@ -3,6 +3,7 @@ import type { Route } from "./+types/content-page";
 import { Sections } from "#app/components/sections/sections.tsx";
 import { contentPageAt } from "#app/content/pages/index.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { cachePageFor } from "#app/platform/page-cache.ts";
 
 export function loader({ request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
@@ -10,6 +11,9 @@ export function loader({ request }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   return { page };
 }
+
+// The same for every visitor: rendered once, then served from memory.
+export const headers = cachePageFor(300);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData

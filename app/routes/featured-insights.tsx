@@ -2,6 +2,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/featured-insights";
 import { site } from "#app/content/site.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { cachePageFor } from "#app/platform/page-cache.ts";
+
+// The same for every visitor: rendered once, then served from memory.
+export const headers = cachePageFor(300);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

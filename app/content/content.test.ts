@@ -1,0 +1,46 @@
+import { expect, test } from "vitest";
+import { careersPage } from "#app/content/careers.ts";
+import { contentPages, homePage } from "#app/content/pages/index.ts";
+import { footerLinks, mainNav, solutionGroups } from "#app/content/navigation.ts";
+
+const allPages = [homePage, careersPage, ...contentPages];
+
+/** The spec's routes table: every one of these must be a page of the site. */
+const specContentPaths = [
+  "/products", "/about", "/contact-us", "/kraf-think-2025", "/our-solutions", "/privacy-policy", "/portfolio",
+  "/custom-software", "/crm", "/services", "/company", "/partners", "/ecommerce", "/web-mobile-app-dev",
+  "/ai-ml-solution", "/business-intelligence-analytics", "/billing-system", "/payment-gateway", "/erp",
+  "/cloud-infrastructure", "/cybersec-and-data-protection", "/devops", "/chatbot-and-virtual",
+  "/predictive-analysis", "/resources", "/open-innovation",
+];
+
+test("every content route of the spec has a page", () => {
+  expect(contentPages.map((page) => page.path).sort()).toEqual([...specContentPaths].sort());
+});
+
+test("titles and descriptions are unique and descriptions are search-snippet length", () => {
+  const titles = allPages.map((page) => page.title);
+  const descriptions = allPages.map((page) => page.description);
+  expect(new Set(titles).size).toBe(titles.length);
+  expect(new Set(descriptions).size).toBe(descriptions.length);
+  for (const page of allPages) {
+    expect(page.description.length, page.path).toBeGreaterThanOrEqual(70);
+    expect(page.description.length, page.path).toBeLessThanOrEqual(160);
+  }
+});
+
+test("pages hold real copy: no placeholder text", () => {
+  const text = JSON.stringify(allPages).toLowerCase();
+  for (const placeholder of ["lorem ipsum", "coming soon", "todo", "tbd", "placeholder"]) expect(text).not.toContain(placeholder);
+});
+
+test("every internal link of navigation and pages points at a page that exists", () => {
+  const known = new Set(["/", "/careers", "/careers/registration", "/featured-insights", ...contentPages.map((page) => page.path)]);
+  const hrefs = [
+    ...solutionGroups.flatMap((group) => group.links.map((link) => link.href)),
+    ...footerLinks.map((link) => link.href),
+    ...mainNav.map((entry) => ("href" in entry ? entry.href : entry.overview.href)),
+    ...[...JSON.stringify(allPages).matchAll(/"href":"([^"]+)"/g)].map((match) => match[1]),
+  ].filter((href): href is string => typeof href === "string" && href.startsWith("/"));
+  for (const href of hrefs) expect(known, href).toContain(href.split(/[?#]/)[0]);
+});

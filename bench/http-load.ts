@@ -1,0 +1,20 @@
+import autocannon from "autocannon";
+
+export type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; total: number };
+
+/** A bounded autocannon run against 127.0.0.1: it stops by itself after `seconds`. */
+export async function httpLoad(
+  url: string,
+  { seconds = 10, connections = 16, method = "GET", body, headers }: { seconds?: number; connections?: number; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`Load tests only target this machine, not ${url}`);
+  const result = await autocannon({ url, duration: seconds, connections, method, body, headers });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}

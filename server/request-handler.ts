@@ -1,0 +1,75 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { PAGE_CACHE_TTL_HEADER } from "#app/platform/page-cache.ts";
+import { requestInfoContext } from "#app/platform/request-context.ts";
+import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
+import { PageCache } from "#server/page-cache.ts";
+
+/**
+ * Express to React Router, with the page cache in between: a GET that a
+ * route marked cacheable is answered from memory until its TTL runs out.
+ */
+export function reactRouterHandler(build: ServerBuild, cache = new PageCache()) {
+  const handle = createRequestHandler(build, process.env.NODE_ENV);
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const nonce = res.locals.nonce as string;
+      // The banner's closed state is the only per-visitor part of a cacheable page.
+      const key = req.method === "GET" ? `${req.originalUrl}|${isBannerClosed(req.get("cookie") ?? null)}` : undefined;
+      const hit = key ? cache.get(key, nonce) : undefined;
+      if (hit) {
+        res.status(hit.status);
+        for (const [name, value] of hit.headers) res.append(name, value);
+        res.send(hit.body);
+        return;
+      }
+
+      const context = new RouterContextProvider();
+      context.set(requestInfoContext, { nonce });
+      const response = await handle(toWebRequest(req, res), context);
+      const ttl = Number(response.headers.get(PAGE_CACHE_TTL_HEADER) ?? 0);
+      response.headers.delete(PAGE_CACHE_TTL_HEADER);
+      const headers = [...response.headers.entries()];
+
+      if (key && ttl > 0 && response.status === 200 && !response.headers.has("set-cookie")) {
+        const body = await response.text();
+        cache.set(key, { status: response.status, headers, body }, nonce, ttl);
+        res.status(response.status);
+        for (const [name, value] of headers) res.append(name, value);
+        res.send(body);
+        return;
+      }
+
+      res.status(response.status);
+      for (const [name, value] of headers) res.append(name, value);
+      if (!response.body) {
+        res.end();
+        return;
+      }
+      await writeReadableStreamToWritable(response.body, res);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
