@@ -11,7 +11,7 @@ test("a page gets its title, description, canonical URL and social tags", () => 
   expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://example.org/crm" });
   expect(find(meta, "description")).toEqual({ name: "description", content: "About CRM." });
   expect(find(meta, "og:url")).toEqual({ property: "og:url", content: "https://example.org/crm" });
-  expect(find(meta, "og:image")).toEqual({ property: "og:image", content: "https://example.org/og-image.png" });
+  expect(find(meta, "og:image")).toEqual({ property: "og:image", content: "https://example.org/og-image.jpg" });
   expect(find(meta, "twitter:card")).toEqual({ name: "twitter:card", content: "summary_large_image" });
 });
 

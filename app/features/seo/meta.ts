@@ -25,7 +25,7 @@ export type PageMetaInput = {
 export function pageMeta({ title, description, path, siteUrl, image, type = "website", noindex }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = path === "/" ? `${site.name} | ${site.tagline}` : `${title} | ${site.name}`;
   const url = `${siteUrl}${path}`;
-  const imageUrl = image ? new URL(image, `${siteUrl}/`).href : `${siteUrl}/og-image.png`;
+  const imageUrl = image ? new URL(image, `${siteUrl}/`).href : `${siteUrl}/og-image.jpg`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
