@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { Env } from "#app/platform/env.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
+import { acquireDirectoryLock } from "#app/platform/db/directory-lock.server.ts";
+import * as schema from "#app/platform/db/schema.server.ts";
+
+export type Schema = typeof schema;
+/** The one Drizzle API both drivers share; a transaction is one too, so helpers take either. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseDriver = "pglite" | "pg";
+
+export type OpenDatabase = {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Stops the database (PGlite) or drains the pool (pg) and releases the directory lock. */
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  /** Where the SQL migrations are; defaults to the committed folder. */
+  migrationsFolder?: string;
+  /** Upper bound of pooled connections on `pg`. */
+  maxConnections?: number;
+};
+
+export function pgliteDirectory(env: Pick<Env, "DATA_DIR">): string {
+  return path.join(env.DATA_DIR, "db");
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(
+  env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
+  options: OpenDatabaseOptions = {},
+): Promise<OpenDatabase> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  return env.DATABASE_URL
+    ? openPostgres(env.DATABASE_URL, migrationsFolder, options.maxConnections ?? 10)
+    : openPglite(pgliteDirectory(env), migrationsFolder);
+}
+
+async function openPglite(directory: string, migrationsFolder: string): Promise<OpenDatabase> {
+  const lock = acquireDirectoryLock(directory);
+  let client: PGlite | undefined;
+  try {
+    fs.mkdirSync(directory, { recursive: true });
+    client = await PGlite.create(directory);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    let closing: Promise<void> | undefined;
+    return {
+      db: db as Database,
+      driver: "pglite",
+      close() {
+        closing ??= opened.close().finally(() => lock.release());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock.release();
+    throw error;
+  }
+}
+
+/** Any fixed number: it only has to be the same in every process migrating this database. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+async function openPostgres(url: string, migrationsFolder: string, max: number): Promise<OpenDatabase> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (server restart, admin kill, network) emits
+  // 'error' on the pool; unhandled, that would crash the process. The pool drops the
+  // client and the next query opens a fresh one.
+  pool.on("error", (error) => {
+    const code = (error as { code?: unknown }).code;
+    logger.error({ error: error.message, code }, "PostgreSQL connection lost; the pool will reconnect");
+  });
+  const db = drizzlePg({ client: pool, schema });
+  try {
+    // Several server processes may start together; the advisory lock makes them migrate one at a time.
+    const connection = await pool.connect();
+    try {
+      await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePg(drizzlePg({ client: connection }), { migrationsFolder });
+      } finally {
+        await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      connection.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    db: db as Database,
+    driver: "pg",
+    close() {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}
+
+function defaultMigrationsFolder(): string {
+  const besideThisModule = fileURLToPath(new URL("./migrations", import.meta.url));
+  if (fs.existsSync(path.join(besideThisModule, "meta", "_journal.json"))) return besideThisModule;
+  // A bundled server (build/server.js) no longer sits beside the folder; it runs from the project root.
+  return path.resolve("app/platform/db/migrations");
+}
+
+/** Rows of a raw `db.execute(sql)` on either driver (both return `{ rows }`). */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseDriver, type OpenDatabase } from "#app/platform/db/client.server.ts";
+
+/*
+ * Test support: every data-layer test runs on PGlite and, when the machine's
+ * PostgreSQL answers, on a fresh database of its own there (created and dropped
+ * per test, so files running in parallel never see each other's rows).
+ */
+
+export const postgresTestUrl =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+let reachable: Promise<boolean> | undefined;
+
+export function isPostgresReachable(): Promise<boolean> {
+  reachable ??= (async () => {
+    const client = new pg.Client({ connectionString: postgresTestUrl, connectionTimeoutMillis: 2_000 });
+    client.on("error", () => undefined);
+    try {
+      await client.connect();
+      await client.query("select 1");
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return reachable;
+}
+
+/** The drivers to run a data-layer test on; says so when the PostgreSQL half cannot run. */
+export async function testDrivers(): Promise<DatabaseDriver[]> {
+  if (await isPostgresReachable()) return ["pglite", "pg"];
+  console.warn(
+    `PostgreSQL at ${redact(postgresTestUrl)} is not reachable: the PostgreSQL half of these tests was NOT run (PGlite only).`,
+  );
+  return ["pglite"];
+}
+
+export type TestDatabaseEnv = {
+  driver: DatabaseDriver;
+  env: { DATA_DIR: string; DATABASE_URL: string | undefined };
+  /** Drops the database (pg) and removes the temporary data directory. */
+  dispose(): Promise<void>;
+};
+
+/** An empty place for a database: a temp DATA_DIR, plus a new PostgreSQL database for `pg`. */
+export async function createTestDatabaseEnv(driver: DatabaseDriver): Promise<TestDatabaseEnv> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (driver === "pglite") {
+    return { driver, env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, dispose: async () => removeDir() };
+  }
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(postgresTestUrl);
+  url.pathname = `/${name}`;
+  return {
+    driver,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async dispose() {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      removeDir();
+    },
+  };
+}
+
+export type TestDatabase = OpenDatabase & TestDatabaseEnv;
+
+export async function openTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
+  const target = await createTestDatabaseEnv(driver);
+  const opened = await openDatabase(target.env);
+  return {
+    ...opened,
+    ...target,
+    async dispose() {
+      await opened.close();
+      await target.dispose();
+    },
+  };
+}
+
+export async function adminQuery(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: postgresTestUrl });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, "//***@");
+}

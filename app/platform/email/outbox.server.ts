@@ -1,0 +1,258 @@
+import { and, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { outbox } from "#app/platform/db/schema.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
+import {
+  renderTemplate,
+  type MailTemplateName,
+  type MailTemplateParams,
+} from "#app/platform/email/templates.server.ts";
+import type { MailTransport } from "#app/platform/email/transport.server.ts";
+
+/*
+ * The durable outbox. A message is a row written in the same transaction as
+ * the record that causes it, so it exists exactly when that record does.
+ * Workers claim due rows with FOR UPDATE SKIP LOCKED (several server processes
+ * never take the same row), hold them under a lease (a crashed worker's claim
+ * expires and is retried), and either mark them sent or reschedule them.
+ */
+
+export type OutboxMessage<Name extends MailTemplateName = MailTemplateName> = {
+  template: Name;
+  to: string;
+  params: MailTemplateParams<Name>;
+  /** What caused it, for staff and logs; defaults to the template name. */
+  kind?: string;
+};
+
+/** Writes the message inside the caller's transaction; returns its id for `attemptNow`. */
+export async function enqueue<Name extends MailTemplateName>(
+  tx: Database,
+  message: OutboxMessage<Name>,
+): Promise<number> {
+  // Rendering now fails the caller's transaction on bad params, instead of the worker later.
+  const { subject } = renderTemplate(message.template, message.params, message.to);
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      kind: message.kind ?? message.template,
+      toAddress: message.to,
+      subject,
+      template: message.template,
+      params: message.params as Record<string, unknown>,
+    })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error("The outbox insert returned no row");
+  return row.id;
+}
+
+/** 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 2 h. */
+export const DEFAULT_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000] as const;
+
+export function defaultBackoffMs(attempts: number): number {
+  return DEFAULT_BACKOFF_MS[Math.min(Math.max(attempts, 1), DEFAULT_BACKOFF_MS.length) - 1] ?? 7_200_000;
+}
+
+export type AttemptResult = { status: "sent" } | { status: "failed"; error: string } | { status: "pending" };
+
+export type OutboxWorkerOptions = {
+  db: Database;
+  transport: MailTransport;
+  from: string;
+  maxAttempts: number;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** How long a claim lasts; transports time out well inside it. */
+  leaseMs?: number;
+  /** Delay before the next try after `attempts` failed tries. */
+  backoffMs?: (attempts: number) => number;
+};
+
+export type OutboxWorker = {
+  /** Look for due messages now instead of at the next poll. */
+  nudge(): void;
+  /** The first delivery attempt of one message, right away; resolves within timeoutMs. */
+  attemptNow(id: number, timeoutMs: number): Promise<AttemptResult>;
+  /** Stops polling and waits for deliveries in flight. */
+  stop(): Promise<void>;
+};
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+const millis = (ms: number): SQL => sql`now() + (${ms}::double precision * interval '1 millisecond')`;
+
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const {
+    db,
+    transport,
+    from,
+    maxAttempts,
+    pollIntervalMs = 2_000,
+    batchSize = 10,
+    leaseMs = 5 * 60_000,
+    backoffMs = defaultBackoffMs,
+  } = options;
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+  let tickAgain = false;
+  const inFlight = new Set<Promise<unknown>>();
+
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => undefined);
+    return work;
+  };
+
+  async function claim(only?: number): Promise<OutboxRow[]> {
+    const due = only
+      ? and(eq(outbox.id, only), eq(outbox.status, "pending"), lt(outbox.attempts, maxAttempts))
+      : and(
+          lt(outbox.attempts, maxAttempts),
+          or(
+            and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)),
+            and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`)),
+          ),
+        );
+    const candidates = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(due)
+      .orderBy(outbox.nextAttemptAt)
+      .limit(only ? 1 : batchSize)
+      .for("update", { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({ status: "sending", attempts: sql`${outbox.attempts} + 1`, lockedUntil: millis(leaseMs) })
+      .where(inArray(outbox.id, candidates))
+      .returning();
+  }
+
+  async function deliver(row: OutboxRow): Promise<AttemptResult> {
+    try {
+      const rendered = renderTemplate(row.template, row.params, row.toAddress);
+      await transport.send({ ...rendered, outboxId: row.id, from, to: row.toAddress, template: row.template });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = row.attempts >= maxAttempts;
+      await db
+        .update(outbox)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          lastError: message.slice(0, 2_000),
+          lockedUntil: null,
+          nextAttemptAt: giveUp ? sql`now()` : millis(backoffMs(row.attempts)),
+        })
+        .where(eq(outbox.id, row.id));
+      logger.warn(
+        { outboxId: row.id, template: row.template, attempts: row.attempts, error: message, giveUp },
+        giveUp ? "Email delivery failed for good" : "Email delivery failed; will retry",
+      );
+      return { status: "failed", error: message };
+    }
+    await db
+      .update(outbox)
+      .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
+      .where(eq(outbox.id, row.id));
+    return { status: "sent" };
+  }
+
+  /** A claim whose worker died on its last allowed attempt: no retry left, so say so. */
+  async function failAbandoned(): Promise<void> {
+    await db
+      .update(outbox)
+      .set({
+        status: "failed",
+        lockedUntil: null,
+        lastError: sql`coalesce(${outbox.lastError} || '; ', '') || 'delivery was interrupted on the last attempt'`,
+      })
+      .where(
+        and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`), sql`${outbox.attempts} >= ${maxAttempts}`),
+      );
+  }
+
+  async function drain(): Promise<void> {
+    await failAbandoned();
+    while (!stopped) {
+      const claimed = await claim();
+      if (claimed.length === 0) return;
+      await Promise.all(claimed.map((row) => track(deliver(row))));
+      if (claimed.length < batchSize) return;
+    }
+  }
+
+  function tick(): void {
+    if (stopped) return;
+    if (ticking) {
+      tickAgain = true;
+      return;
+    }
+    clearTimeout(timer);
+    ticking = drain()
+      .catch((error: unknown) => {
+        // An unreachable database must not stop the worker; the next poll tries again.
+        logger.error({ error: error instanceof Error ? error.message : String(error) }, "Outbox poll failed");
+      })
+      .finally(() => {
+        ticking = undefined;
+        if (stopped) return;
+        if (tickAgain) {
+          tickAgain = false;
+          tick();
+        } else {
+          timer = setTimeout(tick, pollIntervalMs);
+          timer.unref();
+        }
+      });
+  }
+
+  async function outcomeOf(id: number, deadline: number): Promise<AttemptResult> {
+    while (Date.now() < deadline) {
+      const [row] = await db
+        .select({ status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError })
+        .from(outbox)
+        .where(eq(outbox.id, id));
+      if (!row) return { status: "failed", error: `There is no email with id ${id}` };
+      if (row.status === "sent") return { status: "sent" };
+      if (row.status === "failed" || (row.status === "pending" && row.attempts > 0)) {
+        return { status: "failed", error: row.lastError ?? "delivery failed" };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { status: "pending" };
+  }
+
+  function attemptNow(id: number, timeoutMs: number): Promise<AttemptResult> {
+    const deadline = Date.now() + timeoutMs;
+    const work = track(
+      (async (): Promise<AttemptResult> => {
+        const [row] = await claim(id);
+        // Someone else (the worker, another process) already has it: report what they get.
+        return row ? deliver(row) : outcomeOf(id, deadline);
+      })().catch((error: unknown): AttemptResult => {
+        const message = error instanceof Error ? error.message : String(error);
+        logger.error({ outboxId: id, error: message }, "Immediate email attempt failed");
+        return { status: "pending" };
+      }),
+    );
+    let timeout: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<AttemptResult>((resolve) => {
+      timeout = setTimeout(() => resolve({ status: "pending" }), Math.max(0, timeoutMs));
+    });
+    return Promise.race([work, timedOut]).finally(() => clearTimeout(timeout));
+  }
+
+  tick();
+
+  return {
+    nudge: tick,
+    attemptNow,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await ticking;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

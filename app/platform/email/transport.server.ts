@@ -1,0 +1,27 @@
+/** One message, rendered and ready for any transport. */
+export type OutgoingMail = {
+  /** The outbox row, so a resent message keeps its Message-ID and file name. */
+  outboxId?: number;
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  /** What an EmailJS template receives for this message. */
+  emailjsParams: Record<string, string | number>;
+};
+
+/** Delivers one message or throws an Error whose message a visitor or staff member can read. */
+export interface MailTransport {
+  readonly name: "file" | "smtp" | "emailjs";
+  send(mail: OutgoingMail): Promise<void>;
+  close?(): Promise<void> | void;
+}
+
+export function messageIdFor(mail: OutgoingMail, from: string): string | undefined {
+  if (mail.outboxId === undefined) return undefined;
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<outbox-${mail.outboxId}@${domain}>`;
+}

@@ -1,0 +1,87 @@
+import { openDatabase, type Database, type DatabaseDriver } from "#app/platform/db/client.server.ts";
+import type { Env } from "#app/platform/env.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
+import {
+  enqueue,
+  startOutboxWorker,
+  type AttemptResult,
+  type OutboxMessage,
+  type OutboxWorkerOptions,
+} from "#app/platform/email/outbox.server.ts";
+import type { MailTemplateName } from "#app/platform/email/templates.server.ts";
+import type { MailTransport } from "#app/platform/email/transport.server.ts";
+import { createMailTransport } from "#app/platform/email/transports.server.ts";
+import { pruneRateLimits } from "#app/platform/rate-limit.server.ts";
+import { createStorage, type FileStorage } from "#app/platform/storage/storage.server.ts";
+
+export type Outbox = {
+  /** Writes a message inside the caller's transaction (`db.transaction(async (tx) => ...)`). */
+  enqueue<Name extends MailTemplateName>(tx: Database, message: OutboxMessage<Name>): Promise<number>;
+  /** After commit: the first delivery attempt right away, answered within timeoutMs. */
+  attemptNow(id: number, timeoutMs: number): Promise<AttemptResult>;
+  /** After commit: deliver soon without waiting for the next poll. */
+  nudge(): void;
+};
+
+export type Services = {
+  env: Env;
+  db: Database;
+  dbDriver: DatabaseDriver;
+  storage: FileStorage;
+  mailTransport: MailTransport;
+  outbox: Outbox;
+  /** Stops the outbox worker (waiting for sends in flight), then closes the database. */
+  close(): Promise<void>;
+};
+
+export type ServicesOptions = {
+  /** Overrides for tests: a transport, faster polling or backoff. */
+  mailTransport?: MailTransport;
+  worker?: Partial<Pick<OutboxWorkerOptions, "pollIntervalMs" | "batchSize" | "leaseMs" | "backoffMs">>;
+};
+
+const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000;
+
+/** Everything a request needs, opened once per process by the server entry. */
+export async function openServices(env: Env, options: ServicesOptions = {}): Promise<Services> {
+  const database = await openDatabase(env);
+  try {
+    const storage = createStorage(env);
+    const mailTransport = options.mailTransport ?? createMailTransport(env);
+    const worker = startOutboxWorker({
+      db: database.db,
+      transport: mailTransport,
+      from: env.MAIL_FROM,
+      maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+      ...options.worker,
+    });
+    const pruner = setInterval(() => {
+      pruneRateLimits(database.db, new Date(Date.now() - RATE_LIMIT_RETENTION_MS)).catch((error: unknown) =>
+        logger.warn({ error: (error as Error).message }, "Could not prune old rate-limit windows"),
+      );
+    }, 60 * 60_000);
+    pruner.unref();
+
+    let closing: Promise<void> | undefined;
+    return {
+      env,
+      db: database.db,
+      dbDriver: database.driver,
+      storage,
+      mailTransport,
+      outbox: { enqueue, attemptNow: worker.attemptNow, nudge: worker.nudge },
+      close() {
+        closing ??= (async () => {
+          clearInterval(pruner);
+          await worker.stop();
+          await mailTransport.close?.();
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

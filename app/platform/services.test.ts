@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import path from "node:path";
+import { text } from "node:stream/consumers";
+import { expect, test, vi } from "vitest";
+import { consultations } from "#app/platform/db/schema.server.ts";
+import { createTestDatabaseEnv, testDrivers } from "#app/platform/db/testing.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
+import { parseMail } from "#app/platform/email/testing.server.ts";
+import { openServices } from "#app/platform/services.server.ts";
+import { consultationKey } from "#app/platform/storage/storage.server.ts";
+
+// Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
+
+const drivers = await testDrivers();
+
+for (const driver of drivers) {
+  test(`with nothing configured: a consultation, its file and both emails land under DATA_DIR (${driver})`, async () => {
+    const target = await createTestDatabaseEnv(driver);
+    const env = parseEnv({ DATA_DIR: target.env.DATA_DIR, DATABASE_URL: target.env.DATABASE_URL, LOG_LEVEL: "silent" });
+    const services = await openServices(env);
+    try {
+      expect(services.dbDriver).toBe(driver);
+      expect(services.storage.driver).toBe("local");
+      expect(services.mailTransport.name).toBe("file");
+
+      const key = consultationKey(Date.now(), "brief.txt");
+      await services.storage.put(key, new TextEncoder().encode("hello"), { contentType: "text/plain" });
+      const params = {
+        to_email: "asha@example.com",
+        full_name: "Asha Rao",
+        country: "India",
+        phone: "+91 1",
+        project_brief: "A CRM",
+      };
+      const confirmationId = await services.db.transaction(async (tx) => {
+        await tx.insert(consultations).values({
+          fullName: params.full_name,
+          email: params.to_email,
+          country: params.country,
+          phone: params.phone,
+          projectBrief: params.project_brief,
+        });
+        const id = await services.outbox.enqueue(tx, {
+          template: "consultation-confirmation",
+          to: params.to_email,
+          params,
+        });
+        await services.outbox.enqueue(tx, {
+          template: "consultation-notification",
+          to: env.SALES_INBOX,
+          params: { ...params, attachment_count: 1 },
+        });
+        return id;
+      });
+      expect(await services.outbox.attemptNow(confirmationId, 5_000)).toEqual({ status: "sent" });
+      services.outbox.nudge();
+
+      const mailDir = path.join(env.DATA_DIR, "mail");
+      const deadline = Date.now() + 10_000;
+      while ((fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []).length < 2 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const mails = fs.readdirSync(mailDir).map((f) => parseMail(fs.readFileSync(path.join(mailDir, f), "utf8")));
+      expect(mails.map((m) => m.headers.get("to")).sort()).toEqual(["asha@example.com", "sales@kraftechnologies.com"]);
+      const stored = await services.storage.get(key);
+      expect(await text(stored!.body)).toBe("hello");
+      expect(fs.existsSync(path.join(env.DATA_DIR, "files", key))).toBe(true);
+    } finally {
+      await services.close();
+      await target.dispose();
+    }
+  });
+}

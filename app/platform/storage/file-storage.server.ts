@@ -1,0 +1,46 @@
+import type { Readable } from "node:stream";
+
+/** What `put` accepts: bytes in memory, a Node stream or a web stream (e.g. from a multipart parser). */
+export type StorageBody = Uint8Array | Readable | ReadableStream<Uint8Array>;
+
+export type StoredFile = {
+  body: Readable;
+  contentType: string;
+  size: number;
+};
+
+/** Private file storage: nothing in it is ever served directly; staff routes stream it out. */
+export interface FileStorage {
+  readonly driver: "local" | "s3";
+  put(key: string, body: StorageBody, options: { contentType: string }): Promise<void>;
+  /** null when there is no such file. */
+  get(key: string): Promise<StoredFile | null>;
+  /** Deleting a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string, reason: string) {
+    super(`Invalid storage key ${JSON.stringify(key.slice(0, 200))}: ${reason}`);
+    this.name = "InvalidStorageKeyError";
+  }
+}
+
+/**
+ * Keys are relative, slash-separated paths. Refused: absolute paths, `..`,
+ * backslashes, NUL and other control characters, and segments starting with a
+ * dot (which also keeps the local driver's own `.meta` folder out of reach).
+ */
+export function assertValidKey(key: string): void {
+  if (key.length === 0) throw new InvalidStorageKeyError(key, "it is empty");
+  if (key.length > 1024) throw new InvalidStorageKeyError(key, "it is longer than 1024 characters");
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(key)) throw new InvalidStorageKeyError(key, "it contains a control character");
+  if (key.includes("\\")) throw new InvalidStorageKeyError(key, "it contains a backslash");
+  if (key.startsWith("/") || /^[A-Za-z]:/.test(key)) throw new InvalidStorageKeyError(key, "it is an absolute path");
+  for (const segment of key.split("/")) {
+    if (segment === "") throw new InvalidStorageKeyError(key, "it has an empty path segment");
+    if (segment === "." || segment === "..") throw new InvalidStorageKeyError(key, "it contains . or ..");
+    if (segment.startsWith(".")) throw new InvalidStorageKeyError(key, "a path segment starts with a dot");
+  }
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import {
+  assertValidKey,
+  InvalidStorageKeyError,
+  type FileStorage,
+  type StorageBody,
+} from "#app/platform/storage/file-storage.server.ts";
+
+/**
+ * Files in a directory outside anything the web server serves. The content
+ * type lives in a small JSON file under `.meta/`, a name no valid key can reach.
+ */
+export function createLocalStorage(root: string): FileStorage {
+  const base = path.resolve(root);
+
+  const pathsFor = (key: string) => {
+    assertValidKey(key);
+    const file = path.resolve(base, key);
+    if (!file.startsWith(base + path.sep)) throw new InvalidStorageKeyError(key, "it leaves the storage folder");
+    return { file, meta: path.resolve(base, ".meta", `${key}.json`) };
+  };
+
+  return {
+    driver: "local",
+
+    async put(key, body, { contentType }) {
+      const { file, meta } = pathsFor(key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.mkdir(path.dirname(meta), { recursive: true });
+      // Write beside, then rename: a reader never sees half a file, a failed upload leaves nothing.
+      const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
+      try {
+        await pipeline(toReadable(body), fs.createWriteStream(temporary, { flags: "wx" }));
+        await fs.promises.writeFile(meta, JSON.stringify({ contentType }));
+        await fs.promises.rename(temporary, file);
+      } catch (error) {
+        await fs.promises.rm(temporary, { force: true });
+        throw error;
+      }
+    },
+
+    async get(key) {
+      const { file, meta } = pathsFor(key);
+      let size: number;
+      try {
+        const stat = await fs.promises.stat(file);
+        if (!stat.isFile()) return null;
+        size = stat.size;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+      let contentType = "application/octet-stream";
+      try {
+        const parsed = JSON.parse(await fs.promises.readFile(meta, "utf8")) as { contentType?: unknown };
+        if (typeof parsed.contentType === "string") contentType = parsed.contentType;
+      } catch {
+        // A file without metadata is still served, as opaque bytes.
+      }
+      return { body: fs.createReadStream(file), contentType, size };
+    },
+
+    async delete(key) {
+      const { file, meta } = pathsFor(key);
+      await fs.promises.rm(file, { force: true });
+      await fs.promises.rm(meta, { force: true });
+    },
+  };
+}
+
+export function toReadable(body: StorageBody): Readable {
+  if (body instanceof Readable) return body;
+  if (body instanceof Uint8Array) return Readable.from([body]);
+  return Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>);
+}

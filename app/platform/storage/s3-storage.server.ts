@@ -1,0 +1,95 @@
+import type { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import type { Env } from "#app/platform/env.server.ts";
+import { assertValidKey, type FileStorage, type StorageBody } from "#app/platform/storage/file-storage.server.ts";
+import { toReadable } from "#app/platform/storage/local-storage.server.ts";
+
+export type S3StorageConfig = Pick<
+  Env,
+  "S3_ENDPOINT" | "S3_REGION" | "S3_BUCKET" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_FORCE_PATH_STYLE"
+>;
+
+/** Any S3-compatible service: AWS S3, Cloudflare R2, MinIO, Supabase Storage's S3 endpoint. */
+export function createS3Storage(config: S3StorageConfig): FileStorage {
+  const client = new S3Client({
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    credentials: {
+      accessKeyId: config.S3_ACCESS_KEY_ID ?? "",
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? "",
+    },
+    // The SDK's default extra checksums are rejected by several S3-compatible services.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const Bucket = config.S3_BUCKET;
+
+  return {
+    driver: "s3",
+
+    async put(key, body, { contentType }) {
+      assertValidKey(key);
+      // A single PUT needs the length up front; uploads are capped at a few MB, so buffering is fine.
+      const bytes = await collect(body);
+      try {
+        await client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+        );
+      } catch (error) {
+        throw describe(error, "store");
+      }
+    },
+
+    async get(key) {
+      assertValidKey(key);
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!result.Body) return null;
+        return {
+          body: result.Body as Readable,
+          contentType: result.ContentType ?? "application/octet-stream",
+          size: result.ContentLength ?? 0,
+        };
+      } catch (error) {
+        if (statusOf(error) === 404 || (error as Error).name === "NoSuchKey") return null;
+        throw describe(error, "read");
+      }
+    },
+
+    async delete(key) {
+      assertValidKey(key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      } catch (error) {
+        if (statusOf(error) === 404) return;
+        throw describe(error, "delete");
+      }
+    },
+  };
+}
+
+async function collect(body: StorageBody): Promise<Buffer> {
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const chunks: Buffer[] = [];
+  for await (const chunk of toReadable(body)) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+function statusOf(error: unknown): number | undefined {
+  return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+}
+
+/** The SDK's own messages are often just "UnknownError"; say what failed and what the service answered. */
+function describe(error: unknown, action: string): Error {
+  const status = statusOf(error);
+  const name = (error as Error).name;
+  const detail = status ? `HTTP ${status} ${name}` : (error as Error).message;
+  return new Error(`the storage service could not ${action} the file (${detail})`, { cause: error });
+}
