@@ -6,6 +6,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { logger } from "#app/platform/logger.server.ts";
+import type { Services } from "#app/platform/services.server.ts";
 import { reactRouterHandler } from "#server/request-handler.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 
@@ -13,11 +14,12 @@ export type AppOptions = {
   build: ServerBuild;
   /** Folder of the browser build (hashed assets under `assets/`). */
   clientDir: string;
+  services: Services;
   isReady: () => boolean;
 };
 
 /** The HTTP application: logs, security headers, compression, static files, health and pages. */
-export function createApp({ build, clientDir, isReady }: AppOptions) {
+export function createApp({ build, clientDir, services, isReady }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
 
@@ -58,7 +60,7 @@ export function createApp({ build, clientDir, isReady }: AppOptions) {
   const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  app.all("/{*splat}", reactRouterHandler(build));
+  app.all("/{*splat}", reactRouterHandler(build, services));
 
   return app;
 }

@@ -3,17 +3,25 @@ import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
+import { openServices } from "#app/platform/services.server.ts";
 import { createApp } from "#server/app.ts";
 
 /**
- * The production server: `node build/server/index.js`. Stops cleanly on
- * SIGTERM/SIGINT: health turns 503, open requests finish, then it exits.
+ * The production server: `node build/server/index.js`. On SIGTERM/SIGINT it
+ * stops taking requests (health turns 503), lets open ones finish, stops the
+ * mail worker and closes the database, then exits.
  */
 const config = env();
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
-let ready = true;
 
-const app = createApp({ build, clientDir, isReady: () => ready });
+const services = await openServices(config).catch((error: Error) => {
+  logger.fatal(error.message);
+  return process.exit(1);
+});
+logger.info({ database: services.dbDriver, storage: config.STORAGE_DRIVER, mail: config.MAIL_TRANSPORT }, "Services ready");
+
+let ready = true;
+const app = createApp({ build, clientDir, services, isReady: () => ready });
 const server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -25,15 +33,15 @@ async function shutdown(signal: string) {
   ready = false;
   logger.info({ signal }, "Shutting down");
   const force = setTimeout(() => {
-    logger.error("Open connections did not close within 10 s; exiting anyway");
+    logger.error("Shutdown did not finish within 15 s; exiting anyway");
     process.exit(1);
-  }, 10_000);
+  }, 15_000);
   force.unref();
-  server.close(() => {
-    logger.info("Server closed");
-    process.exit(0);
-  });
   server.closeIdleConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await services.close();
+  logger.info("Server closed");
+  process.exit(0);
 }
 
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -3,6 +3,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { PAGE_CACHE_TTL_HEADER } from "#app/platform/page-cache.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
+import { servicesContext } from "#app/platform/services-context.server.ts";
+import type { Services } from "#app/platform/services.server.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
 import { PageCache } from "#server/page-cache.ts";
 
@@ -10,7 +12,7 @@ import { PageCache } from "#server/page-cache.ts";
  * Express to React Router, with the page cache in between: a GET that a
  * route marked cacheable is answered from memory until its TTL runs out.
  */
-export function reactRouterHandler(build: ServerBuild, cache = new PageCache()) {
+export function reactRouterHandler(build: ServerBuild, services: Services, cache = new PageCache()) {
   const handle = createRequestHandler(build, process.env.NODE_ENV);
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -28,6 +30,7 @@ export function reactRouterHandler(build: ServerBuild, cache = new PageCache()) 
 
       const context = new RouterContextProvider();
       context.set(requestInfoContext, { nonce });
+      context.set(servicesContext, services);
       const response = await handle(toWebRequest(req, res), context);
       const ttl = Number(response.headers.get(PAGE_CACHE_TTL_HEADER) ?? 0);
       response.headers.delete(PAGE_CACHE_TTL_HEADER);
