@@ -1,8 +1,97 @@
-import { Link } from "react-router";
+import { useCallback, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { headerLinks } from "#app/content/navigation.ts";
+import { site } from "#app/content/site.ts";
+import { LogoMark } from "#app/components/layout/logo.tsx";
+import { WIDE_SCREEN_QUERY } from "#app/components/layout/header/breakpoints.ts";
+import { DesktopNav, type OpenMenu } from "#app/components/layout/header/desktop-nav.tsx";
+import { CalendarIcon } from "#app/components/layout/header/icons.tsx";
+import { MobileMenu } from "#app/components/layout/header/mobile-menu.tsx";
+import { EmployeeLoginLink } from "#app/components/layout/header/nav-entries.tsx";
+import { useMediaQueryChange } from "#app/components/layout/header/use-media-query.ts";
+
+/**
+ * The site header (spec §2 Header, §4). It owns the menu state so the rules
+ * that tie the parts together live in one place: opening the mobile menu
+ * collapses any dropdown, a wide screen clears the mobile state, and every
+ * navigation closes everything.
+ *
+ * Desktop (wider than 768 px): a slim utility row (event, Employee Login) that
+ * scrolls away, and a sticky main row (logo, navigation, Contact Us).
+ * Mobile: logo and hamburger; everything else is in the hamburger panel.
+ * (No backdrop-filter or transform on the header: either would make it the
+ * containing block of the fixed mobile panel.)
+ */
 export function SiteHeader() {
+  const headerRef = useRef<HTMLElement>(null);
+  const [openMenu, setOpenMenu] = useState<OpenMenu>("none");
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [mobileSection, setMobileSection] = useState<OpenMenu>("none");
+
+  const location = useLocation();
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    setSeenLocation(location.key);
+    setOpenMenu("none");
+    setMobileOpen(false);
+    setMobileSection("none");
+  }
+
+  // Spec §4: when the screen becomes wide, any open state other than solutions/products is cleared.
+  useMediaQueryChange(WIDE_SCREEN_QUERY, (wide) => {
+    if (!wide) return;
+    setMobileOpen(false);
+    setMobileSection("none");
+  });
+
+  const onMobileOpenChange = useCallback((open: boolean) => {
+    // Spec §4: opening the mobile menu collapses any open dropdown.
+    if (open) setOpenMenu("none");
+    else setMobileSection("none");
+    setMobileOpen(open);
+  }, []);
+
   return (
-    <header data-testid="site-header">
-      <Link to="/">Home</Link>
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white min-[769px]:-top-9"
+    >
+      <div className="hidden h-9 border-b border-slate-200 bg-slate-50 min-[769px]:block">
+        <div className="container-page flex h-full items-center justify-end gap-6 text-sm">
+          <NavLink
+            to={headerLinks.event.href}
+            className={({ isActive }) =>
+              `inline-flex items-center gap-1.5 rounded font-semibold hover:text-brand-800 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-brand-700"}`
+            }
+          >
+            <CalendarIcon className="size-4" />
+            {headerLinks.event.label}
+          </NavLink>
+          <EmployeeLoginLink className="inline-flex items-center gap-1.5 rounded font-medium text-slate-700 hover:text-brand-700" />
+        </div>
+      </div>
+      <div className="container-page flex h-16 items-center justify-between gap-4 lg:gap-8">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg" data-home-link="">
+          <LogoMark />
+          <span className="text-lg font-bold tracking-tight text-brand-900 min-[769px]:max-lg:sr-only">{site.name}</span>
+        </Link>
+        <div className="hidden h-full flex-1 min-[769px]:block">
+          <DesktopNav openMenu={openMenu} setOpenMenu={setOpenMenu} />
+        </div>
+        <NavLink
+          to={headerLinks.contact.href}
+          className="hidden min-h-11 shrink-0 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white shadow-sm hover:bg-brand-800 min-[769px]:inline-flex"
+        >
+          {headerLinks.contact.label}
+        </NavLink>
+        <MobileMenu
+          open={mobileOpen}
+          onOpenChange={onMobileOpenChange}
+          section={mobileSection}
+          onSectionChange={setMobileSection}
+          headerRef={headerRef}
+        />
+      </div>
     </header>
   );
 }
