@@ -3,6 +3,7 @@ import { SiteHeader } from "#app/components/layout/header/site-header.tsx";
 import { ConsultationPanel } from "#app/components/layout/consultation-panel.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { NavigationProgress } from "#app/components/layout/navigation-progress.tsx";
+import { Toaster } from "#app/components/ui/toast.tsx";
 
 /** Every page: header, the page itself, the consultation panel and the footer (spec §2). */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
@@ -21,6 +22,7 @@ export function SiteLayout({ children }: { children: React.ReactNode }) {
       </main>
       <ConsultationPanel />
       <SiteFooter />
+      <Toaster />
       <NavigationProgress />
     </>
   );

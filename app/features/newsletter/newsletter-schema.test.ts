@@ -1,0 +1,74 @@
+import { expect, test } from "vitest";
+import {
+  CONSENT_REQUIRED_MESSAGE,
+  CONSENT_VALUE,
+  EMAIL_PATTERN,
+  INVALID_EMAIL_MESSAGE,
+  NEWSLETTER_FAILURE_MESSAGE,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  newsletterSchema,
+  toNewsletterResult,
+  validateNewsletter,
+} from "#app/features/newsletter/newsletter-schema.ts";
+
+test("the messages are the spec's, to the letter", () => {
+  expect(CONSENT_REQUIRED_MESSAGE).toBe("Please accept the Privacy Policy.");
+  expect(INVALID_EMAIL_MESSAGE).toBe("Please enter a valid email address.");
+  expect(NEWSLETTER_SUCCESS_MESSAGE).toBe("Subscription successful! Thank you for signing up.");
+  expect(NEWSLETTER_FAILURE_MESSAGE).toBe("Error subscribing. Please try again later.");
+});
+
+test("consent is checked before the email", () => {
+  expect(validateNewsletter({ consent: null, email: "bad-email" })).toEqual({
+    field: "consent",
+    message: CONSENT_REQUIRED_MESSAGE,
+  });
+  expect(validateNewsletter({ consent: null, email: "a@b.c" })?.message).toBe(CONSENT_REQUIRED_MESSAGE);
+  expect(validateNewsletter({ consent: CONSENT_VALUE, email: "bad-email" })).toEqual({
+    field: "email",
+    message: INVALID_EMAIL_MESSAGE,
+  });
+  expect(validateNewsletter({ consent: CONSENT_VALUE, email: "a@b.c" })).toBeNull();
+});
+
+test("the schema's first issue is consent too, so the server answers in the same order", () => {
+  const result = newsletterSchema.safeParse({ email: "nope" });
+  expect(result.success).toBe(false);
+  expect(result.error?.issues.map((issue) => issue.message)).toEqual([CONSENT_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE]);
+});
+
+test("a missing email reads as an invalid one", () => {
+  expect(validateNewsletter({ consent: CONSENT_VALUE, email: null })?.message).toBe(INVALID_EMAIL_MESSAGE);
+  expect(validateNewsletter({ consent: CONSENT_VALUE, email: "   " })?.message).toBe(INVALID_EMAIL_MESSAGE);
+});
+
+test("the minimal email pattern: text, at sign, text, dot, text", () => {
+  expect(EMAIL_PATTERN.test("a@b.c")).toBe(true);
+  expect(EMAIL_PATTERN.test("first.last+tag@example.co.in")).toBe(true);
+  for (const bad of ["a@b", "a b@c.d", "@b.c", "a@.c", "a@b.", "a@@b.c", ""]) {
+    expect(EMAIL_PATTERN.test(bad), bad).toBe(false);
+  }
+});
+
+test("surrounding spaces are trimmed, overlong addresses refused", () => {
+  expect(newsletterSchema.parse({ consent: CONSENT_VALUE, email: "  a@b.c " }).email).toBe("a@b.c");
+  const long = `${"a".repeat(250)}@b.co`;
+  expect(validateNewsletter({ consent: CONSENT_VALUE, email: long })?.message).toBe(INVALID_EMAIL_MESSAGE);
+});
+
+test("any other consent value is not consent", () => {
+  expect(validateNewsletter({ consent: "no", email: "a@b.c" })?.field).toBe("consent");
+});
+
+test("the action's answer is narrowed; anything unexpected reads as the failure text", () => {
+  expect(toNewsletterResult({ status: "success", message: NEWSLETTER_SUCCESS_MESSAGE })).toEqual({
+    status: "success",
+    message: NEWSLETTER_SUCCESS_MESSAGE,
+  });
+  expect(toNewsletterResult({ status: "error", message: INVALID_EMAIL_MESSAGE, field: "email" })).toEqual({
+    status: "error",
+    message: INVALID_EMAIL_MESSAGE,
+    field: "email",
+  });
+  expect(toNewsletterResult("<html>")).toEqual({ status: "error", message: NEWSLETTER_FAILURE_MESSAGE });
+});

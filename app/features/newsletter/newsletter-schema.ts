@@ -1,0 +1,70 @@
+// zod/mini keeps the shared schema small in the browser bundle.
+import * as z from "zod/mini";
+
+/** Spec §5 and §8: the newsletter's texts, kept to the letter. */
+export const CONSENT_REQUIRED_MESSAGE = "Please accept the Privacy Policy.";
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
+export const NEWSLETTER_SUCCESS_MESSAGE = "Subscription successful! Thank you for signing up.";
+export const NEWSLETTER_FAILURE_MESSAGE = "Error subscribing. Please try again later.";
+
+/** Spec §9: the pattern is deliberately minimal: text, at sign, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** RFC 5321's limit on a forward path; also the input's maxLength. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The value the consent checkbox posts when ticked. */
+export const CONSENT_VALUE = "yes";
+/**
+ * The consent wording shown next to the checkbox, and its version. The server
+ * records the version with the subscription; change the version whenever the
+ * wording changes.
+ */
+export const CONSENT_LABEL_PREFIX = "I agree to the";
+export const CONSENT_LINK_TEXT = "Privacy Policy";
+export const CONSENT_VERSION = "2025-01";
+
+export const newsletterFields = ["consent", "email"] as const;
+export type NewsletterField = (typeof newsletterFields)[number];
+
+/**
+ * One schema for the browser and the server. Keys are checked in order, so
+ * the first issue is always consent before email (spec §5).
+ */
+export const newsletterSchema = z.object({
+  consent: z.literal(CONSENT_VALUE, { error: CONSENT_REQUIRED_MESSAGE }),
+  email: z
+    .string({ error: INVALID_EMAIL_MESSAGE })
+    .check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE), z.regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)),
+});
+
+export type NewsletterInput = z.output<typeof newsletterSchema>;
+export type NewsletterIssue = { field: NewsletterField; message: string };
+
+/**
+ * The first problem with a submission, in the spec's order, or null when it
+ * is valid. Accepts FormData values (`File | string | null`) or plain values.
+ */
+export function validateNewsletter(values: { consent: unknown; email: unknown }): NewsletterIssue | null {
+  const result = newsletterSchema.safeParse({
+    consent: values.consent ?? undefined,
+    email: values.email ?? undefined,
+  });
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  const field: NewsletterField = issue?.path[0] === "email" ? "email" : "consent";
+  return { field, message: issue?.message ?? INVALID_EMAIL_MESSAGE };
+}
+
+/** What POST /newsletter answers, with or without JavaScript. */
+export type NewsletterResult =
+  | { status: "success"; message: string }
+  | { status: "error"; message: string; field?: NewsletterField };
+
+/** Narrows whatever the action answered; anything unexpected reads as a failure. */
+export function toNewsletterResult(data: unknown): NewsletterResult {
+  const answer = data as Partial<NewsletterResult> | null | undefined;
+  if (typeof answer?.message === "string" && (answer.status === "success" || answer.status === "error")) {
+    return answer as NewsletterResult;
+  }
+  return { status: "error", message: NEWSLETTER_FAILURE_MESSAGE };
+}
