@@ -4,8 +4,8 @@ import { site } from "#app/content/site.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { decodePosition } from "#app/features/careers/position.ts";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { position: decodePosition(new URL(request.url).searchParams.get("pos")) };
+export function loader({ url }: Route.LoaderArgs) {
+  return { position: decodePosition(url.searchParams.get("pos")) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

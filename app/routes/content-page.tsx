@@ -5,8 +5,8 @@ import { contentPageAt } from "#app/content/pages/index.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
+export function loader({ url }: Route.LoaderArgs) {
+  const path = url.pathname.replace(/\/+$/, "") || "/";
   const page = contentPageAt(path);
   if (!page) throw data(null, { status: 404 });
   return { page };

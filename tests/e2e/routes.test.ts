@@ -27,8 +27,11 @@ test("every route answers 200 with its own title, one h1 and the three layout pa
   }
 });
 
+/** Chromium reports a document answered with 404 as a console error; that one is expected here. */
+const notFoundConsoleError = /the server responded with a status of 404/;
+
 test("an unknown path shows the not-found page with HTTP 404", async () => {
-  const page = await newPage();
+  const page = await newPage({ allowConsoleErrors: notFoundConsoleError });
   const response = await page.goto("/no-such-page/at-all");
   expect(response?.status()).toBe(404);
   expect(await page.locator("h1").textContent()).toBe("Page not found");
@@ -47,7 +50,7 @@ test("pages render fully without JavaScript", async () => {
 test("axe finds no WCAG 2.2 AA violations on any route at 1280 px and 375 px", async () => {
   const failures: string[] = [];
   for (const viewport of [DESKTOP, PHONE]) {
-    const page = await newPage({ viewport });
+    const page = await newPage({ viewport, allowConsoleErrors: notFoundConsoleError });
     for (const route of [...routes, "/missing-page"]) {
       await page.goto(route);
       for (const violation of await axeViolations(page)) failures.push(`${viewport.width}px ${route}: ${violation}`);

@@ -1,0 +1,85 @@
+import { expect, inject, test } from "vitest";
+import { startServer } from "#tests/support/server.ts";
+
+const baseURL = () => inject("baseURL");
+
+test("pages carry security headers, with a fresh script nonce per response", async () => {
+  const first = await fetch(`${baseURL()}/crm`);
+  const second = await fetch(`${baseURL()}/crm`);
+  const csp = first.headers.get("content-security-policy") ?? "";
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+  const html = await first.text();
+  // Every inline script carries the response's nonce, so the policy lets it run.
+  for (const [, attributes] of html.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)) {
+    expect(attributes).toContain(`nonce="${nonce}"`);
+  }
+  expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(first.headers.get("strict-transport-security")).toContain("max-age=");
+  expect(first.headers.get("x-powered-by")).toBeNull();
+  expect(first.headers.get("x-page-cache-ttl")).toBeNull();
+  expect(first.headers.get("x-request-id")).toBeTruthy();
+});
+
+test("pages are compressed, hashed assets are cached for a year", async () => {
+  const page = await fetch(`${baseURL()}/crm`, { headers: { "Accept-Encoding": "gzip" } });
+  expect(page.headers.get("content-encoding")).toBe("gzip");
+  const html = await page.text();
+  const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+  expect(asset).toBeTruthy();
+  const response = await fetch(`${baseURL()}${asset}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  expect((await fetch(`${baseURL()}/assets/missing-file.js`)).status).toBe(404);
+});
+
+test("health, robots.txt and sitemap.xml answer", async () => {
+  const health = await fetch(`${baseURL()}/healthz`);
+  expect(await health.json()).toEqual({ status: "ok" });
+  const robots = await (await fetch(`${baseURL()}/robots.txt`)).text();
+  expect(robots).toContain(`Sitemap: ${baseURL()}/sitemap.xml`);
+  const sitemap = await fetch(`${baseURL()}/sitemap.xml`);
+  expect(sitemap.headers.get("content-type")).toContain("application/xml");
+  const xml = await sitemap.text();
+  for (const path of ["/", "/crm", "/privacy-policy", "/careers"]) expect(xml).toContain(`<loc>${baseURL()}${path}</loc>`);
+});
+
+test("the home page carries Organization structured data", async () => {
+  const html = await (await fetch(`${baseURL()}/`)).text();
+  const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+  const data = JSON.parse(json ?? "{}");
+  expect(data["@type"]).toBe("Organization");
+  expect(data.url).toBe(`${baseURL()}/`);
+  expect(data.address.addressLocality).toBe("New Delhi");
+});
+
+test("closing the banner without JavaScript sets a session cookie and returns to the page, never elsewhere", async () => {
+  const response = await fetch(`${baseURL()}/banner`, {
+    method: "POST",
+    body: new URLSearchParams({ returnTo: "/crm?x=1" }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(303);
+  expect(response.headers.get("location")).toBe("/crm?x=1");
+  const cookie = response.headers.get("set-cookie") ?? "";
+  expect(cookie).toMatch(/^banner_closed=1; Path=\/; SameSite=Lax$/);
+  const offsite = await fetch(`${baseURL()}/banner`, {
+    method: "POST",
+    body: new URLSearchParams({ returnTo: "//evil.example/" }),
+    redirect: "manual",
+  });
+  expect(offsite.headers.get("location")).toBe("/");
+});
+
+test("SIGTERM stops the server cleanly: health turns away, open work finishes, exit code 0", async () => {
+  const server = await startServer({ LOG_LEVEL: "info" });
+  expect((await fetch(`${server.baseURL}/crm`)).status).toBe(200);
+  const code = await server.stop();
+  expect(code).toBe(0);
+  expect(server.output()).toContain("Server closed");
+});
