@@ -1,3 +1,4 @@
+import { companyFigures } from "#app/content/company-figures.ts";
 import type { PageContent } from "#app/content/page-types.ts";
 import { site } from "#app/content/site.ts";
 
@@ -25,15 +26,7 @@ export const page: PageContent = {
         },
       ],
     },
-    {
-      kind: "figures",
-      title: "Where we are today",
-      items: [
-        { value: site.figures.years, label: "Years in business" },
-        { value: site.figures.clients, label: "Satisfied clients" },
-        { value: site.figures.professionals, label: "Expert professionals" },
-      ],
-    },
+    companyFigures("Where we are today"),
     {
       kind: "features",
       title: "What we believe",

@@ -1,3 +1,4 @@
+import { companyFigures } from "#app/content/company-figures.ts";
 import type { PageContent } from "#app/content/page-types.ts";
 import { site } from "#app/content/site.ts";
 
@@ -69,15 +70,7 @@ export const page: PageContent = {
         },
       ],
     },
-    {
-      kind: "figures",
-      title: `${site.name} at a glance`,
-      items: [
-        { value: site.figures.years, label: "Years of delivering business software" },
-        { value: site.figures.clients, label: "Satisfied clients" },
-        { value: site.figures.professionals, label: "Expert professionals" },
-      ],
-    },
+    companyFigures(`${site.name} at a glance`),
     {
       kind: "faq",
       title: "Analytics questions we are often asked",

@@ -1,3 +1,4 @@
+import { companyFigures } from "#app/content/company-figures.ts";
 import type { PageContent } from "#app/content/page-types.ts";
 import { site } from "#app/content/site.ts";
 
@@ -58,15 +59,7 @@ export const page: PageContent = {
         },
       ],
     },
-    {
-      kind: "figures",
-      title: "The company at a glance",
-      items: [
-        { value: site.figures.years, label: "Years of excellence" },
-        { value: site.figures.clients, label: "Clients who trust us" },
-        { value: site.figures.professionals, label: "Professionals on the team" },
-      ],
-    },
+    companyFigures("The company at a glance"),
     {
       kind: "links",
       title: "Join us",

@@ -1,3 +1,4 @@
+import { companyFigures } from "#app/content/company-figures.ts";
 import type { PageContent } from "#app/content/page-types.ts";
 import { site } from "#app/content/site.ts";
 
@@ -69,15 +70,7 @@ export const page: PageContent = {
         },
       ],
     },
-    {
-      kind: "figures",
-      title: `Why teams build with ${site.name}`,
-      items: [
-        { value: site.figures.years, label: "Years of building business software" },
-        { value: site.figures.clients, label: "Satisfied clients" },
-        { value: site.figures.professionals, label: "Expert professionals" },
-      ],
-    },
+    companyFigures(`Why teams build with ${site.name}`),
     {
       kind: "faq",
       title: "Custom software questions we are often asked",

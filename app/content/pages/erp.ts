@@ -1,3 +1,4 @@
+import { companyFigures } from "#app/content/company-figures.ts";
 import type { PageContent } from "#app/content/page-types.ts";
 import { site } from "#app/content/site.ts";
 
@@ -72,15 +73,7 @@ export const page: PageContent = {
         },
       ],
     },
-    {
-      kind: "figures",
-      title: `Why teams work with ${site.name}`,
-      items: [
-        { value: site.figures.years, label: "Years of delivering business software" },
-        { value: site.figures.clients, label: "Satisfied clients" },
-        { value: site.figures.professionals, label: "Expert professionals" },
-      ],
-    },
+    companyFigures(`Why teams work with ${site.name}`),
     {
       kind: "faq",
       title: "ERP questions we are often asked",

@@ -1,3 +1,4 @@
+import { companyFigures } from "#app/content/company-figures.ts";
 import type { LinkGridSection, PageContent } from "#app/content/page-types.ts";
 import { solutionGroups } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
@@ -40,15 +41,7 @@ export const page: PageContent = {
       intro: "Five solution areas, one delivery team. Pick the area closest to your problem, or talk to us and we will point you to the right one.",
       items: solutionAreas,
     },
-    {
-      kind: "figures",
-      title: `${site.name} in numbers`,
-      items: [
-        { value: site.figures.years, label: "Years of delivering business software" },
-        { value: site.figures.clients, label: "Clients served" },
-        { value: site.figures.professionals, label: "Engineers, designers and consultants" },
-      ],
-    },
+    companyFigures(`${site.name} in numbers`),
     {
       kind: "steps",
       title: "How we work",
