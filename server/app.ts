@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
-import express, { type Request, type Response } from "express";
+import express, { type Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
+import { PageCache } from "#server/page-cache.ts";
 import { reactRouterHandler } from "#server/request-handler.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 
@@ -22,6 +23,7 @@ export type AppOptions = {
 export function createApp({ build, clientDir, services, isReady }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
+  if (services.env.TRUST_PROXY) app.set("trust proxy", trustProxyValue(services.env.TRUST_PROXY));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store");
@@ -60,7 +62,18 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
   const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  app.all("/{*splat}", reactRouterHandler(build, services));
+  app.all("/{*splat}", reactRouterHandler(
+      build,
+      services,
+      services.env.PAGE_CACHE_ENTRIES > 0 ? new PageCache(services.env.PAGE_CACHE_ENTRIES) : null,
+    ));
 
   return app;
+}
+
+/** "true", a hop count ("1") or Express's names and address lists ("loopback, 10.0.0.0/8"). */
+function trustProxyValue(setting: string): boolean | number | string {
+  if (setting === "true") return true;
+  if (setting === "false") return false;
+  return /^\d+$/.test(setting) ? Number(setting) : setting;
 }

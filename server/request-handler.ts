@@ -6,13 +6,13 @@ import { requestInfoContext } from "#app/platform/request-context.ts";
 import { servicesContext } from "#app/platform/services-context.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
-import { PageCache } from "#server/page-cache.ts";
+import type { PageCache } from "#server/page-cache.ts";
 
 /**
  * Express to React Router, with the page cache in between: a GET that a
  * route marked cacheable is answered from memory until its TTL runs out.
  */
-export function reactRouterHandler(build: ServerBuild, services: Services, cache = new PageCache()) {
+export function reactRouterHandler(build: ServerBuild, services: Services, cache: PageCache | null) {
   const handle = createRequestHandler(build, process.env.NODE_ENV);
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -20,7 +20,7 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
       const nonce = res.locals.nonce as string;
       // The banner's closed state is the only per-visitor part of a cacheable page.
       const key = req.method === "GET" ? `${req.originalUrl}|${isBannerClosed(req.get("cookie") ?? null)}` : undefined;
-      const hit = key ? cache.get(key, nonce) : undefined;
+      const hit = key ? cache?.get(key, nonce) : undefined;
       if (hit) {
         res.status(hit.status);
         for (const [name, value] of hit.headers) res.append(name, value);
@@ -29,14 +29,14 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
       }
 
       const context = new RouterContextProvider();
-      context.set(requestInfoContext, { nonce });
+      context.set(requestInfoContext, { nonce, clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" });
       context.set(servicesContext, services);
       const response = await handle(toWebRequest(req, res), context);
       const ttl = Number(response.headers.get(PAGE_CACHE_TTL_HEADER) ?? 0);
       response.headers.delete(PAGE_CACHE_TTL_HEADER);
       const headers = [...response.headers.entries()];
 
-      if (key && ttl > 0 && response.status === 200 && !response.headers.has("set-cookie")) {
+      if (cache && key && ttl > 0 && response.status === 200 && !response.headers.has("set-cookie")) {
         const body = await response.text();
         cache.set(key, { status: response.status, headers, body }, nonce, ttl);
         res.status(response.status);

@@ -77,6 +77,17 @@ const BaseSchema = z.object({
   EMAILJS_SERVICE_ID: optionalText,
   EMAILJS_TEMPLATE_ID: optionalText,
   EMAILJS_NOTIFY_TEMPLATE_ID: optionalText,
+  /**
+   * Express "trust proxy": unset trusts no proxy (the client address is the
+   * socket's). Behind a load balancer set it (e.g. "1" or "loopback") so rate
+   * limits see the visitor's address from X-Forwarded-For.
+   */
+  TRUST_PROXY: optionalText,
+  /** Public form posts allowed per client address in each window (newsletter and consultation each). */
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Rendered pages that are the same for everyone kept in memory; 0 turns the page cache off. */
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   /** Delivery attempts before an outbox message is marked failed for staff. */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
 });

@@ -1,0 +1,48 @@
+import { fileTypeFromBuffer } from "file-type";
+
+/**
+ * What a file really is, read from its first bytes (magic numbers), never
+ * from its name or the browser's claim. Word, Excel and PowerPoint come as
+ * OOXML (zip) or the older compound-file format; text and CSV have no
+ * signature, so they must be valid UTF-8 without NUL bytes.
+ */
+const ALLOWED_BY_SIGNATURE: Record<string, string> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  cfb: "application/x-cfb",
+  png: "image/png",
+  jpg: "image/jpeg",
+};
+
+const LEGACY_OFFICE_TYPES: Record<string, string> = {
+  ".doc": "application/msword",
+  ".xls": "application/vnd.ms-excel",
+  ".ppt": "application/vnd.ms-powerpoint",
+};
+
+/** The content type to store the file under, or null when its content is not an allowed type. */
+export async function detectAllowedType(bytes: Uint8Array, name: string): Promise<string | null> {
+  const extension = /\.[A-Za-z0-9]+$/.exec(name)?.[0]?.toLowerCase() ?? "";
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected) {
+    const mime = ALLOWED_BY_SIGNATURE[detected.ext];
+    if (!mime) return null;
+    // An old Office file: the container does not say which program made it, the name does.
+    if (detected.ext === "cfb") return LEGACY_OFFICE_TYPES[extension] ?? null;
+    return mime;
+  }
+  if (extension === ".txt" || extension === ".csv") return isPlainText(bytes) ? (extension === ".csv" ? "text/csv" : "text/plain") : null;
+  return null;
+}
+
+function isPlainText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
