@@ -1,11 +1,19 @@
 import { useId } from "react";
 import { site } from "#app/content/site.ts";
 import { ConsultationForm } from "#app/features/consultation/consultation-form.tsx";
+import type { ConsultationField, ConsultationResult } from "#app/features/consultation/consultation-schema.ts";
 
 const NEW_TAB = "(opens in a new tab)";
 
 /** Spec §2: on every page between the content and the footer. Left: direct contact and trust points; right: the form. */
-export function ConsultationPanel() {
+export function ConsultationPanel({
+  result,
+  defaultValues,
+}: {
+  /** The answer to a post made without JavaScript, and the values to keep after a failure. */
+  result?: ConsultationResult;
+  defaultValues?: Partial<Record<ConsultationField, string>>;
+} = {}) {
   const headingId = useId();
   return (
     <section
@@ -23,7 +31,7 @@ export function ConsultationPanel() {
             Share a few details about your project and a solution consultant will get back to you. No cost, no
             obligation.
           </p>
-          <ConsultationForm labelledBy={headingId} />
+          <ConsultationForm labelledBy={headingId} result={result} defaultValues={defaultValues} />
         </div>
         {/* Second in reading order, so the heading leads the section; drawn on the left from lg up. */}
         <div className="flex flex-col rounded-2xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 p-6 text-white shadow-sm sm:p-8 lg:order-first lg:col-span-2">

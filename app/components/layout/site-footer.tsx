@@ -1,8 +1,8 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { LogoMark } from "#app/components/layout/logo.tsx";
 import { footerLinks } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
-import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
+import { NEWSLETTER_ACTION, NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 const headingClass = "text-sm font-semibold tracking-wider text-white uppercase";
@@ -12,6 +12,8 @@ const linkClass = "rounded-sm text-slate-300 underline-offset-4 transition-color
 export function SiteFooter() {
   // Undefined while an error boundary renders without the root's data.
   const year = useRouteLoaderData<typeof rootLoader>("root")?.year ?? new Date().getFullYear();
+  // The newsletter page holds the form itself (with the answer to a post made without JavaScript).
+  const onNewsletterPage = useLocation().pathname === NEWSLETTER_ACTION;
   return (
     <footer data-testid="site-footer" className="bg-ink text-slate-300">
       <div className="container-page py-14">
@@ -99,7 +101,11 @@ export function SiteFooter() {
             <p className="mt-4 mb-4 text-sm leading-6">
               Practical notes on software, cloud and AI for growing businesses. One email a month, unsubscribe any time.
             </p>
-            <NewsletterForm />
+            {onNewsletterPage ? (
+              <p className="text-sm leading-6">Use the form on this page to subscribe.</p>
+            ) : (
+              <NewsletterForm />
+            )}
           </div>
         </div>
 

@@ -1,12 +1,16 @@
+import { useLocation } from "react-router";
 import { AnnouncementBanner } from "#app/components/layout/header/announcement-banner.tsx";
 import { SiteHeader } from "#app/components/layout/header/site-header.tsx";
 import { ConsultationPanel } from "#app/components/layout/consultation-panel.tsx";
+import { CONSULTATION_ACTION } from "#app/features/consultation/consultation-form.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { NavigationProgress } from "#app/components/layout/navigation-progress.tsx";
 import { Toaster } from "#app/components/ui/toast.tsx";
 
 /** Every page: header, the page itself, the consultation panel and the footer (spec §2). */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
+  // The consultation page draws the panel itself, with the answer to its post.
+  const onConsultationPage = useLocation().pathname === CONSULTATION_ACTION;
   return (
     <>
       <a
@@ -20,7 +24,7 @@ export function SiteLayout({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>
-      <ConsultationPanel />
+      {onConsultationPage ? null : <ConsultationPanel />}
       <SiteFooter />
       <Toaster />
       <NavigationProgress />
