@@ -42,11 +42,13 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/components/ui/form-guard
 import { consultationAttachments, consultations } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
-import { consultationKeys } from "#app/platform/storage/storage.server.ts";
+import { consultationKeys, StorageKeyTakenError } from "#app/platform/storage/storage.server.ts";
 
 const CONSULTATION_FORM_FIELDS = [...consultationFields, FILES_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD];
 /** How long the response waits for the confirmation's first delivery attempt. */
 export const CONFIRMATION_WAIT_MS = 4_000;
+/** How many later milliseconds a file may move to when its key is taken. */
+const MAX_KEY_SHIFTS = 50;
 /** Without a client key, the same content posted again within this window is the same request. */
 const CONTENT_DEDUPE_WINDOW_MS = 10 * 60_000;
 
@@ -90,8 +92,7 @@ export async function handleConsultationPost(request: Request, context: Readonly
     if (earlier) return answer({ status: "success", messages: [CONSULTATION_SUCCESS_MESSAGE] }, 200);
 
     const submittedAt = new Date();
-    const keys = consultationKeys(submittedAt, attachments.map((file) => file.name));
-    await storeFiles(services, attachments, keys);
+    const keys = await storeFiles(services, attachments, submittedAt);
 
     let confirmationId: number;
     try {
@@ -208,13 +209,28 @@ async function checkAttachments(entries: FormDataEntryValue[]): Promise<Attachme
   return attachments;
 }
 
-async function storeFiles(services: Services, attachments: Attachment[], keys: string[]) {
+/**
+ * Stores every file under consultation/{timestamp}_{name}. Another request
+ * may hold the same key (same millisecond, same name): such a file moves to
+ * the next millisecond rather than overwriting the other one.
+ */
+async function storeFiles(services: Services, attachments: Attachment[], submittedAt: Date): Promise<string[]> {
+  const names = attachments.map((file) => file.name);
   const stored: string[] = [];
   try {
     for (const [index, file] of attachments.entries()) {
-      await services.storage.put(keys[index]!, file.bytes, { contentType: file.contentType });
-      stored.push(keys[index]!);
+      for (let shift = 0; ; shift++) {
+        const key = consultationKeys(submittedAt.getTime() + shift, names)[index]!;
+        try {
+          await services.storage.put(key, file.bytes, { contentType: file.contentType, exclusive: true });
+          stored.push(key);
+          break;
+        } catch (error) {
+          if (!(error instanceof StorageKeyTakenError) || shift >= MAX_KEY_SHIFTS) throw error;
+        }
+      }
     }
+    return stored;
   } catch (error) {
     logger.error({ err: error }, "Consultation file upload failed");
     await removeFiles(services, stored);

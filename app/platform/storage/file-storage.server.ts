@@ -12,11 +12,22 @@ export type StoredFile = {
 /** Private file storage: nothing in it is ever served directly; staff routes stream it out. */
 export interface FileStorage {
   readonly driver: "local" | "s3";
-  put(key: string, body: StorageBody, options: { contentType: string }): Promise<void>;
+  /**
+   * Stores the file. With `exclusive`, refuses (StorageKeyTakenError) when the
+   * key already holds a file, so two uploads can never overwrite each other.
+   */
+  put(key: string, body: StorageBody, options: { contentType: string; exclusive?: boolean }): Promise<void>;
   /** null when there is no such file. */
   get(key: string): Promise<StoredFile | null>;
   /** Deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
+}
+
+export class StorageKeyTakenError extends Error {
+  constructor(readonly key: string) {
+    super(`A file is already stored under ${JSON.stringify(key.slice(0, 200))}`);
+    this.name = "StorageKeyTakenError";
+  }
 }
 
 export class InvalidStorageKeyError extends Error {

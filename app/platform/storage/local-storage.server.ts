@@ -7,6 +7,7 @@ import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import {
   assertValidKey,
   InvalidStorageKeyError,
+  StorageKeyTakenError,
   type FileStorage,
   type StorageBody,
 } from "#app/platform/storage/file-storage.server.ts";
@@ -28,7 +29,7 @@ export function createLocalStorage(root: string): FileStorage {
   return {
     driver: "local",
 
-    async put(key, body, { contentType }) {
+    async put(key, body, { contentType, exclusive = false }) {
       const { file, meta } = pathsFor(key);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       await fs.promises.mkdir(path.dirname(meta), { recursive: true });
@@ -37,9 +38,16 @@ export function createLocalStorage(root: string): FileStorage {
       try {
         await pipeline(toReadable(body), fs.createWriteStream(temporary, { flags: "wx" }));
         await fs.promises.writeFile(meta, JSON.stringify({ contentType }));
-        await fs.promises.rename(temporary, file);
+        if (exclusive) {
+          // link() fails when the name exists: the check and the write are one step.
+          await fs.promises.link(temporary, file);
+          await fs.promises.rm(temporary, { force: true });
+        } else {
+          await fs.promises.rename(temporary, file);
+        }
       } catch (error) {
         await fs.promises.rm(temporary, { force: true });
+        if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new StorageKeyTakenError(key);
         throw error;
       }
     },

@@ -7,7 +7,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import type { Env } from "#app/platform/env.server.ts";
-import { assertValidKey, type FileStorage, type StorageBody } from "#app/platform/storage/file-storage.server.ts";
+import { assertValidKey, StorageKeyTakenError, type FileStorage, type StorageBody } from "#app/platform/storage/file-storage.server.ts";
 import { toReadable } from "#app/platform/storage/local-storage.server.ts";
 
 export type S3StorageConfig = Pick<
@@ -34,15 +34,24 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
   return {
     driver: "s3",
 
-    async put(key, body, { contentType }) {
+    async put(key, body, { contentType, exclusive = false }) {
       assertValidKey(key);
       // A single PUT needs the length up front; uploads are capped at a few MB, so buffering is fine.
       const bytes = await collect(body);
       try {
         await client.send(
-          new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: contentType,
+            ContentLength: bytes.length,
+            // A conditional write (S3, R2, MinIO): refused with 412 when the key exists.
+            ...(exclusive ? { IfNoneMatch: "*" } : {}),
+          }),
         );
       } catch (error) {
+        if (exclusive && statusOf(error) === 412) throw new StorageKeyTakenError(key);
         throw describe(error, "store");
       }
     },

@@ -5,7 +5,7 @@ import { createLocalStorage } from "#app/platform/storage/local-storage.server.t
 import { createS3Storage } from "#app/platform/storage/s3-storage.server.ts";
 
 export type { FileStorage, StoredFile, StorageBody } from "#app/platform/storage/file-storage.server.ts";
-export { InvalidStorageKeyError } from "#app/platform/storage/file-storage.server.ts";
+export { InvalidStorageKeyError, StorageKeyTakenError } from "#app/platform/storage/file-storage.server.ts";
 export {
   consultationKey,
   consultationKeys,

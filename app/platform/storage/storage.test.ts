@@ -9,7 +9,7 @@ import { expect, test } from "vitest";
 import { parseEnv } from "#app/platform/env.server.ts";
 import { createLocalStorage } from "#app/platform/storage/local-storage.server.ts";
 import { createS3Storage } from "#app/platform/storage/s3-storage.server.ts";
-import { createStorage } from "#app/platform/storage/storage.server.ts";
+import { createStorage, StorageKeyTakenError } from "#app/platform/storage/storage.server.ts";
 
 function tempDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), "storage-test-"));
@@ -97,7 +97,11 @@ async function startFakeS3() {
     const url = new URL(req.url ?? "/", "http://localhost");
     requests.push({ method: req.method ?? "", url: url.pathname, headers: req.headers, body });
     const object = objects.get(url.pathname);
-    if (req.method === "PUT") {
+    if (req.method === "PUT" && req.headers["if-none-match"] === "*" && object) {
+      res
+        .writeHead(412, { "Content-Type": "application/xml" })
+        .end('<?xml version="1.0"?><Error><Code>PreconditionFailed</Code><Message>exists</Message></Error>');
+    } else if (req.method === "PUT") {
       objects.set(url.pathname, { body, contentType: req.headers["content-type"] ?? "" });
       res.writeHead(200, { ETag: '"etag"' }).end();
     } else if (req.method === "GET" && object) {
@@ -189,5 +193,30 @@ test("S3 driver: a refusing service gives a clear error, and invalid keys never 
     );
   } finally {
     await new Promise((r) => server.close(r));
+  }
+});
+
+test("an exclusive put never overwrites: local and S3 both refuse a taken key", async () => {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "storage-exclusive-"));
+  const fake = await startFakeS3();
+  try {
+    const local = createLocalStorage(dir);
+    const s3 = createStorage(
+      parseEnv({ STORAGE_DRIVER: "s3", S3_ENDPOINT: fake.endpoint, S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" }),
+    );
+    for (const storage of [local, s3]) {
+      await storage.put("consultation/1_a.pdf", Buffer.from("first"), { contentType: "application/pdf", exclusive: true });
+      await expect(
+        storage.put("consultation/1_a.pdf", Buffer.from("second"), { contentType: "application/pdf", exclusive: true }),
+      ).rejects.toBeInstanceOf(StorageKeyTakenError);
+      const kept = await storage.get("consultation/1_a.pdf");
+      const chunks: Buffer[] = [];
+      for await (const chunk of kept!.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe("first");
+    }
+    expect(fake.requests.filter((r) => r.method === "PUT").map((r) => r.headers["if-none-match"])).toEqual(["*", "*"]);
+  } finally {
+    await fake.close();
+    await fs.promises.rm(dir, { recursive: true, force: true });
   }
 });
