@@ -1,14 +1,42 @@
 import autocannon from "autocannon";
 
-export type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; non2xx: number; total: number };
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+  ok: number;
+};
 
-/** A bounded autocannon run against 127.0.0.1: it stops by itself after `seconds`. */
+type LoadOptions = {
+  seconds?: number;
+  connections?: number;
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+  /** Send exactly this many requests (instead of running for `seconds`). */
+  amount?: number;
+  /** Replace [<id>] in the body with a fresh id for every request. */
+  idReplacement?: boolean;
+};
+
+/** A bounded autocannon run against 127.0.0.1: it stops by itself after `seconds` or `amount` requests. */
 export async function httpLoad(
   url: string,
-  { seconds = 10, connections = 16, method = "GET", body, headers }: { seconds?: number; connections?: number; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {},
+  { seconds = 10, connections = 16, method = "GET", body, headers, idReplacement = false, amount }: LoadOptions = {},
 ): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`Load tests only target this machine, not ${url}`);
-  const result = await autocannon({ url, duration: seconds, connections, method, body, headers });
+  const result = await autocannon({
+    url,
+    connections,
+    method,
+    body,
+    headers,
+    idReplacement,
+    ...(amount ? { amount, timeout: 30 } : { duration: seconds }),
+  });
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -16,5 +44,6 @@ export async function httpLoad(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+    ok: result["2xx"],
   };
 }

@@ -1,48 +1,79 @@
 import { mkdir, writeFile } from "node:fs/promises";
+import { isPostgresReachable } from "#app/platform/db/testing.server.ts";
+import { startServer } from "#tests/support/server.ts";
+import { formPostBench } from "./form-posts.ts";
 import { httpLoad } from "./http-load.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { pageWeight } from "./page-weight.ts";
-import { startServer } from "../tests/support/server.ts";
 
 /**
  * `npm run bench`: builds, starts the production server on 127.0.0.1 and
- * prints page weight, Lighthouse mobile scores and HTTP throughput.
- * `BENCH_ONLY=weight,lighthouse,http` runs a subset; `BENCH_SECONDS` sets the load duration.
+ * prints page weight, Lighthouse mobile scores, page throughput (from the page
+ * cache and rendered every time) and form posts on PGlite and PostgreSQL.
+ * BENCH_ONLY=weight,lighthouse,http,forms runs a subset; BENCH_SECONDS sets each load's duration.
  */
-const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,forms").split(","));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const pages = ["/", "/crm"];
-
-const server = await startServer({ LOG_LEVEL: "warn" });
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
-try {
-  if (only.has("weight")) {
-    const rows = [];
-    for (const path of pages) rows.push({ page: path, ...(await pageWeight(server.baseURL, path)) });
-    console.log("\nJavaScript shipped (bytes on the wire, gzip)");
-    console.table(rows.map((row) => ({ ...row, jsGzipKB: +(row.jsGzipBytes / 1024).toFixed(1) })));
-    results.weight = rows;
-  }
-  if (only.has("lighthouse")) {
-    const rows = [];
-    for (const path of pages) rows.push({ page: path, ...(await lighthouseScores(server.baseURL + path)) });
-    console.log("\nLighthouse (mobile, simulated throttling)");
-    console.table(rows);
-    results.lighthouse = rows;
-  }
-  if (only.has("http")) {
-    const rows = [];
-    for (const path of pages) {
-      await httpLoad(server.baseURL + path, { seconds: 2 }); // warm-up
-      rows.push({ page: path, ...(await httpLoad(server.baseURL + path, { seconds })) });
+
+if (only.has("weight") || only.has("lighthouse")) {
+  const server = await startServer();
+  try {
+    if (only.has("weight")) {
+      const rows = [];
+      for (const path of pages) rows.push({ page: path, ...(await pageWeight(server.baseURL, path)) });
+      console.log("\nJavaScript shipped (bytes on the wire, gzip)");
+      console.table(rows.map((row) => ({ ...row, jsGzipKB: +(row.jsGzipBytes / 1024).toFixed(1) })));
+      results.weight = rows;
     }
-    console.log(`\nHTTP GET throughput, one server process, ${seconds} s each, 16 connections`);
-    console.table(rows);
-    results.http = rows;
+    if (only.has("lighthouse")) {
+      const rows = [];
+      for (const path of pages) rows.push({ page: path, ...(await lighthouseScores(server.baseURL + path)) });
+      console.log("\nLighthouse (mobile, simulated throttling)");
+      console.table(rows);
+      results.lighthouse = rows;
+    }
+  } finally {
+    await server.stop();
   }
-} finally {
-  await server.stop();
 }
+
+if (only.has("http")) {
+  const rows = [];
+  for (const [mode, env] of [
+    ["page cache", {}],
+    ["rendered", { PAGE_CACHE_ENTRIES: "0" }],
+  ] as const) {
+    const server = await startServer(env);
+    try {
+      for (const path of pages) {
+        await httpLoad(server.baseURL + path, { seconds: 2 }); // warm-up
+        rows.push({ page: path, mode, ...(await httpLoad(server.baseURL + path, { seconds })) });
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(`\nHTTP GET, one server process, ${seconds} s each, 16 connections`);
+  console.table(rows);
+  results.http = rows;
+}
+
+if (only.has("forms")) {
+  const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
+  if (drivers.length === 1) console.log("\nPostgreSQL is not reachable: form posts measured on PGlite only.");
+  const rows = [];
+  for (const driver of drivers) {
+    const result = await formPostBench(driver, { newsletterPosts: 2000, consultationPosts: 500 });
+    rows.push({ form: "newsletter", database: driver, ...result.newsletter });
+    rows.push({ form: "consultation", database: driver, ...result.consultation });
+  }
+  console.log("\nForm posts (2,000 newsletter, 500 consultation with a PDF), 8 connections; rows counted afterwards (rows should equal ok)");
+  console.table(rows);
+  results.forms = rows;
+}
+
 await mkdir("bench/results", { recursive: true });
 await writeFile("bench/results/latest.json", JSON.stringify(results, null, 2));
 console.log("\nSaved bench/results/latest.json");

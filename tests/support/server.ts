@@ -10,7 +10,8 @@ export type RunningServer = {
   process: ChildProcess;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<number | null>;
+  /** SIGTERM and wait; the data folder is removed unless `keepData`. */
+  stop: (options?: { keepData?: boolean }) => Promise<number | null>;
 };
 
 export async function freePort(): Promise<number> {
@@ -30,7 +31,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const entry = path.resolve("build/server/index.js");
   if (!existsSync(entry)) throw new Error("No build found: run `npm run build` before the browser tests.");
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "site-e2e-"));
+  const ownDataDir = !extraEnv.DATA_DIR;
+  const dataDir = extraEnv.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "site-e2e-")));
   const baseURL = `http://127.0.0.1:${port}`;
   let log = "";
   const child = spawn(process.execPath, [entry], {
@@ -65,7 +67,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     throw new Error(`Server did not become healthy in 30 s:\n${log}`);
   }
 
-  const stop = async () => {
+  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
     if (child.exitCode === null) {
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.kill("SIGTERM");
@@ -73,7 +75,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await exited;
       clearTimeout(timer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (ownDataDir && !keepData) await rm(dataDir, { recursive: true, force: true });
     return child.exitCode;
   };
   return { baseURL, process: child, dataDir, output: () => log, stop };
