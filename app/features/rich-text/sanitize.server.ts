@@ -1,0 +1,54 @@
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * Rich descriptions (insights, jobs) come from the database as HTML and are
+ * written by staff or by the site this one replaces. Only this allow-list
+ * survives: no scripts, no event handlers, no styles, no SVG or frames, and
+ * links and images only over http(s) (links also mailto).
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p", "br", "hr", "strong", "b", "em", "i", "u", "s", "sub", "sup", "mark", "small",
+    "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "code", "pre",
+    "a", "img", "figure", "figcaption", "table", "thead", "tbody", "tr", "th", "td",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "rel"],
+    img: ["src", "alt", "width", "height"],
+    th: ["scope", "colspan", "rowspan"],
+    td: ["colspan", "rowspan"],
+    ol: ["start"],
+  },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  // The page has one <h1>, the title: a heading 1 in a description becomes a heading 2.
+  transformTags: {
+    h1: "h2",
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: /^https?:/i.test(attribs.href ?? "") ? { ...attribs, rel: "noopener noreferrer nofollow" } : attribs,
+    }),
+  },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  disallowedTagsMode: "discard",
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "svg", "math", "iframe", "object", "template"],
+};
+
+export function sanitizeRichText(html: string | null | undefined): string {
+  return html ? sanitizeHtml(html, OPTIONS).trim() : "";
+}
+
+/** Plain text of rich HTML, for meta descriptions and structured data. */
+export function plainText(html: string | null | undefined, maxLength = Infinity): string {
+  const text = sanitizeHtml(html ?? "", { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
+}

@@ -1,0 +1,51 @@
+import { expect, test } from "vitest";
+import { plainText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
+
+const payloads = [
+  '<script>alert(1)</script><p>ok</p>',
+  '<img src=x onerror="alert(1)">',
+  '<a href="javascript:alert(1)">click</a>',
+  '<a href="JaVaScRiPt:alert(1)">click</a>',
+  '<a href="  javascript:alert(1)">click</a>',
+  '<svg><script>alert(1)</script><circle onload="alert(1)"/></svg>',
+  '<svg/onload=alert(1)>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<p style="background:url(javascript:alert(1))" onclick="alert(1)">x</p>',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  '<form action="https://evil.example"><input name=x></form>',
+  '<object data="javascript:alert(1)"></object>',
+  '<a href="//evil.example/x">protocol-relative</a>',
+];
+
+test("script, event handlers, javascript: links, SVG and frames never survive", () => {
+  for (const payload of payloads) {
+    const clean = sanitizeRichText(payload);
+    expect(clean, payload).not.toMatch(/<script|<svg|<iframe|<object|<form|<input|<style|<math/i);
+    expect(clean, payload).not.toMatch(/\son[a-z]+=/i);
+    expect(clean, payload).not.toMatch(/javascript:/i);
+    expect(clean, payload).not.toMatch(/data:/i);
+    expect(clean, payload).not.toMatch(/href="\/\//);
+  }
+});
+
+test("ordinary formatting, safe links and images stay", () => {
+  const html =
+    '<h1>Intro</h1><p>We <strong>build</strong> <em>software</em>.</p><ul><li>One</li></ul>' +
+    '<a href="https://example.org/x">read</a> <a href="mailto:a@b.co">mail</a><img src="https://cdn.example/a.png" alt="A">';
+  expect(sanitizeRichText(html)).toBe(
+    '<h2>Intro</h2><p>We <strong>build</strong> <em>software</em>.</p><ul><li>One</li></ul>' +
+      '<a href="https://example.org/x" rel="noopener noreferrer nofollow">read</a> <a href="mailto:a@b.co">mail</a>' +
+      '<img src="https://cdn.example/a.png" alt="A" />',
+  );
+});
+
+test("empty or missing HTML gives an empty string", () => {
+  expect(sanitizeRichText(null)).toBe("");
+  expect(sanitizeRichText("   ")).toBe("");
+});
+
+test("plain text drops tags and script contents and can be shortened", () => {
+  expect(plainText("<p>Hello&nbsp;<b>world</b></p><script>alert(1)</script>")).toBe("Hello world");
+  expect(plainText("<p>abcdefghij</p>", 6)).toBe("abcde…");
+});
