@@ -30,7 +30,8 @@ function interruptedNavigation(): string | null {
 }
 const noSubscription = () => () => {};
 
-export function NavigationProgress() {
+/** `showSpinner` is off while the page shows a skeleton of what is loading instead. */
+export function NavigationProgress({ showSpinner = true }: { showSpinner?: boolean }) {
   const navigation = useNavigation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -62,7 +63,7 @@ export function NavigationProgress() {
       />
     );
   }
-  if (targetHref && current === "spinner") {
+  if (targetHref && current === "spinner" && showSpinner) {
     return (
       <div className="fixed inset-0 z-[60] flex items-center justify-center bg-white/85" role="status">
         <LogoMark className="size-14 animate-pulse" />

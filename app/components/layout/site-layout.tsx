@@ -5,12 +5,14 @@ import { ConsultationPanel } from "#app/components/layout/consultation-panel.tsx
 import { CONSULTATION_ACTION } from "#app/features/consultation/consultation-form.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { NavigationProgress } from "#app/components/layout/navigation-progress.tsx";
+import { usePendingSkeleton } from "#app/components/layout/pending-page.tsx";
 import { Toaster } from "#app/components/ui/toast.tsx";
 
 /** Every page: header, the page itself, the consultation panel and the footer (spec §2). */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
   // The consultation page draws the panel itself, with the answer to its post.
   const onConsultationPage = useLocation().pathname === CONSULTATION_ACTION;
+  const skeleton = usePendingSkeleton();
   return (
     <>
       <a
@@ -22,12 +24,12 @@ export function SiteLayout({ children }: { children: React.ReactNode }) {
       <AnnouncementBanner />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="outline-none">
-        {children}
+        {skeleton ?? children}
       </main>
       {onConsultationPage ? null : <ConsultationPanel />}
       <SiteFooter />
       <Toaster />
-      <NavigationProgress />
+      <NavigationProgress showSpinner={!skeleton} />
     </>
   );
 }
