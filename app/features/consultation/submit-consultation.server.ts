@@ -68,7 +68,11 @@ export async function handleConsultationPost(request: Request, context: Readonly
     await assertWithinRateLimit(services, context, "consultation");
     const form = await readForm(request);
     assertKnownFields(form, CONSULTATION_FORM_FIELDS);
-    values = Object.fromEntries(consultationFields.map((field) => [field, String(form.get(field) ?? "").slice(0, 6000)]));
+    // Browsers send a textarea's line breaks as CRLF, while its maxlength counts each as one character:
+    // normalise first, so a brief the form accepted is not refused as too long, and is stored as typed.
+    values = Object.fromEntries(
+      consultationFields.map((field) => [field, String(form.get(field) ?? "").replace(/\r\n?/g, "\n").slice(0, 6000)]),
+    );
     if (honeypotFilled(form)) return answer({ status: "success", messages: [CONSULTATION_SUCCESS_MESSAGE] }, 200);
 
     const missing = findMissingFields(values);
