@@ -47,6 +47,7 @@ import { consultationKeys } from "#app/platform/storage/storage.server.ts";
 const CONSULTATION_FORM_FIELDS = [...consultationFields, FILES_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD];
 /** How long the response waits for the confirmation's first delivery attempt. */
 export const CONFIRMATION_WAIT_MS = 4_000;
+const SUBMISSION_UNAVAILABLE_REASON = "we could not save your request just now. Please try again in a few minutes.";
 /** Without a client key, the same content posted again within this window is the same request. */
 const CONTENT_DEDUPE_WINDOW_MS = 10 * 60_000;
 
@@ -144,11 +145,7 @@ export async function handleConsultationPost(request: Request, context: Readonly
       await removeFiles(services, keys);
       if (isUniqueViolation(error)) return answer({ status: "success", messages: [CONSULTATION_SUCCESS_MESSAGE] }, 200);
       logger.error({ err: error }, "Consultation insert failed");
-      return answer(
-        { status: "error", message: submissionFailedMessage("we could not save your request just now. Please try again in a few minutes.") },
-        503,
-        values,
-      );
+      return answer({ status: "error", message: submissionFailedMessage(SUBMISSION_UNAVAILABLE_REASON) }, 503, values);
     }
 
     services.outbox.nudge();
@@ -163,7 +160,9 @@ export async function handleConsultationPost(request: Request, context: Readonly
       const fields: ConsultationFieldErrors | undefined = error.status === 413 || error.fileProblem ? { files: error.message } : undefined;
       return answer({ status: "error", message: error.message, fields }, error.status, values);
     }
-    throw error;
+    // The database failing before the insert (rate limit, duplicate check) is the same outage for the visitor.
+    logger.error({ err: error }, "Consultation submission failed");
+    return answer({ status: "error", message: submissionFailedMessage(SUBMISSION_UNAVAILABLE_REASON) }, 503, values);
   }
 }
 
