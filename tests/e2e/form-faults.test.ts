@@ -33,7 +33,7 @@ const { newPage } = setupBrowser();
 function consultationForm(values = consultationValues(), file?: { name: string; bytes: Buffer; type: string }) {
   const body = new FormData();
   for (const [name, value] of Object.entries(values)) body.append(name, value);
-  if (file) body.append("files", new Blob([file.bytes], { type: file.type }), file.name);
+  if (file) body.append("files", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   return body;
 }
 

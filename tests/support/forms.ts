@@ -151,7 +151,7 @@ export async function startTcpProxy(targetPort: number, targetHost = "127.0.0.1"
 export function multipartBody(
   parts: ({ name: string; value: string } | { name: string; filename: Buffer | string; type?: string; content: Buffer })[],
   boundary = `----e2e${randomBytes(8).toString("hex")}`,
-): { body: Buffer; contentType: string; boundary: string } {
+): { body: Uint8Array<ArrayBuffer>; contentType: string; boundary: string } {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
@@ -165,7 +165,7 @@ export function multipartBody(
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}`, boundary };
+  return { body: new Uint8Array(Buffer.concat(chunks)), contentType: `multipart/form-data; boundary=${boundary}`, boundary };
 }
 
 /** The five required consultation fields, filled. */
