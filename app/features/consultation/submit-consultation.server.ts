@@ -49,6 +49,7 @@ const CONSULTATION_FORM_FIELDS = [...consultationFields, FILES_FIELD, HONEYPOT_F
 export const CONFIRMATION_WAIT_MS = 4_000;
 /** How many later milliseconds a file may move to when its key is taken. */
 const MAX_KEY_SHIFTS = 50;
+const SUBMISSION_UNAVAILABLE_REASON = "we could not save your request just now. Please try again in a few minutes.";
 /** Without a client key, the same content posted again within this window is the same request. */
 const CONTENT_DEDUPE_WINDOW_MS = 10 * 60_000;
 
@@ -67,10 +68,15 @@ export async function handleConsultationPost(request: Request, context: Readonly
   let values: Partial<Record<ConsultationField, string>> = {};
   try {
     assertFormRequest(request, { encodings: ["multipart", "urlencoded"], maxBytes: MAX_REQUEST_BYTES });
-    await assertWithinRateLimit(services, context, "consultation");
     const form = await readForm(request);
     assertKnownFields(form, CONSULTATION_FORM_FIELDS);
-    values = Object.fromEntries(consultationFields.map((field) => [field, String(form.get(field) ?? "").slice(0, 6000)]));
+    // Browsers send a textarea's line breaks as CRLF, while its maxlength counts each as one character:
+    // normalise first, so a brief the form accepted is not refused as too long, and is stored as typed.
+    values = Object.fromEntries(
+      consultationFields.map((field) => [field, String(form.get(field) ?? "").replace(/\r\n?/g, "\n").slice(0, 6000)]),
+    );
+    // Counted once the values are known, so a failure here can still hand them back.
+    await assertWithinRateLimit(services, context, "consultation");
     if (honeypotFilled(form)) return answer({ status: "success", messages: [CONSULTATION_SUCCESS_MESSAGE] }, 200);
 
     const missing = findMissingFields(values);
@@ -141,11 +147,7 @@ export async function handleConsultationPost(request: Request, context: Readonly
       await removeFiles(services, keys);
       if (isUniqueViolation(error)) return answer({ status: "success", messages: [CONSULTATION_SUCCESS_MESSAGE] }, 200);
       logger.error({ err: error }, "Consultation insert failed");
-      return answer(
-        { status: "error", message: submissionFailedMessage("we could not save your request just now. Please try again in a few minutes.") },
-        503,
-        values,
-      );
+      return answer({ status: "error", message: submissionFailedMessage(SUBMISSION_UNAVAILABLE_REASON) }, 503, values);
     }
 
     services.outbox.nudge();
@@ -160,7 +162,9 @@ export async function handleConsultationPost(request: Request, context: Readonly
       const fields: ConsultationFieldErrors | undefined = error.status === 413 || error.fileProblem ? { files: error.message } : undefined;
       return answer({ status: "error", message: error.message, fields }, error.status, values);
     }
-    throw error;
+    // The database failing before the insert (rate limit, duplicate check) is the same outage for the visitor.
+    logger.error({ err: error }, "Consultation submission failed");
+    return answer({ status: "error", message: submissionFailedMessage(SUBMISSION_UNAVAILABLE_REASON) }, 503, values);
   }
 }
 

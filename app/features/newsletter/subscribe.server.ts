@@ -55,7 +55,9 @@ export async function handleNewsletterPost(request: Request, context: Readonly<R
     return answer({ status: "success", message: NEWSLETTER_SUCCESS_MESSAGE }, "", 200);
   } catch (error) {
     if (error instanceof FormRejection) return answer({ status: "error", message: error.message }, email, error.status);
-    throw error;
+    // The database failing before the insert (the rate-limit counter) is the same outage for the visitor.
+    logger.error({ err: error }, "Newsletter subscription failed");
+    return answer({ status: "error", message: NEWSLETTER_FAILURE_MESSAGE }, email, 503);
   }
 }
 

@@ -1,0 +1,190 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { CONSENT_VERSION } from "#app/features/newsletter/newsletter-schema.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
+import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
+import { startServer, type RunningServer } from "#tests/support/server.ts";
+
+/*
+ * The footer newsletter form end to end, on a server of its own backed by a
+ * fresh PostgreSQL database, so every test can read the rows it caused and
+ * break the table for real.
+ */
+
+const CONSENT = "Please accept the Privacy Policy.";
+const INVALID = "Please enter a valid email address.";
+const SUCCESS = "Subscription successful! Thank you for signing up.";
+const FAILURE = "Error subscribing. Please try again later.";
+
+const { newPage } = setupBrowser();
+let server: RunningServer;
+let database: FreshPostgres;
+
+beforeAll(async () => {
+  database = await freshPostgres();
+  server = await startServer({ FORM_RATE_LIMIT: "1000", DATABASE_URL: database.url });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.dispose();
+});
+
+type Row = { email: string; timestamp: Date; consent_at: Date | null; consent_version: string | null };
+
+async function rowsFor(email: string): Promise<Row[]> {
+  const result = await database.pool.query<Row>(
+    "select email, timestamp, consent_at, consent_version from newsletter_subscriptions where lower(email) = lower($1)",
+    [email],
+  );
+  return result.rows;
+}
+
+const unique = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function openFooterForm(page: Page) {
+  await page.goto("/");
+  const form = page.locator("footer form[novalidate]");
+  await form.waitFor({ state: "attached" });
+  return {
+    form,
+    email: form.locator('input[name="email"]'),
+    consent: form.locator('input[name="consent"]'),
+    button: form.locator('button[type="submit"]'),
+    alert: form.locator('[role="alert"]'),
+    status: form.locator('[role="status"]'),
+  };
+}
+
+test("with JavaScript: consent is checked first, then the email pattern; nothing is stored", async () => {
+  const page = await newPage({ baseURL: server.baseURL });
+  const ui = await openFooterForm(page);
+  const address = "not-an-email";
+
+  await ui.email.fill(address);
+  await ui.button.click();
+  expect(await ui.alert.textContent()).toBe(CONSENT);
+  expect(await ui.consent.getAttribute("aria-invalid")).toBe("true");
+
+  await ui.consent.check();
+  await ui.button.click();
+  expect(await ui.alert.textContent()).toBe(INVALID);
+  expect(await ui.email.getAttribute("aria-invalid")).toBe("true");
+  expect(await ui.email.inputValue()).toBe(address);
+  expect(await database.count("newsletter_subscriptions")).toBe(0);
+});
+
+test("with JavaScript: busy state, success clears the form, the row carries consent; a repeat in another case adds no row", async () => {
+  const page = await newPage({ baseURL: server.baseURL });
+  const ui = await openFooterForm(page);
+  const address = unique("Reader");
+
+  // Hold the POST so the busy state can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith("/newsletter"),
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
+
+  const before = new Date();
+  await ui.email.fill(address);
+  await ui.consent.check();
+  await ui.button.click();
+  await page.waitForFunction(() => document.querySelector("footer form button[type=submit]")?.hasAttribute("disabled"));
+  expect(await ui.button.isDisabled()).toBe(true);
+  expect(await ui.button.textContent()).toContain("…");
+  expect(await ui.form.getAttribute("aria-busy")).toBe("true");
+  release();
+
+  await ui.status.getByText(SUCCESS, { exact: true }).waitFor();
+  expect(await ui.button.isDisabled()).toBe(false);
+  expect(await ui.button.textContent()).toBe("Subscribe");
+  expect(await ui.email.inputValue()).toBe("");
+  expect(await ui.consent.isChecked()).toBe(false);
+  expect(await ui.alert.textContent()).toBe("");
+
+  const rows = await rowsFor(address);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.email).toBe(address);
+  expect(rows[0]!.consent_version).toBe(CONSENT_VERSION);
+  expect(rows[0]!.consent_at).toBeInstanceOf(Date);
+  expect(rows[0]!.consent_at!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+  expect(rows[0]!.timestamp.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+
+  // The same address again, shouting: the same answer, never "already subscribed", still one row.
+  await ui.email.fill(address.toUpperCase());
+  await ui.consent.check();
+  await ui.button.click();
+  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("footer input[name=email]")?.value ?? "x") === "");
+  expect(await ui.status.textContent()).toBe(SUCCESS);
+  expect(await ui.consent.isChecked()).toBe(false);
+  expect(await rowsFor(address)).toHaveLength(1);
+});
+
+test("with JavaScript: when the insert fails for real, the visitor reads the failure text and keeps what was typed", async () => {
+  const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 503/ });
+  const ui = await openFooterForm(page);
+  const address = unique("broken");
+  const before = await database.count("newsletter_subscriptions");
+
+  await database.pool.query("alter table newsletter_subscriptions rename to newsletter_subscriptions_away");
+  try {
+    await ui.email.fill(address);
+    await ui.consent.check();
+    const response = page.waitForResponse((res) => res.url().includes("/newsletter") && res.request().method() === "POST");
+    await ui.button.click();
+    expect((await response).status()).toBe(503);
+    await ui.alert.getByText(FAILURE, { exact: true }).waitFor();
+    expect(await ui.status.textContent()).toBe("");
+    expect(await ui.email.inputValue()).toBe(address);
+    expect(await ui.consent.isChecked()).toBe(true);
+  } finally {
+    await database.pool.query("alter table newsletter_subscriptions_away rename to newsletter_subscriptions");
+  }
+  expect(await database.count("newsletter_subscriptions")).toBe(before);
+  expect(await rowsFor(address)).toHaveLength(0);
+
+  // The table is back: the same visitor can subscribe.
+  await ui.button.click();
+  await ui.status.getByText(SUCCESS, { exact: true }).waitFor();
+  expect(await rowsFor(address)).toHaveLength(1);
+});
+
+test("without JavaScript: the answers render on /newsletter, the typed email is kept on failure, success stores the row", async () => {
+  const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
+  await page.goto("/");
+  const footerForm = page.locator('footer form[aria-label="Newsletter sign-up"]');
+  expect(await footerForm.getAttribute("novalidate")).toBeNull();
+
+  // An older browser without constraint validation: the server must still refuse.
+  await footerForm.locator('input[name="email"]').fill("a@b");
+  await footerForm.locator('input[name="consent"]').evaluate((input) => input.removeAttribute("required"));
+  await Promise.all([page.waitForURL("**/newsletter"), footerForm.locator('button[type="submit"]').click()]);
+
+  const form = () => page.locator('form[aria-label="Newsletter sign-up"]');
+  expect(await form().count()).toBe(1);
+  expect(await form().locator('[role="alert"]').textContent()).toBe(CONSENT);
+  expect(await form().locator('input[name="email"]').inputValue()).toBe("a@b");
+
+  // "a@b" passes the browser's email check but not the spec's pattern.
+  await form().locator('input[name="consent"]').check();
+  await Promise.all([page.waitForLoadState("load"), form().locator('button[type="submit"]').click()]);
+  expect(await form().locator('[role="alert"]').textContent()).toBe(INVALID);
+  expect(await form().locator('input[name="email"]').inputValue()).toBe("a@b");
+  expect(await rowsFor("a@b")).toHaveLength(0);
+
+  const address = unique("nojs");
+  await form().locator('input[name="email"]').fill(address);
+  await form().locator('input[name="consent"]').check();
+  await Promise.all([page.waitForLoadState("load"), form().locator('button[type="submit"]').click()]);
+  await form().locator('[role="status"]').getByText(SUCCESS, { exact: true }).waitFor();
+  expect(await form().locator('[role="alert"]').textContent()).toBe("");
+  expect(await form().locator('input[name="email"]').inputValue()).toBe("");
+  const rows = await rowsFor(address);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.consent_version).toBe(CONSENT_VERSION);
+});
