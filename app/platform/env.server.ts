@@ -86,6 +86,8 @@ const BaseSchema = z.object({
   /** Public form posts allowed per client address in each window (newsletter and consultation each). */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Demo jobs and insights in a new database (marked is_demo); false for none. */
+  DEMO_CONTENT: optionalFlag.transform((value) => value ?? true),
   /** Rendered pages that are the same for everyone kept in memory; 0 turns the page cache off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   /** Delivery attempts before an outbox message is marked failed for staff. */

@@ -1,4 +1,5 @@
 import { openDatabase, type Database, type DatabaseDriver } from "#app/platform/db/client.server.ts";
+import { seedDemoContent } from "#app/platform/db/demo-content.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import {
@@ -46,6 +47,10 @@ const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000;
 export async function openServices(env: Env, options: ServicesOptions = {}): Promise<Services> {
   const database = await openDatabase(env);
   try {
+    if (env.DEMO_CONTENT) {
+      const added = await seedDemoContent(database.db);
+      if (added.jobs + added.insights > 0) logger.info(added, "Added demo jobs and insights to the new database");
+    }
     const storage = createStorage(env);
     const mailTransport = options.mailTransport ?? createMailTransport(env);
     const worker = startOutboxWorker({

@@ -44,6 +44,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       SITE_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Tests start from an empty database unless they ask for the demo content.
+      DEMO_CONTENT: "false",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

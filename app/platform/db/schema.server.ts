@@ -154,6 +154,13 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/** Facts about this installation, e.g. that its demo content was added once (so deleting it is final). */
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A route's `{id}` as a table id, or null when it cannot be one (so the page says "not found"). */
 export function parseRecordId(raw: string | undefined): number | null {
   if (raw === undefined || !/^[1-9][0-9]{0,15}$/.test(raw)) return null;
