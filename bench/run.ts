@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { isPostgresReachable } from "#app/platform/db/testing.server.ts";
 import { startServer } from "#tests/support/server.ts";
+import { detailPageBench } from "./detail-pages.ts";
 import { formPostBench } from "./form-posts.ts";
 import { httpLoad } from "./http-load.ts";
 import { lighthouseScores } from "./lighthouse.ts";
@@ -10,9 +11,11 @@ import { pageWeight } from "./page-weight.ts";
  * `npm run bench`: builds, starts the production server on 127.0.0.1 and
  * prints page weight, Lighthouse mobile scores, page throughput (from the page
  * cache and rendered every time) and form posts on PGlite and PostgreSQL.
- * BENCH_ONLY=weight,lighthouse,http,forms runs a subset; BENCH_SECONDS sets each load's duration.
+ * BENCH_ONLY=weight,lighthouse,http,details,forms runs a subset; BENCH_SECONDS sets each load's duration.
  */
-const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,forms").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms").split(","));
+const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
+if (drivers.length === 1) console.log("PostgreSQL is not reachable: database benchmarks run on PGlite only.");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const pages = ["/", "/crm"];
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
@@ -60,9 +63,15 @@ if (only.has("http")) {
   results.http = rows;
 }
 
+if (only.has("details")) {
+  const rows = [];
+  for (const driver of drivers) rows.push(...(await detailPageBench(driver, seconds)));
+  console.log(`\nJob and insight detail pages, ${seconds} s each, 16 connections`);
+  console.table(rows);
+  results.details = rows;
+}
+
 if (only.has("forms")) {
-  const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
-  if (drivers.length === 1) console.log("\nPostgreSQL is not reachable: form posts measured on PGlite only.");
   const rows = [];
   for (const driver of drivers) {
     const result = await formPostBench(driver, { newsletterPosts: 2000, consultationPosts: 500 });

@@ -1,0 +1,37 @@
+import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
+import { createTestDatabaseEnv } from "#app/platform/db/testing.server.ts";
+import { startServer } from "#tests/support/server.ts";
+import { httpLoad, type LoadResult } from "./http-load.ts";
+
+/**
+ * The job and insight detail pages on a new database with the demo content
+ * (ids 1 exist), read from the page cache and rendered from the database on
+ * every request.
+ */
+export async function detailPageBench(driver: DatabaseDriver, seconds: number) {
+  const rows: ({ page: string; database: DatabaseDriver; mode: string } & LoadResult)[] = [];
+  for (const [mode, cacheEntries] of [
+    ["page cache", "500"],
+    ["rendered", "0"],
+  ] as const) {
+    const place = await createTestDatabaseEnv(driver);
+    const server = await startServer({
+      DATA_DIR: place.env.DATA_DIR,
+      ...(place.env.DATABASE_URL ? { DATABASE_URL: place.env.DATABASE_URL } : {}),
+      DEMO_CONTENT: "true",
+      PAGE_CACHE_ENTRIES: cacheEntries,
+    });
+    try {
+      for (const page of ["/careers/1", "/featured-insights/1"]) {
+        const check = await fetch(server.baseURL + page);
+        if (check.status !== 200) throw new Error(`${page} answered ${check.status}; the bench needs the demo content`);
+        await httpLoad(server.baseURL + page, { seconds: 2 });
+        rows.push({ page, database: driver, mode, ...(await httpLoad(server.baseURL + page, { seconds })) });
+      }
+    } finally {
+      await server.stop();
+      await place.dispose();
+    }
+  }
+  return rows;
+}
