@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { BANNER_ROTATION_MS } from "#app/components/layout/header/announcement-banner.tsx";
 import { bannerMessages } from "#app/content/navigation.ts";
-import { PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { axeViolations, PHONE, setupBrowser } from "#tests/support/browser.ts";
 
 const { newPage } = setupBrowser();
 
@@ -53,6 +53,15 @@ test("the banner shows one message at a time and moves to the next every 5 secon
   await expectShowing(page, messages[2]);
   await page.clock.runFor(BANNER_ROTATION_MS);
   await expectShowing(page, messages[0]);
+});
+
+test("while one message fades into the next, only the current link can be used", async () => {
+  const page = await bannerPage();
+  await page.clock.runFor(BANNER_ROTATION_MS);
+  // The CSS fade runs on real time: check at once, while both messages are still drawn.
+  expect(await page.locator(`${BANNER} a:not([inert] a)`).count()).toBe(1);
+  await page.clock.resume(); // axe waits on timers of its own
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("hovering the banner pauses the rotation until the pointer leaves", async () => {

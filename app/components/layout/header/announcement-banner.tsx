@@ -88,6 +88,8 @@ export function AnnouncementBanner() {
                 key={message.text}
                 data-banner-message=""
                 data-current={shown ? "" : undefined}
+                // The outgoing message fades out over the incoming one; only the current link can be used.
+                inert={!shown}
                 className={`[grid-area:1/1] ${rotated ? "transition-[opacity,visibility,translate] duration-500 ease-out motion-reduce:transition-none" : ""} ${
                   shown ? "visible translate-y-0 opacity-100" : "invisible opacity-0 motion-safe:translate-y-1"
                 }`}
