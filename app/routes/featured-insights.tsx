@@ -70,7 +70,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                       active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-slate-800 hover:border-brand-600"
                     }`}
                   >
-                    {filter.name}
+                    {filter.name}{" "}
                     <span className={active ? "text-brand-100" : "text-slate-600"}>({filter.count})</span>
                   </Link>
                 </li>

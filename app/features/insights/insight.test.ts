@@ -148,3 +148,8 @@ test("a card carries what a listing shows", () => {
     readTime: "3 min read",
   });
 });
+
+test("the summary puts a space where blocks meet", () => {
+  const view = toInsightDetail(bare({ description: "<h2>Why</h2><p>Most<br>cost</p><ul><li>One</li><li>Two</li></ul>" }));
+  expect(view.summary).toBe("Why Most cost One Two");
+});
