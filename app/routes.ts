@@ -9,6 +9,7 @@ export default [
   route("careers/registration", "routes/careers.registration.tsx"),
   route("careers/:id", "routes/careers.$id.tsx"),
   route("featured-insights", "routes/featured-insights.tsx"),
+  route("featured-insights/rss.xml", "routes/featured-insights.rss[.]xml.ts"),
   route("featured-insights/:id", "routes/featured-insights.$id.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("consultation", "routes/consultation.tsx"),

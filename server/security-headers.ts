@@ -13,7 +13,7 @@ export function securityHeaders(nonceOf: (res: ServerResponse) => string): Helme
         "default-src": ["'self'"],
         "script-src": ["'self'", (_req, res) => `'nonce-${nonceOf(res as ServerResponse)}'`],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:"],
+        "img-src": ["'self'", "data:", "https:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
         "form-action": ["'self'"],

@@ -1,29 +1,79 @@
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/featured-insights.$id";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { articleJsonLd } from "#app/features/insights/article-json-ld.ts";
+import { INSIGHT_LOAD_FAILED, InsightArticle, InsightLoadError, InsightNotFound } from "#app/features/insights/insight-article.tsx";
+import { toInsightDetail } from "#app/features/insights/insight.server.ts";
+import { getInsight } from "#app/features/insights/insights.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { parseRecordId } from "#app/platform/db/schema.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
+import { cachePageFor } from "#app/platform/page-cache.ts";
+import { servicesOf } from "#app/platform/services-context.server.ts";
 
-export function loader() {
-  // Insights come from the database in the insights issue; until then no id matches.
-  return data({ found: false }, { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = parseRecordId(params.id);
+  if (id === null) throw data({ message: "Insight not found" }, { status: 404 });
+  const { db, env } = await servicesOf(context);
+  let row;
+  try {
+    row = await getInsight(db, id);
+  } catch (error) {
+    // The visitor gets a message of ours; the database's own words stay in the log.
+    logger.error({ err: error, insightId: id }, "loading an insight failed");
+    throw data({ message: INSIGHT_LOAD_FAILED }, { status: 503 });
+  }
+  if (!row) throw data({ message: "Insight not found" }, { status: 404 });
+  const insight = toInsightDetail(row);
+  return { insight, jsonLd: articleJsonLd(insight, env.SITE_URL) };
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta({
-    title: "Insight not found",
-    description: "The requested insight could not be found.",
-    path: location.pathname,
-    siteUrl: siteUrlFrom(matches),
-    noindex: true,
-  });
+// Articles change rarely: a short TTL keeps edits visible within a minute.
+// Error answers are never stored (the server caches only 200s; nothing asked for here either).
+const cacheable = cachePageFor(60);
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => (errorHeaders ? {} : cacheable());
 
-export default function InsightDetail() {
+export const meta: Route.MetaFunction = ({ loaderData, location, matches, error }) => {
+  const siteUrl = siteUrlFrom(matches);
+  if (!loaderData) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return pageMeta({
+      title: notFound ? "Insight not found" : INSIGHT_LOAD_FAILED,
+      description: notFound ? "The requested insight could not be found." : INSIGHT_LOAD_FAILED,
+      path: location.pathname,
+      siteUrl,
+      noindex: true,
+    });
+  }
+  const { insight } = loaderData;
+  return pageMeta({
+    title: insight.title,
+    description: insight.summary.length > 155 ? `${insight.summary.slice(0, 154).trimEnd()}…` : insight.summary,
+    path: insight.href,
+    siteUrl,
+    // Only a full URL is the insight's own picture; the placeholder is no better than the site's card.
+    image: /^https?:\/\//.test(insight.image) ? insight.image : undefined,
+    type: "article",
+  });
+};
+
+export default function InsightDetailPage({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="container-page py-20">
-      <h1 className="text-3xl font-bold tracking-tight">Insight not found</h1>
-      <p className="mt-4 text-lg text-slate-700">The requested insight could not be found.</p>
-      <Link to="/featured-insights" className="mt-8 inline-block font-semibold text-brand-700 underline underline-offset-4">
-        Back to Insights
-      </Link>
-    </section>
+    <>
+      <JsonLd data={loaderData.jsonLd} />
+      <InsightArticle insight={loaderData.insight} />
+    </>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <InsightNotFound />;
+  // Only our own messages are shown: a route error response carries one from the loader.
+  const message = isRouteErrorResponse(error) ? messageOf(error.data) : undefined;
+  return <InsightLoadError message={message} />;
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (typeof body === "object" && body !== null && "message" in body && typeof body.message === "string") return body.message;
+  return undefined;
 }

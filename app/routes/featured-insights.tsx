@@ -1,32 +1,138 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/featured-insights";
 import { site } from "#app/content/site.ts";
+import { InsightGrid } from "#app/features/insights/insight-card.tsx";
+import { toInsightCard } from "#app/features/insights/insight.server.ts";
+import { INSIGHTS_PAGE_SIZE, INSIGHTS_RSS_PATH } from "#app/features/insights/insight.ts";
+import { listInsights } from "#app/features/insights/insights.server.ts";
+import { countLabel, listingHref, parseListingQuery } from "#app/features/insights/listing-query.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";
+import { servicesOf } from "#app/platform/services-context.server.ts";
 
-// The same for every visitor: rendered once, then served from memory.
-export const headers = cachePageFor(300);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseListingQuery(new URL(request.url).searchParams);
+  const { db } = await servicesOf(context);
+  const result = await listInsights(db, { ...query, pageSize: INSIGHTS_PAGE_SIZE });
+  return {
+    query,
+    insights: result.items.map(toInsightCard),
+    total: result.total,
+    all: result.all,
+    categories: result.categories,
+    pageCount: Math.max(1, Math.ceil(result.total / INSIGHTS_PAGE_SIZE)),
+  };
+}
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Insights",
+// The same for every visitor; a short TTL so a new insight appears within a minute.
+export const headers = cachePageFor(60);
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: `${site.name} Insights`, href: INSIGHTS_RSS_PATH },
+];
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const query = loaderData?.query ?? { category: null, page: 1 };
+  const parts = [query.category, query.page > 1 ? `Page ${query.page}` : null].filter(Boolean);
+  return pageMeta({
+    title: parts.length ? `Insights: ${parts.join(", ")}` : "Insights",
     description: `Articles and case notes from the ${site.name} team on software delivery, cloud, data, AI and digital commerce.`,
-    path: "/featured-insights",
+    path: listingHref(query),
     siteUrl: siteUrlFrom(matches),
   });
+};
 
-export default function Insights() {
+export default function Insights({ loaderData }: Route.ComponentProps) {
+  const { query, insights, total, all, categories, pageCount } = loaderData;
+  const filters = [{ name: "All", count: all, category: null }, ...categories.map((c) => ({ ...c, category: c.name }))];
   return (
     <section className="container-page py-16">
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Resources</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Insights</h1>
       <p className="mt-4 max-w-2xl text-lg text-slate-700">
-        Articles from our engineers and consultants on building and running business software. No articles are
-        published yet; subscribe to the newsletter below to hear when the first ones go live.
+        Articles from our engineers and consultants on building and running business software.{" "}
+        <a href={INSIGHTS_RSS_PATH} className="font-semibold text-brand-700 underline underline-offset-4">
+          Follow by RSS
+        </a>
       </p>
-      <Link to="/resources" className="mt-8 inline-block font-semibold text-brand-700 underline underline-offset-4">
+
+      {all > 0 ? (
+        <nav aria-label="Insight categories" className="mt-10">
+          <ul className="flex flex-wrap gap-2">
+            {filters.map((filter) => {
+              const active = filter.category === query.category;
+              return (
+                <li key={filter.name}>
+                  <Link
+                    to={listingHref({ category: filter.category, page: 1 })}
+                    aria-current={active ? "page" : undefined}
+                    className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold ${
+                      active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-slate-800 hover:border-brand-600"
+                    }`}
+                  >
+                    {filter.name}{" "}
+                    <span className={active ? "text-brand-100" : "text-slate-600"}>({filter.count})</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
+
+      <p className="mt-8 text-slate-700" aria-live="polite" data-testid="insight-count">
+        {countLabel(total)}
+        {query.category ? ` in ${query.category}` : ""}
+        {pageCount > 1 ? ` · page ${Math.min(query.page, pageCount)} of ${pageCount}` : ""}
+      </p>
+
+      {insights.length > 0 ? (
+        <div className="mt-6">
+          <InsightGrid insights={insights} />
+        </div>
+      ) : (
+        <EmptyState query={query} total={total} />
+      )}
+
+      {pageCount > 1 && insights.length > 0 ? (
+        <nav aria-label="Insight pages" className="mt-12 flex items-center justify-between gap-4">
+          {query.page > 1 ? (
+            <Link to={listingHref({ ...query, page: query.page - 1 })} className="font-semibold text-brand-700 underline underline-offset-4">
+              <span aria-hidden="true">← </span>Previous page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {query.page < pageCount ? (
+            <Link to={listingHref({ ...query, page: query.page + 1 })} className="font-semibold text-brand-700 underline underline-offset-4">
+              Next page<span aria-hidden="true"> →</span>
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+
+      <Link to="/resources" className="mt-12 inline-block font-semibold text-brand-700 underline underline-offset-4">
         Back to Resources
       </Link>
     </section>
+  );
+}
+
+function EmptyState({ query, total }: { query: { category: string | null; page: number }; total: number }) {
+  const message =
+    total > 0
+      ? "There are no insights on this page."
+      : query.category
+        ? `No insights in ${query.category} yet.`
+        : "No insights are published yet. Subscribe to the newsletter below to hear when the first ones go live.";
+  return (
+    <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center" data-testid="insights-empty">
+      <p className="text-lg text-slate-700">{message}</p>
+      {query.category || query.page > 1 ? (
+        <Link to={listingHref({ category: null, page: 1 })} className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4">
+          Show all insights
+        </Link>
+      ) : null}
+    </div>
   );
 }

@@ -1,18 +1,42 @@
 import type { Route } from "./+types/home";
 import { Sections } from "#app/components/sections/sections.tsx";
 import { homePage } from "#app/content/pages/index.ts";
+import { FeaturedInsightsSection } from "#app/features/insights/featured-insights-section.tsx";
+import { toInsightCard } from "#app/features/insights/insight.server.ts";
+import { latestInsights } from "#app/features/insights/insights.server.ts";
 import { organizationJsonLd } from "#app/features/seo/structured-data.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { env } from "#app/platform/env.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";
+import { servicesOf } from "#app/platform/services-context.server.ts";
 
-export function loader() {
-  return { page: homePage, organization: organizationJsonLd(env().SITE_URL) };
+/** How many of the newest insights the home page features. */
+const FEATURED_INSIGHTS = 3;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    page: homePage,
+    organization: organizationJsonLd(env().SITE_URL),
+    insights: await featuredInsights(context),
+  };
 }
 
-// The same for every visitor: rendered once, then served from memory.
-export const headers = cachePageFor(300);
+/** The home page must not fail because the insights cannot be read: it then shows none. */
+async function featuredInsights(context: Route.LoaderArgs["context"]) {
+  try {
+    const { db } = await servicesOf(context);
+    return (await latestInsights(db, FEATURED_INSIGHTS)).map(toInsightCard);
+  } catch (error) {
+    logger.error({ err: error }, "loading the home page's insights failed");
+    return [];
+  }
+}
+
+// The same for every visitor: rendered once, then served from memory. The
+// latest insights are on it, so a minute, not longer.
+export const headers = cachePageFor(60);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({
@@ -23,10 +47,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { sections } = loaderData.page;
+  // The insights sit just above the closing call to action.
+  const last = sections.at(-1);
+  const closing = last?.kind === "cta" ? [last] : [];
+  const body = closing.length ? sections.slice(0, -1) : sections;
   return (
     <>
       <JsonLd data={loaderData.organization} />
-      <Sections sections={loaderData.page.sections} />
+      <Sections sections={body} />
+      <FeaturedInsightsSection insights={loaderData.insights} />
+      <Sections sections={closing} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { matchPath, useNavigation } from "react-router";
+import { InsightSkeleton } from "#app/features/insights/insight-skeleton.tsx";
 
 /**
  * Detail pages show a skeleton of themselves while their data loads on a
@@ -6,7 +7,7 @@ import { matchPath, useNavigation } from "react-router";
  * full-screen spinner. A page registers its path pattern and skeleton here.
  */
 const skeletons: { pattern: string; Skeleton: () => React.ReactNode }[] = [
-  { pattern: "/featured-insights/:id", Skeleton: DetailSkeleton },
+  { pattern: "/featured-insights/:id", Skeleton: InsightSkeleton },
   { pattern: "/careers/:id", Skeleton: DetailSkeleton },
 ];
 

@@ -1,0 +1,94 @@
+import { plainText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
+import type { InsightRow } from "#app/features/insights/insights.server.ts";
+import {
+  DEFAULT_AUTHOR,
+  DEFAULT_AUTHOR_BIO,
+  DEFAULT_CATEGORY,
+  DEFAULT_DESCRIPTION_HTML,
+  DEFAULT_TITLE,
+  PLACEHOLDER_IMAGE,
+  WORDS_PER_MINUTE,
+  formatLongDate,
+  initialOf,
+  insightPath,
+  readTimeLabel,
+  type InsightCard,
+  type InsightDetail,
+} from "#app/features/insights/insight.ts";
+
+/** The fields a view needs; a full row fits, and tests can pass less. */
+export type InsightSource = Pick<
+  InsightRow,
+  "id" | "image" | "title" | "category" | "authorName" | "authorBio" | "publishedDate" | "readTime" | "description" | "createdAt"
+> &
+  Partial<Pick<InsightRow, "tags" | "updatedAt">>;
+
+const filled = (value: string | null | undefined): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+/**
+ * An image the page may show: an http(s) URL or a path on this site. Anything
+ * else (javascript:, data:, a typo) would be broken or unsafe, so it gets the placeholder.
+ */
+export function imageOf(raw: string | null | undefined): string {
+  const value = filled(raw);
+  if (!value) return PLACEHOLDER_IMAGE;
+  if (/^\/(?![/\\])/.test(value)) return value;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : PLACEHOLDER_IMAGE;
+  } catch {
+    return PLACEHOLDER_IMAGE;
+  }
+}
+
+/** Minutes: the stored read time, else estimated from the description's length (at least 1). */
+export function readMinutes(readTime: number | null | undefined, descriptionHtml: string | null | undefined): number {
+  if (readTime && readTime > 0) return readTime;
+  const words = plainText(descriptionHtml).split(" ").filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}
+
+/**
+ * Plain text of sanitised HTML with a space where blocks meet, so "<h2>Why</h2><p>Most"
+ * reads "Why Most" in a meta description, not "WhyMost".
+ */
+export function summaryOf(html: string): string {
+  return plainText(html.replace(/<\/(?:p|h[1-6]|li|blockquote|pre|figcaption|td|th|tr)>|<br\s*\/?>|<hr\s*\/?>/gi, "$& "));
+}
+
+/** A row without a publishing date was published when it was written. */
+const publishedAt = (row: InsightSource) => row.publishedDate ?? row.createdAt;
+
+export function toInsightCard(row: InsightSource): InsightCard {
+  const date = publishedAt(row);
+  return {
+    id: row.id,
+    href: insightPath(row.id),
+    title: filled(row.title) ?? DEFAULT_TITLE,
+    category: filled(row.category) ?? DEFAULT_CATEGORY,
+    image: imageOf(row.image),
+    dateTime: date.toISOString(),
+    date: formatLongDate(date),
+    readTime: readTimeLabel(readMinutes(row.readTime, row.description)),
+  };
+}
+
+export function toInsightDetail(row: InsightSource): InsightDetail {
+  const author = filled(row.authorName) ?? DEFAULT_AUTHOR;
+  // Sanitising can leave nothing (a description that was only a script): that is "absent" too.
+  const descriptionHtml = sanitizeRichText(row.description) || DEFAULT_DESCRIPTION_HTML;
+  return {
+    ...toInsightCard(row),
+    author,
+    authorInitial: initialOf(author),
+    authorBio: filled(row.authorBio) ?? DEFAULT_AUTHOR_BIO,
+    descriptionHtml,
+    summary: summaryOf(descriptionHtml),
+    tags: (row.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
+    // Never before publication: a scheduled row was last edited before its date.
+    modifiedTime: new Date(Math.max(row.updatedAt?.getTime() ?? 0, publishedAt(row).getTime())).toISOString(),
+  };
+}

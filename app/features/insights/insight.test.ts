@@ -1,0 +1,155 @@
+import { expect, test } from "vitest";
+import { site } from "#app/content/site.ts";
+import { imageOf, readMinutes, toInsightCard, toInsightDetail, type InsightSource } from "#app/features/insights/insight.server.ts";
+import {
+  DEFAULT_AUTHOR,
+  DEFAULT_AUTHOR_BIO,
+  DEFAULT_CATEGORY,
+  DEFAULT_DESCRIPTION_HTML,
+  DEFAULT_TITLE,
+  PLACEHOLDER_IMAGE,
+  formatLongDate,
+  initialOf,
+} from "#app/features/insights/insight.ts";
+
+const created = new Date("2025-03-02T10:00:00Z");
+
+/** A row as the old site may have written it: only the id. */
+const bare = (overrides: Partial<InsightSource> = {}): InsightSource => ({
+  id: 7,
+  image: null,
+  title: null,
+  category: null,
+  authorName: null,
+  authorBio: null,
+  publishedDate: null,
+  readTime: null,
+  description: null,
+  createdAt: created,
+  ...overrides,
+});
+
+test("the spec's default texts are exact", () => {
+  expect(DEFAULT_CATEGORY).toBe("General");
+  expect(DEFAULT_TITLE).toBe("Untitled Insight");
+  expect(DEFAULT_AUTHOR).toBe("Anonymous");
+  expect(DEFAULT_AUTHOR_BIO).toBe(`Writer at ${site.name}`);
+});
+
+test("a row with only an id shows every default", () => {
+  const view = toInsightDetail(bare());
+  expect(view).toMatchObject({
+    id: 7,
+    href: "/featured-insights/7",
+    title: "Untitled Insight",
+    category: "General",
+    author: "Anonymous",
+    authorInitial: "A",
+    authorBio: "Writer at Kraf Technologies",
+    image: PLACEHOLDER_IMAGE,
+    descriptionHtml: DEFAULT_DESCRIPTION_HTML,
+    tags: [],
+    readTime: "1 min read",
+  });
+  // No publishing date: it was published when it was written.
+  expect(view.date).toBe("March 2, 2025");
+  expect(view.dateTime).toBe(created.toISOString());
+});
+
+test("blank strings count as missing", () => {
+  const view = toInsightDetail(bare({ title: "  ", category: "", authorName: " ", authorBio: "", image: " ", description: "  " }));
+  expect([view.title, view.category, view.author, view.authorBio, view.image, view.descriptionHtml]).toEqual([
+    DEFAULT_TITLE,
+    DEFAULT_CATEGORY,
+    DEFAULT_AUTHOR,
+    DEFAULT_AUTHOR_BIO,
+    PLACEHOLDER_IMAGE,
+    DEFAULT_DESCRIPTION_HTML,
+  ]);
+});
+
+test("a full row keeps its values, with the date in long US format and the read time in minutes", () => {
+  const view = toInsightDetail(
+    bare({
+      title: "Cutting ERP month-end from 9 days to 2",
+      category: "ERP",
+      authorName: "priya Sharma",
+      authorBio: "Head of delivery",
+      image: "https://cdn.example.com/erp.jpg",
+      publishedDate: new Date("2025-01-05T00:00:00Z"),
+      readTime: 6,
+      description: "<p>Month-end <strong>close</strong>.</p>",
+      tags: ["ERP", " Finance ", ""],
+      updatedAt: new Date("2025-02-01T00:00:00Z"),
+    }),
+  );
+  expect(view).toMatchObject({
+    title: "Cutting ERP month-end from 9 days to 2",
+    category: "ERP",
+    author: "priya Sharma",
+    authorInitial: "P",
+    authorBio: "Head of delivery",
+    image: "https://cdn.example.com/erp.jpg",
+    date: "January 5, 2025",
+    dateTime: "2025-01-05T00:00:00.000Z",
+    modifiedTime: "2025-02-01T00:00:00.000Z",
+    readTime: "6 min read",
+    descriptionHtml: "<p>Month-end <strong>close</strong>.</p>",
+    summary: "Month-end close.",
+    tags: ["ERP", "Finance"],
+  });
+});
+
+test("the date is the UTC calendar day whatever the server's time zone", () => {
+  expect(formatLongDate(new Date("2025-01-05T23:30:00Z"))).toBe("January 5, 2025");
+  expect(formatLongDate(new Date("2025-01-05T00:10:00Z"))).toBe("January 5, 2025");
+});
+
+test("the description is sanitised, and one that sanitises to nothing gets the default paragraph", () => {
+  const view = toInsightDetail(bare({ description: '<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">y</a>' }));
+  expect(view.descriptionHtml).toBe("<p>Hi</p><a>y</a>");
+  expect(toInsightDetail(bare({ description: "<script>alert(1)</script>" })).descriptionHtml).toBe(DEFAULT_DESCRIPTION_HTML);
+});
+
+test("only http(s) images and paths on this site are shown; anything else is the placeholder", () => {
+  expect(imageOf("/images/a.png")).toBe("/images/a.png");
+  expect(imageOf("https://x.example/a.png")).toBe("https://x.example/a.png");
+  for (const bad of ["javascript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "//evil.example/a.png", "/\\evil", "not a url", null]) {
+    expect(imageOf(bad), String(bad)).toBe(PLACEHOLDER_IMAGE);
+  }
+});
+
+test("a missing read time is estimated from the text, at least one minute", () => {
+  expect(readMinutes(null, null)).toBe(1);
+  expect(readMinutes(0, `<p>${"word ".repeat(401)}</p>`)).toBe(3);
+  expect(readMinutes(4, `<p>${"word ".repeat(2000)}</p>`)).toBe(4);
+});
+
+test("a scheduled row's modified date is never before its publishing date", () => {
+  const view = toInsightDetail(bare({ publishedDate: new Date("2025-06-01T00:00:00Z"), updatedAt: new Date("2025-05-01T00:00:00Z") }));
+  expect(view.modifiedTime).toBe("2025-06-01T00:00:00.000Z");
+});
+
+test("the author initial is one whole letter, upper case", () => {
+  expect(initialOf("émile")).toBe("É");
+  expect(initialOf("𝒜da")).toBe("𝒜");
+  expect(initialOf("  zoë")).toBe("Z");
+});
+
+test("a card carries what a listing shows", () => {
+  expect(toInsightCard(bare({ title: "T", readTime: 3 }))).toEqual({
+    id: 7,
+    href: "/featured-insights/7",
+    title: "T",
+    category: "General",
+    image: PLACEHOLDER_IMAGE,
+    dateTime: created.toISOString(),
+    date: "March 2, 2025",
+    readTime: "3 min read",
+  });
+});
+
+test("the summary puts a space where blocks meet", () => {
+  const view = toInsightDetail(bare({ description: "<h2>Why</h2><p>Most<br>cost</p><ul><li>One</li><li>Two</li></ul>" }));
+  expect(view.summary).toBe("Why Most cost One Two");
+});

@@ -1,0 +1,65 @@
+import { site } from "#app/content/site.ts";
+
+/*
+ * What a page shows of an insight, and the spec's defaults for what a row
+ * leaves empty (spec §2 "Insight detail"). Safe for the browser bundle: the
+ * mapping from database rows, which sanitises HTML, is insight.server.ts.
+ */
+
+export const DEFAULT_CATEGORY = "General";
+export const DEFAULT_TITLE = "Untitled Insight";
+export const DEFAULT_AUTHOR = "Anonymous";
+export const DEFAULT_AUTHOR_BIO = `Writer at ${site.name}`;
+export const DEFAULT_DESCRIPTION_HTML = "<p>This insight has no description yet. Check back soon for the full article.</p>";
+/** Served from public/: a remote placeholder would be one more host to trust and to fail. */
+export const PLACEHOLDER_IMAGE = "/images/insight-placeholder.svg";
+/** Reading speed behind a read time estimated from the text when the row has none. */
+export const WORDS_PER_MINUTE = 200;
+
+export const INSIGHTS_PATH = "/featured-insights";
+export const INSIGHTS_RSS_PATH = "/featured-insights/rss.xml";
+export const INSIGHTS_PAGE_SIZE = 9;
+
+export type InsightCard = {
+  id: number;
+  href: string;
+  title: string;
+  category: string;
+  image: string;
+  /** ISO 8601, for <time dateTime>. */
+  dateTime: string;
+  /** Long US format, e.g. "January 5, 2025". */
+  date: string;
+  readTime: string;
+};
+
+export type InsightDetail = InsightCard & {
+  author: string;
+  authorInitial: string;
+  authorBio: string;
+  /** Sanitised HTML, safe to render. */
+  descriptionHtml: string;
+  /** Plain text of the description, for meta tags, structured data and feeds. */
+  summary: string;
+  tags: string[];
+  /** ISO 8601. */
+  modifiedTime: string;
+};
+
+export const insightPath = (id: number) => `${INSIGHTS_PATH}/${id}`;
+
+const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** "January 5, 2025" (dates are stored as UTC instants; UTC keeps server and browser agreeing). */
+export function formatLongDate(date: Date): string {
+  return longDate.format(date);
+}
+
+export function readTimeLabel(minutes: number): string {
+  return `${minutes} min read`;
+}
+
+/** The first letter of a name, whole even when it is outside the Basic Multilingual Plane. */
+export function initialOf(name: string): string {
+  return (Array.from(name.trim())[0] ?? "?").toLocaleUpperCase("en-US");
+}

@@ -1,0 +1,91 @@
+import { and, asc, count, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { featuredInsights } from "#app/platform/db/schema.server.ts";
+import { DEFAULT_CATEGORY } from "#app/features/insights/insight.ts";
+
+export type InsightRow = typeof featuredInsights.$inferSelect;
+
+/**
+ * Published means status 'published' (the column's default) and no future
+ * publishing date. A row the old site wrote with only the spec's columns has
+ * both, so it shows; a missing date is "published", not "scheduled".
+ */
+const isPublished = (): SQL =>
+  and(
+    eq(featuredInsights.status, "published"),
+    or(isNull(featuredInsights.publishedDate), lte(featuredInsights.publishedDate, sql`now()`)),
+  )!;
+
+/**
+ * The category a visitor sees: an empty or missing one is "General", so
+ * filtering by "General" must find those rows too. The default is a literal,
+ * not a parameter: PostgreSQL only matches a GROUP BY expression to the
+ * selected one when they are the same text, and each parameter is a new $n.
+ */
+const defaultCategory = sql.raw(`'${DEFAULT_CATEGORY.replaceAll("'", "''")}'`);
+const shownCategory = sql<string>`coalesce(nullif(btrim(${featuredInsights.category}), ''), ${defaultCategory})`;
+
+/** Newest first; a row without a date counts from when it was written. */
+const newestFirst = [desc(sql`coalesce(${featuredInsights.publishedDate}, ${featuredInsights.createdAt})`), desc(featuredInsights.id)];
+
+/** One published insight, or null when there is none with this id (or it is not published). */
+export async function getInsight(db: Database, id: number): Promise<InsightRow | null> {
+  const rows = await db
+    .select()
+    .from(featuredInsights)
+    .where(and(eq(featuredInsights.id, id), isPublished()))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export type CategoryCount = { name: string; count: number };
+
+export type InsightPage = {
+  items: InsightRow[];
+  /** Published insights matching the filter. */
+  total: number;
+  /** Every category with published insights, and how many; alphabetical. */
+  categories: CategoryCount[];
+  /** Published insights in all categories. */
+  all: number;
+};
+
+export async function listInsights(
+  db: Database,
+  { category, page, pageSize }: { category?: string | null; page: number; pageSize: number },
+): Promise<InsightPage> {
+  const filter = category ? and(isPublished(), eq(shownCategory, category))! : isPublished();
+  const [items, totals, categories] = await Promise.all([
+    db
+      .select()
+      .from(featuredInsights)
+      .where(filter)
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(featuredInsights).where(filter),
+    db
+      .select({ name: shownCategory, count: count() })
+      .from(featuredInsights)
+      .where(isPublished())
+      .groupBy(shownCategory)
+      .orderBy(asc(shownCategory)),
+  ]);
+  const counted = categories.map((row) => ({ name: row.name, count: Number(row.count) }));
+  return {
+    items,
+    total: Number(totals[0]?.total ?? 0),
+    categories: counted,
+    all: counted.reduce((sum, row) => sum + row.count, 0),
+  };
+}
+
+/** The `limit` newest published insights (home page, RSS). */
+export async function latestInsights(db: Database, limit: number): Promise<InsightRow[]> {
+  return db
+    .select()
+    .from(featuredInsights)
+    .where(isPublished())
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
