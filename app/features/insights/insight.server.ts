@@ -51,14 +51,6 @@ export function readMinutes(readTime: number | null | undefined, descriptionHtml
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
-/**
- * Plain text of sanitised HTML with a space where blocks meet, so "<h2>Why</h2><p>Most"
- * reads "Why Most" in a meta description, not "WhyMost".
- */
-export function summaryOf(html: string): string {
-  return plainText(html.replace(/<\/(?:p|h[1-6]|li|blockquote|pre|figcaption|td|th|tr)>|<br\s*\/?>|<hr\s*\/?>/gi, "$& "));
-}
-
 /** A row without a publishing date was published when it was written. */
 const publishedAt = (row: InsightSource) => row.publishedDate ?? row.createdAt;
 
@@ -86,7 +78,7 @@ export function toInsightDetail(row: InsightSource): InsightDetail {
     authorInitial: initialOf(author),
     authorBio: filled(row.authorBio) ?? DEFAULT_AUTHOR_BIO,
     descriptionHtml,
-    summary: summaryOf(descriptionHtml),
+    summary: plainText(descriptionHtml),
     tags: (row.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
     // Never before publication: a scheduled row was last edited before its date.
     modifiedTime: new Date(Math.max(row.updatedAt?.getTime() ?? 0, publishedAt(row).getTime())).toISOString(),

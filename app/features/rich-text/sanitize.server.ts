@@ -39,9 +39,12 @@ export function sanitizeRichText(html: string | null | undefined): string {
   return html ? sanitizeHtml(html, OPTIONS).trim() : "";
 }
 
+/** Where one block ends and the next begins, so "<h2>Why</h2><p>Most" reads "Why Most". */
+const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|pre|figcaption|td|th|tr|div)>|<br\s*\/?>|<hr\s*\/?>/gi;
+
 /** Plain text of rich HTML, for meta descriptions and structured data. */
 export function plainText(html: string | null | undefined, maxLength = Infinity): string {
-  const text = sanitizeHtml(html ?? "", { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
+  const text = sanitizeHtml((html ?? "").replace(BLOCK_END, "$& "), { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")

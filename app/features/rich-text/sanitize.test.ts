@@ -48,4 +48,5 @@ test("empty or missing HTML gives an empty string", () => {
 test("plain text drops tags and script contents and can be shortened", () => {
   expect(plainText("<p>Hello&nbsp;<b>world</b></p><script>alert(1)</script>")).toBe("Hello world");
   expect(plainText("<p>abcdefghij</p>", 6)).toBe("abcde…");
+  expect(plainText("<h2>Why</h2><p>Most<br>teams</p><ul><li>one</li><li>two</li></ul>")).toBe("Why Most teams one two");
 });
