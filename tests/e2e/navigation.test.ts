@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
+import { page as aboutPage } from "#app/content/pages/about.ts";
 import { setupBrowser } from "#tests/support/browser.ts";
 
 const { newPage } = setupBrowser();
@@ -11,7 +12,8 @@ test("every navigation scrolls to the top", async () => {
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.locator("footer").getByRole("link", { name: "About us" }).click();
   await page.waitForURL("**/about");
-  expect(await page.locator("h1").textContent()).toBeTruthy();
+  // The new page has rendered once its heading is there; the scroll happens with that render.
+  await page.locator("h1", { hasText: aboutPage.sections[0].title }).waitFor();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
