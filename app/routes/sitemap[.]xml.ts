@@ -1,12 +1,23 @@
-import { publicPaths, sitemapXml } from "#app/features/seo/sitemap.ts";
-import { env } from "#app/platform/env.server.ts";
+import type { Route } from "./+types/sitemap[.]xml";
+import { insightPath } from "#app/features/insights/insight.ts";
+import { publishedInsightDates } from "#app/features/insights/insights.server.ts";
+import { publicPaths, sitemapXml, type SitemapEntry } from "#app/features/seo/sitemap.ts";
+import { logger } from "#app/platform/logger.server.ts";
+import { servicesOf } from "#app/platform/services-context.server.ts";
 
-export function loader() {
-  const xml = sitemapXml(
-    env().SITE_URL,
-    publicPaths().map((path) => ({ path })),
-  );
-  return new Response(xml, {
+/** Every public page, and the published insights with their last change. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = await servicesOf(context);
+  const entries: SitemapEntry[] = publicPaths().map((path) => ({ path }));
+  try {
+    for (const insight of await publishedInsightDates(services.db)) {
+      entries.push({ path: insightPath(insight.id), lastModified: insight.lastModified });
+    }
+  } catch (error) {
+    // The static pages are still worth listing; crawlers come back.
+    logger.error({ err: error }, "Sitemap could not read insights");
+  }
+  return new Response(sitemapXml(services.env.SITE_URL, entries), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -89,3 +89,12 @@ export async function latestInsights(db: Database, limit: number): Promise<Insig
     .orderBy(...newestFirst)
     .limit(limit);
 }
+
+/** Every published insight's id and last change, for the sitemap. */
+export async function publishedInsightDates(db: Database): Promise<{ id: number; lastModified: Date }[]> {
+  return db
+    .select({ id: featuredInsights.id, lastModified: featuredInsights.updatedAt })
+    .from(featuredInsights)
+    .where(isPublished())
+    .orderBy(asc(featuredInsights.id));
+}
