@@ -14,6 +14,8 @@ export const site = {
   emails: {
     general: "info@kraftechnologies.com",
     sales: "sales@kraftechnologies.com",
+    /** Where job applications are announced (HIRING_INBOX overrides it). */
+    careers: "careers@kraftechnologies.com",
   },
   address: {
     label: "Head office",

@@ -61,6 +61,8 @@ const BaseSchema = z.object({
   MAIL_FROM: z.string().min(1).default(`"${site.name}" <${site.emails.general}>`),
   /** Where staff notifications about new leads go. */
   SALES_INBOX: z.email().default(site.emails.sales),
+  /** Where the hiring team is told about new job applications. */
+  HIRING_INBOX: z.email().default(site.emails.careers),
   /** e.g. smtp://user:pass@host:587 or smtps://user:pass@host:465 */
   SMTP_URL: optionalText.pipe(
     z
@@ -78,12 +80,18 @@ const BaseSchema = z.object({
   EMAILJS_TEMPLATE_ID: optionalText,
   EMAILJS_NOTIFY_TEMPLATE_ID: optionalText,
   /**
+   * Job application mails on EmailJS. Optional so that a site without careers
+   * mail still starts; unset, those messages fail and wait in the outbox for staff.
+   */
+  EMAILJS_APPLICATION_TEMPLATE_ID: optionalText,
+  EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID: optionalText,
+  /**
    * Express "trust proxy": unset trusts no proxy (the client address is the
    * socket's). Behind a load balancer set it (e.g. "1" or "loopback") so rate
    * limits see the visitor's address from X-Forwarded-For.
    */
   TRUST_PROXY: optionalText,
-  /** Public form posts allowed per client address in each window (newsletter and consultation each). */
+  /** Public form posts allowed per client address in each window (each public form counts on its own). */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Demo jobs and insights in a new database (marked is_demo); false for none. */

@@ -1,27 +1,78 @@
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/careers.$id";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { getJob } from "#app/features/careers/jobs.server.ts";
+import { jobPostingJsonLd } from "#app/features/careers/job-posting.server.ts";
+import { toJobView } from "#app/features/careers/job-view.server.ts";
+import {
+  JOB_ERROR_TITLE,
+  JOB_LOAD_FAILED,
+  JOB_NOT_FOUND,
+  JobDetailView,
+  JobErrorView,
+  JobNotFoundView,
+} from "#app/features/careers/job-detail.tsx";
+import { plainText } from "#app/features/rich-text/sanitize.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { parseRecordId } from "#app/platform/db/schema.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
+import { cachePageFor } from "#app/platform/page-cache.ts";
+import { servicesOf } from "#app/platform/services-context.server.ts";
 
-export const JOB_NOT_FOUND = "Job not found. It may have been removed or the link is invalid.";
-
-export function loader() {
-  // Jobs come from the database in the careers issue; until then no id matches.
-  return data({ found: false }, { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // A non-numeric id can never be a job: not found, without asking the database.
+  const id = parseRecordId(params.id);
+  if (id === null) return data({ job: null }, { status: 404 });
+  const services = await servicesOf(context);
+  let row;
+  try {
+    row = await getJob(services.db, id);
+  } catch (error) {
+    // The visitor gets the spec's sentence; the cause stays in the log.
+    logger.error({ err: error, jobId: id }, "Could not load a job");
+    throw data({ message: JOB_LOAD_FAILED }, { status: 503 });
+  }
+  if (!row) return data({ job: null }, { status: 404 });
+  return {
+    job: toJobView(row),
+    jsonLd: jobPostingJsonLd(row, services.env.SITE_URL),
+    summary: plainText(row.description, 160),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ location, matches }) =>
-  pageMeta({ title: "Job not found", description: JOB_NOT_FOUND, path: location.pathname, siteUrl: siteUrlFrom(matches), noindex: true });
+// A job reads the same for everyone; a short TTL lets an edit or a closing show within a minute.
+// The server caches only 200 answers, so a 404 or an error is never kept.
+export const headers = cachePageFor(60);
 
-export default function JobDetail() {
+export const meta: Route.MetaFunction = ({ data: loaderData, location, matches, error }) => {
+  const siteUrl = siteUrlFrom(matches);
+  if (error) return pageMeta({ title: JOB_ERROR_TITLE, description: JOB_LOAD_FAILED, path: location.pathname, siteUrl, noindex: true });
+  const job = loaderData?.job;
+  if (!job) return pageMeta({ title: "Job not found", description: JOB_NOT_FOUND, path: location.pathname, siteUrl, noindex: true });
+  const summary = (loaderData && "summary" in loaderData ? loaderData.summary : "") || `${job.title} (${job.department}, ${job.jobType}).`;
+  return pageMeta({
+    title: `${job.title} – Careers`,
+    description: summary,
+    path: location.pathname,
+    siteUrl,
+    // A closed job stays reachable for old links but leaves search results.
+    noindex: !job.open,
+  });
+};
+
+export default function JobDetail({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.job) return <JobNotFoundView />;
   return (
-    <section className="container-page py-20">
-      <h1 className="text-3xl font-bold tracking-tight">Job not found</h1>
-      <p className="mt-4 text-lg text-slate-700">{JOB_NOT_FOUND}</p>
-      <div className="mt-8 flex flex-wrap gap-6">
-        <Link to="/careers" className="font-semibold text-brand-700 underline underline-offset-4">
-          Back to Careers
-        </Link>
-      </div>
-    </section>
+    <>
+      {"jsonLd" in loaderData && loaderData.jsonLd ? <JsonLd data={loaderData.jsonLd} /> : null}
+      <JobDetailView job={loaderData.job} />
+    </>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <JobNotFoundView />;
+  // Only a message the loader chose is shown; anything else gets the spec's fallback text.
+  const message = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : undefined;
+  return <JobErrorView message={typeof message === "string" ? message : undefined} />;
 }

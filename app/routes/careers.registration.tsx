@@ -1,39 +1,57 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/careers.registration";
 import { site } from "#app/content/site.ts";
-import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { ApplicationForm } from "#app/features/careers/application-form.tsx";
+import { handleApplicationPost } from "#app/features/careers/submit-application.server.ts";
 import { decodePosition } from "#app/features/careers/position.ts";
+import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { servicesOf } from "#app/platform/services-context.server.ts";
 
-export function loader({ url }: Route.LoaderArgs) {
-  return { position: decodePosition(url.searchParams.get("pos")) };
+export function loader({ request }: Route.LoaderArgs) {
+  // A missing or broken ?pos= is a general application, never an error.
+  return { position: decodePosition(new URL(request.url).searchParams.get("pos")) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApplicationPost(request, context, await servicesOf(context));
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
   pageMeta({
-    title: "Apply",
+    title: data?.position ? `Apply for ${data.position}` : "Apply",
     description: `Apply for a role at ${site.name}, or send a general application. We read every application and reply within a week.`,
     path: "/careers/registration",
     siteUrl: siteUrlFrom(matches),
   });
 
-export default function Registration({ loaderData }: Route.ComponentProps) {
+export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
   const { position } = loaderData;
+  const location = useLocation();
+  const failed = actionData?.status === "error";
   return (
-    <section className="container-page py-16">
-      <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Careers</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+    <section className="container-page py-12 sm:py-16">
+      <Link to="/careers#open-roles" className="text-sm font-semibold text-brand-700 underline underline-offset-4">
+        Back to All Jobs
+      </Link>
+      <p className="mt-6 text-sm font-semibold tracking-wider text-brand-700 uppercase">Careers</p>
+      <h1 id="application-heading" className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
         {position ? `Apply for ${position}` : "General application"}
       </h1>
       <p className="mt-4 max-w-2xl text-lg text-slate-700">
-        Send your resume and a few lines about yourself to{" "}
-        <a className="font-semibold text-brand-700 underline underline-offset-4" href={`mailto:${site.emails.general}`}>
-          {site.emails.general}
-        </a>
-        {position ? `, with "${position}" in the subject` : ""}. We read every application and reply within a week.
+        {position
+          ? "Tell us about yourself and attach your resume. We read every application and reply within a week."
+          : "No role that fits yet? Send us your resume and we will get in touch when one does. We read every application and reply within a week."}
       </p>
-      <Link to="/careers" className="mt-8 inline-block font-semibold text-brand-700 underline underline-offset-4">
-        Back to Careers
-      </Link>
+      <div className="mt-10 max-w-3xl">
+        <ApplicationForm
+          action={`/careers/registration${location.search}`}
+          labelledBy="application-heading"
+          result={actionData}
+          // After a failure the page keeps what was typed; the position otherwise comes from ?pos=.
+          defaultValues={failed ? actionData.values : { position: position ?? "" }}
+          key={actionData?.status === "success" ? actionData.reference : "form"}
+        />
+      </div>
     </section>
   );
 }

@@ -1,30 +1,55 @@
-import { Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/careers";
 import { Sections } from "#app/components/sections/sections.tsx";
 import { careersPage } from "#app/content/careers.ts";
+import { JobListing, type JobListingData } from "#app/features/careers/job-listing.tsx";
+import { formatJobType, formatPostedDate } from "#app/features/careers/job-format.ts";
+import { facetKey, listOpenJobs } from "#app/features/careers/jobs.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";
+import { servicesOf } from "#app/platform/services-context.server.ts";
 
-// The same for every visitor: rendered once, then served from memory.
-export const headers = cachePageFor(300);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const read = (name: string) => (params.get(name) ?? "").trim().slice(0, 100);
+  const filters = { q: read("q"), department: facetKey(read("department")), jobType: facetKey(read("jobType")), location: facetKey(read("location")) };
+  const services = await servicesOf(context);
+  try {
+    const result = await listOpenJobs(services.db, filters);
+    const listing: JobListingData = {
+      jobs: result.jobs.map((job) => ({
+        id: job.id,
+        title: job.title,
+        department: job.department?.trim() || null,
+        jobType: formatJobType(job.jobType),
+        location: job.location?.trim() || null,
+        posted: formatPostedDate(job.updatedAt),
+      })),
+      total: result.total,
+      facets: result.facets,
+      filters,
+    };
+    return { listing };
+  } catch (error) {
+    // The careers copy still renders; the list says it could not load (503: never cached).
+    logger.error({ err: error }, "Could not list open jobs");
+    return data({ listing: null }, { status: 503 });
+  }
+}
+
+// The same for everyone at a given query string. Short, so a new job shows within a minute;
+// the server caches only 200 answers and at most PAGE_CACHE_ENTRIES pages.
+export const headers = cachePageFor(60);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: careersPage.title, description: careersPage.description, path: "/careers", siteUrl: siteUrlFrom(matches) });
 
-export default function Careers() {
+export default function Careers({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Sections sections={careersPage.sections} />
-      <section id="open-roles" className="container-page py-14 sm:py-16">
-        <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Open roles</h2>
-        <p className="mt-3 max-w-2xl text-lg text-slate-700">
-          There are no open roles listed right now. We still want to hear from good people:{" "}
-          <Link to="/careers/registration" className="font-semibold text-brand-700 underline underline-offset-4">
-            send a general application
-          </Link>{" "}
-          and we will get in touch when a role fits.
-        </p>
-      </section>
+      <JobListing listing={loaderData.listing} />
     </>
   );
 }

@@ -167,3 +167,36 @@ export function parseRecordId(raw: string | undefined): number | null {
   const value = Number(raw);
   return Number.isSafeInteger(value) ? value : null;
 }
+
+/**
+ * Job applications (issue 4). `job_id` is set when the position matched an
+ * open job's title; deleting the job keeps the application (the position text
+ * stays). The resume lives in private storage under `resume_key`.
+ */
+export const jobApplications = pgTable(
+  "job_applications",
+  {
+    id: id(),
+    jobId: bigint("job_id", { mode: "number" }).references(() => jobs.id, { onDelete: "set null" }),
+    position: text("position"),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    resumeKey: text("resume_key").notNull(),
+    resumeName: text("resume_name").notNull(),
+    resumeContentType: text("resume_content_type").notNull(),
+    resumeSize: bigint("resume_size", { mode: "number" }).notNull(),
+    portfolioUrl: text("portfolio_url"),
+    yearsExperience: integer("years_experience"),
+    coverLetter: text("cover_letter"),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    /** Which wording of the consent text the applicant saw. */
+    consentVersion: text("consent_version").notNull(),
+    /** Quoted to the applicant and in both emails, e.g. "APP-2026-4F7K2Q". */
+    reference: text("reference").notNull().unique(),
+    /** A double click or a retried post carries the same key and stores one application. */
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("job_applications_job_id_idx").on(t.jobId)],
+);

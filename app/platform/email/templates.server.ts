@@ -1,4 +1,9 @@
 import { site } from "#app/content/site.ts";
+import {
+  jobApplicationConfirmation,
+  jobApplicationNotification,
+  type JobApplicationParams,
+} from "#app/platform/email/application-templates.server.ts";
 
 /** Spec §3: the confirmation email's template parameters, by these exact names. */
 export type ConsultationConfirmationParams = {
@@ -153,6 +158,32 @@ export const mailTemplates = {
       phone: p.phone,
       project_brief: p.project_brief,
       attachment_count: p.attachment_count,
+    }),
+  }),
+  "job-application-confirmation": defineTemplate<JobApplicationParams>({
+    render: jobApplicationConfirmation,
+    emailjsParams: (p) => ({
+      to_email: p.to_email,
+      full_name: p.full_name,
+      position: p.position,
+      reference: p.reference,
+    }),
+  }),
+  "job-application-notification": defineTemplate<JobApplicationParams>({
+    render: jobApplicationNotification,
+    emailjsParams: (p, to) => ({
+      to_email: to,
+      reply_to: p.to_email,
+      full_name: p.full_name,
+      email: p.to_email,
+      phone: p.phone,
+      position: p.position,
+      reference: p.reference,
+      portfolio_url: p.portfolio_url,
+      years_experience: p.years_experience,
+      cover_letter: p.cover_letter,
+      resume_name: p.resume_name,
+      job_url: p.job_url,
     }),
   }),
 };

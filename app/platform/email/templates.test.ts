@@ -49,6 +49,11 @@ test("the template map renders by name and gives EmailJS exactly the spec's para
   expect(Object.keys(rendered.emailjsParams).sort()).toEqual(
     ["country", "full_name", "phone", "project_brief", "to_email"].sort(),
   );
-  expect(Object.keys(mailTemplates)).toEqual(["consultation-confirmation", "consultation-notification"]);
+  expect(Object.keys(mailTemplates)).toEqual([
+    "consultation-confirmation",
+    "consultation-notification",
+    "job-application-confirmation",
+    "job-application-notification",
+  ]);
   expect(() => renderTemplate("nope", params, "a@b.c")).toThrow('Unknown email template "nope"');
 });

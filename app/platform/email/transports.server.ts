@@ -23,6 +23,8 @@ export function createMailTransport(env: Env): MailTransport {
         templateIds: {
           "consultation-confirmation": env.EMAILJS_TEMPLATE_ID,
           "consultation-notification": env.EMAILJS_NOTIFY_TEMPLATE_ID,
+          "job-application-confirmation": env.EMAILJS_APPLICATION_TEMPLATE_ID,
+          "job-application-notification": env.EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID,
         },
       });
     case "file":

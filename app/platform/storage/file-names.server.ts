@@ -49,3 +49,9 @@ export function consultationKeys(timestamp: number | Date, names: readonly strin
     return key;
   });
 }
+
+/** Where an applicant's resume is stored: careers/{timestamp}_{sanitised name}, like the spec's consultation path. */
+export function resumeKey(timestamp: number | Date, name: string): string {
+  const millis = typeof timestamp === "number" ? timestamp : timestamp.getTime();
+  return `careers/${millis}_${sanitizeFileName(name)}`;
+}

@@ -9,6 +9,7 @@ export { InvalidStorageKeyError, StorageKeyTakenError } from "#app/platform/stor
 export {
   consultationKey,
   consultationKeys,
+  resumeKey,
   sanitizeFileName,
   MAX_FILE_NAME_LENGTH,
   FALLBACK_FILE_NAME,

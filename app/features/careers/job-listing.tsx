@@ -1,0 +1,194 @@
+import { useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+
+export type ListedJob = { id: number; title: string; department: string | null; jobType: string; location: string | null; posted: string };
+export type ListingOption = { value: string; label: string; count: number };
+export type ListingFilters = { q: string; department: string; jobType: string; location: string };
+
+export type JobListingData = {
+  jobs: ListedJob[];
+  total: number;
+  facets: { department: ListingOption[]; jobType: ListingOption[]; location: ListingOption[] };
+  filters: ListingFilters;
+};
+
+const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
+const controlClass =
+  "block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs focus:border-brand-600";
+
+export const LISTING_LOAD_FAILED = "We could not load the open roles just now. Please try again in a few minutes.";
+
+export function resultCountText(shown: number, total: number): string {
+  const roles = (n: number) => `${n} open role${n === 1 ? "" : "s"}`;
+  return shown === total ? `Showing all ${roles(total)}` : `Showing ${shown} of ${roles(total)}`;
+}
+
+/**
+ * The open roles with search and filters. A plain GET form, so the filters
+ * live in the query string and work without JavaScript; with it, choosing an
+ * option submits at once and the page keeps its scroll position.
+ */
+export function JobListing({ listing }: { listing: JobListingData | null }) {
+  return (
+    <section id="open-roles" aria-labelledby="open-roles-heading" className="container-page scroll-mt-24 py-14 sm:py-16">
+      <h2 id="open-roles-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        Open roles
+      </h2>
+      {listing === null ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-600 bg-red-50 p-4 font-medium text-red-800">
+          {LISTING_LOAD_FAILED}
+        </p>
+      ) : listing.total === 0 ? (
+        <NoRolesAtAll />
+      ) : (
+        <FilteredListing listing={listing} />
+      )}
+    </section>
+  );
+}
+
+function NoRolesAtAll() {
+  return (
+    <p className="mt-3 max-w-2xl text-lg text-slate-700">
+      There are no open roles listed right now. We still want to hear from good people:{" "}
+      <Link to="/careers/registration" className={linkClass}>
+        send a general application
+      </Link>{" "}
+      and we will get in touch when a role fits.
+    </p>
+  );
+}
+
+function FilteredListing({ listing }: { listing: JobListingData }) {
+  const { filters, facets, jobs, total } = listing;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/careers";
+  const filtered = Object.values(filters).some((value) => value !== "");
+
+  return (
+    <>
+      <Form
+        ref={formRef}
+        method="get"
+        action="/careers"
+        preventScrollReset
+        role="search"
+        aria-label="Search open roles"
+        className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+        onChange={(event) => {
+          // Selects apply at once; the search box waits for Enter or the button.
+          if (event.target instanceof HTMLSelectElement && formRef.current) {
+            void submit(formRef.current, { preventScrollReset: true, replace: true });
+          }
+        }}
+      >
+        <div>
+          <label htmlFor="jobs-q" className="mb-1.5 block text-sm font-semibold">
+            Search roles
+          </label>
+          <input
+            id="jobs-q"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            key={filters.q}
+            maxLength={100}
+            placeholder="Title, team or skill"
+            className={controlClass}
+          />
+        </div>
+        <FacetSelect name="department" label="Department" allLabel="All departments" options={facets.department} value={filters.department} />
+        <FacetSelect name="jobType" label="Job type" allLabel="All job types" options={facets.jobType} value={filters.jobType} />
+        {facets.location.length > 0 ? (
+          <FacetSelect name="location" label="Location" allLabel="All locations" options={facets.location} value={filters.location} />
+        ) : null}
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Search
+        </button>
+      </Form>
+
+      <div className="mt-6 flex flex-wrap items-baseline justify-between gap-3">
+        <p aria-live="polite" aria-busy={searching || undefined} data-testid="result-count" className="font-medium text-slate-700">
+          {resultCountText(jobs.length, total)}
+        </p>
+        {filtered ? (
+          <Link to="/careers#open-roles" className={linkClass} preventScrollReset>
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+
+      {jobs.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="empty-state">
+          <p className="text-lg font-semibold">No roles match your search.</p>
+          <p className="mt-2 text-slate-700">
+            Try other words or{" "}
+            <Link to="/careers#open-roles" className={linkClass}>
+              clear the filters
+            </Link>
+            . Nothing that fits? Send us a{" "}
+            <Link to="/careers/registration" className={linkClass}>
+              general application
+            </Link>
+            .
+          </p>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-4 md:grid-cols-2" aria-label="Open roles">
+          {jobs.map((job) => (
+            <li key={job.id} className="rounded-2xl border border-slate-200 p-6 shadow-xs transition-shadow hover:shadow-md">
+              <h3 className="text-xl font-semibold">
+                <Link to={`/careers/${job.id}`} className="text-ink hover:text-brand-700 hover:underline">
+                  {job.title}
+                </Link>
+              </h3>
+              <p className="mt-1 font-medium text-brand-700">{job.department ?? "Not specified"}</p>
+              <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+                <span>{job.jobType}</span>
+                {job.location ? <span>{job.location}</span> : null}
+                <span>Posted {job.posted}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function FacetSelect({
+  name,
+  label,
+  allLabel,
+  options,
+  value,
+}: {
+  name: string;
+  label: string;
+  allLabel: string;
+  options: ListingOption[];
+  value: string;
+}) {
+  const id = `jobs-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
+        {label}
+      </label>
+      {/* key: a new answer resets the uncontrolled select to what the URL says. */}
+      <select id={id} name={name} defaultValue={value} key={value} className={controlClass}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {`${option.label} (${option.count})`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

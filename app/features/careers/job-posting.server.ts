@@ -1,0 +1,103 @@
+import { site } from "#app/content/site.ts";
+import { isJobOpen, type JobRow } from "#app/features/careers/jobs.server.ts";
+import { NO_DESCRIPTION } from "#app/features/careers/job-format.ts";
+import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
+
+/** schema.org employmentType values Google reads. */
+export type EmploymentType = "FULL_TIME" | "PART_TIME" | "CONTRACTOR" | "TEMPORARY" | "INTERN";
+
+const EMPLOYMENT_TYPES: [RegExp, EmploymentType][] = [
+  [/^full(time)?$|^permanent$/, "FULL_TIME"],
+  [/^parttime$/, "PART_TIME"],
+  [/^contract(or|ual)?$|^freelance(r)?$/, "CONTRACTOR"],
+  [/^temp(orary)?$|^seasonal$/, "TEMPORARY"],
+  [/^intern(ship)?$|^trainee$/, "INTERN"],
+];
+
+/** "Full-time", "full time", "FULL_TIME" → FULL_TIME; anything else is left out of the markup. */
+export function employmentTypeOf(jobType: string | null | undefined): EmploymentType | undefined {
+  const key = (jobType ?? "").toLowerCase().replace(/[^a-z]/g, "");
+  return EMPLOYMENT_TYPES.find(([pattern]) => pattern.test(key))?.[1];
+}
+
+const REMOTE = /\b(remote|anywhere|work from home|wfh|telecommute)\b/i;
+
+export function isRemoteLocation(location: string | null | undefined): boolean {
+  return REMOTE.test(location ?? "");
+}
+
+/** "Remote (India)" / "Remote - India" → "India"; plain "Remote" → the head office's country. */
+function remoteCountry(location: string): string {
+  const named = /\(([^)]+)\)/.exec(location)?.[1] ?? location.replace(REMOTE, "").replace(/^[\s,–—-]+|[\s,–—-]+$/g, "");
+  return named.trim() || site.address.country;
+}
+
+type PostalAddress = {
+  "@type": "PostalAddress";
+  addressLocality: string;
+  addressCountry: string;
+  streetAddress?: string;
+  postalCode?: string;
+};
+
+/** "Mumbai, India" → Mumbai / India; "Mumbai" → Mumbai / the head office's country; none → the head office. */
+function addressOf(location: string | null | undefined): PostalAddress {
+  const parts = (location ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) {
+    return {
+      "@type": "PostalAddress",
+      streetAddress: site.address.street,
+      addressLocality: site.address.locality,
+      postalCode: site.address.postalCode,
+      addressCountry: site.address.countryCode,
+    };
+  }
+  return {
+    "@type": "PostalAddress",
+    addressLocality: parts[0]!,
+    addressCountry: parts.length > 1 ? parts.at(-1)! : site.address.countryCode,
+  };
+}
+
+/**
+ * schema.org JobPosting as Google's job search requires it
+ * (developers.google.com/search/docs/appearance/structured-data/job-posting):
+ * title, description (HTML allowed), datePosted, hiringOrganization, and
+ * jobLocation or jobLocationType TELECOMMUTE with applicantLocationRequirements.
+ * A closed or expired job has none: Google asks that expired postings drop it.
+ */
+export function jobPostingJsonLd(job: JobRow, siteUrl: string, now: Date = new Date()): Record<string, unknown> | null {
+  if (!isJobOpen(job, now)) return null;
+  const description = sanitizeRichText(job.description) || `<p>${NO_DESCRIPTION}</p>`;
+  const posted = job.updatedAt ?? job.createdAt;
+  const employmentType = employmentTypeOf(job.jobType);
+  const remote = isRemoteLocation(job.location);
+  return {
+    "@context": "https://schema.org/",
+    "@type": "JobPosting",
+    title: job.title,
+    description,
+    identifier: { "@type": "PropertyValue", name: site.name, value: String(job.id) },
+    datePosted: posted.toISOString(),
+    ...(job.closesAt ? { validThrough: job.closesAt.toISOString() } : {}),
+    ...(employmentType ? { employmentType } : {}),
+    hiringOrganization: {
+      "@type": "Organization",
+      name: site.name,
+      sameAs: `${siteUrl}/`,
+      logo: `${siteUrl}/logo.png`,
+    },
+    ...(remote
+      ? {
+          jobLocationType: "TELECOMMUTE",
+          applicantLocationRequirements: { "@type": "Country", name: remoteCountry(job.location!) },
+        }
+      : { jobLocation: { "@type": "Place", address: addressOf(job.location) } }),
+    ...(job.department?.trim() ? { occupationalCategory: job.department.trim() } : {}),
+    url: `${siteUrl}/careers/${job.id}`,
+    directApply: true,
+  };
+}

@@ -1,0 +1,46 @@
+import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
+import { formatJobType, formatPostedDate, NOT_SPECIFIED } from "#app/features/careers/job-format.ts";
+import { encodePosition } from "#app/features/careers/position.ts";
+import { isJobOpen, type JobRow } from "#app/features/careers/jobs.server.ts";
+
+/** What the job page draws: every text already defaulted, the description already sanitised. */
+export type JobView = {
+  id: number;
+  title: string;
+  /** "Not specified" when empty. */
+  department: string;
+  /** First letter capitalised; "Not specified" when empty. */
+  jobType: string;
+  location: string | null;
+  /** "January 5, 2025" or "Date not available". */
+  posted: string;
+  /** ISO time for <time dateTime>, when there is a date. */
+  postedIso: string | null;
+  /** Allow-listed HTML, or null when nothing is left (the page says "No description available…"). */
+  descriptionHtml: string | null;
+  open: boolean;
+  /** "/careers/registration?pos=…" with the title in UTF-8 base64, URL-encoded. */
+  applyHref: string;
+};
+
+export function applyHrefFor(title: string): string {
+  return `/careers/registration?pos=${encodeURIComponent(encodePosition(title))}`;
+}
+
+export function toJobView(job: JobRow, now: Date = new Date()): JobView {
+  const department = job.department?.trim() ?? "";
+  const description = sanitizeRichText(job.description);
+  return {
+    id: job.id,
+    title: job.title,
+    department: department === "" ? NOT_SPECIFIED : department,
+    jobType: formatJobType(job.jobType),
+    location: job.location?.trim() || null,
+    posted: formatPostedDate(job.updatedAt),
+    postedIso: job.updatedAt && !Number.isNaN(job.updatedAt.getTime()) ? job.updatedAt.toISOString() : null,
+    // Markup that sanitises to no text at all (e.g. only a script) counts as empty.
+    descriptionHtml: description.replace(/<[^>]*>/g, "").trim() === "" && !/<img\b/i.test(description) ? null : description,
+    open: isJobOpen(job, now),
+    applyHref: applyHrefFor(job.title),
+  };
+}

@@ -1,0 +1,35 @@
+import { expect, test } from "vitest";
+import { renderTemplate } from "#app/platform/email/templates.server.ts";
+import type { JobApplicationParams } from "#app/platform/email/application-templates.server.ts";
+
+const params: JobApplicationParams = {
+  to_email: "asha@example.com",
+  full_name: "Asha <b>Verma</b>",
+  phone: "+91 98100 00000",
+  position: "Backend Engineer\r\nBcc: evil@example.com",
+  reference: "APP-2026-4F7K2Q",
+  portfolio_url: "https://www.linkedin.com/in/asha",
+  years_experience: "6",
+  cover_letter: "I build APIs.",
+  resume_name: "cv.pdf",
+  job_url: "https://example.com/careers/7",
+};
+
+test("the applicant's confirmation names the reference and the position, and escapes their text", () => {
+  const mail = renderTemplate("job-application-confirmation", params, params.to_email);
+  expect(mail.subject).toContain("APP-2026-4F7K2Q");
+  expect(mail.text).toContain("Your reference number is APP-2026-4F7K2Q.");
+  expect(mail.html).toContain("Asha &lt;b&gt;Verma&lt;/b&gt;");
+  expect(mail.html).not.toContain("<b>Verma</b>");
+  expect(Object.keys(mail.emailjsParams).sort()).toEqual(["full_name", "position", "reference", "to_email"]);
+});
+
+test("the hiring team's notification replies to the applicant, links the job and keeps the subject on one line", () => {
+  const mail = renderTemplate("job-application-notification", params, "careers@kraftechnologies.com");
+  expect(mail.replyTo).toBe("asha@example.com");
+  expect(mail.subject).not.toMatch(/[\r\n]/);
+  expect(mail.text).toContain("Job page: https://example.com/careers/7");
+  expect(mail.emailjsParams.to_email).toBe("careers@kraftechnologies.com");
+  const general = renderTemplate("job-application-notification", { ...params, job_url: "" }, "careers@kraftechnologies.com");
+  expect(general.text).toContain("Not linked to an open job");
+});
