@@ -1,21 +1,26 @@
 import type { Route } from "./+types/sitemap[.]xml";
+import { openJobs } from "#app/features/careers/jobs.server.ts";
 import { insightPath } from "#app/features/insights/insight.ts";
 import { publishedInsightDates } from "#app/features/insights/insights.server.ts";
 import { publicPaths, sitemapXml, type SitemapEntry } from "#app/features/seo/sitemap.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { servicesOf } from "#app/platform/services-context.server.ts";
 
-/** Every public page, and the published insights with their last change. */
+/** Every public page, the open jobs and the published insights, with their last change. */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = await servicesOf(context);
   const entries: SitemapEntry[] = publicPaths().map((path) => ({ path }));
   try {
+    // A closed or expired job is not open, so it leaves the sitemap.
+    for (const job of await openJobs(services.db)) {
+      entries.push({ path: `/careers/${job.id}`, lastModified: job.updatedAt ?? job.createdAt });
+    }
     for (const insight of await publishedInsightDates(services.db)) {
       entries.push({ path: insightPath(insight.id), lastModified: insight.lastModified });
     }
   } catch (error) {
     // The static pages are still worth listing; crawlers come back.
-    logger.error({ err: error }, "Sitemap could not read insights");
+    logger.error({ err: error }, "Sitemap could not read jobs or insights");
   }
   return new Response(sitemapXml(services.env.SITE_URL, entries), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

@@ -1,4 +1,9 @@
+import { rm } from "node:fs/promises";
+import { eq } from "drizzle-orm";
 import { expect, inject, test } from "vitest";
+import { openDatabase } from "#app/platform/db/client.server.ts";
+import { jobs } from "#app/platform/db/schema.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
 import { startServer } from "#tests/support/server.ts";
 
 const baseURL = () => inject("baseURL");
@@ -82,4 +87,28 @@ test("SIGTERM stops the server cleanly: health turns away, open work finishes, e
   const code = await server.stop();
   expect(code).toBe(0);
   expect(server.output()).toContain("Server closed");
+});
+
+test("the sitemap lists open jobs and published insights with their last change, and drops a closed job", async () => {
+  const server = await startServer({ DEMO_CONTENT: "true", PAGE_CACHE_ENTRIES: "0" });
+  try {
+    const xml = await (await fetch(`${server.baseURL}/sitemap.xml`)).text();
+    expect(xml).toMatch(new RegExp(`<loc>${server.baseURL}/careers/1</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
+    expect(xml).toMatch(new RegExp(`<loc>${server.baseURL}/featured-insights/1</loc><lastmod>\\d{4}-`));
+  } finally {
+    await server.stop({ keepData: true });
+  }
+  // Close job 1 in the stopped server's database, then ask again.
+  const database = await openDatabase(parseEnv({ DATA_DIR: server.dataDir }));
+  await database.db.update(jobs).set({ status: "closed" }).where(eq(jobs.id, 1));
+  await database.close();
+  const again = await startServer({ DATA_DIR: server.dataDir, PAGE_CACHE_ENTRIES: "0" });
+  try {
+    const xml = await (await fetch(`${again.baseURL}/sitemap.xml`)).text();
+    expect(xml).not.toContain(`${again.baseURL}/careers/1<`);
+    expect(xml).toContain(`${again.baseURL}/careers/2<`);
+  } finally {
+    await again.stop();
+    await rm(server.dataDir, { recursive: true, force: true });
+  }
 });
