@@ -22,6 +22,7 @@ import {
   type ApplicationResult,
 } from "#app/features/careers/application-schema.ts";
 import { CONSENT_VALUE } from "#app/features/newsletter/newsletter-schema.ts";
+import { focusField, useFieldErrors } from "#app/components/ui/field-errors.ts";
 
 type ApplicationFormProps = {
   /** Where the form posts: this page, keeping its ?pos=. */
@@ -46,7 +47,7 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
-  const [errors, setErrors] = useState<ApplicationFieldErrors>(serverResult?.status === "error" ? (serverResult.fields ?? {}) : {});
+  const { errors, setErrors, clearError } = useFieldErrors<keyof ApplicationFieldErrors>(serverResult?.status === "error" ? (serverResult.fields ?? {}) : {});
   const [confirmation, setConfirmation] = useState<string | null>(
     serverResult?.status === "success" && serverResult.messages.length > 0 ? serverResult.reference : null,
   );
@@ -107,14 +108,6 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
     // Not prevented: fetcher.Form posts the form, resume included.
   }
 
-  function clearError(name: string) {
-    if (!(name in errors)) return;
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[name as ApplicationErrorField];
-      return next;
-    });
-  }
 
   const noJsAnswer = !hydrated && serverResult ? serverResult : undefined;
   const field = (name: ApplicationErrorField) => ({ name, error: errors[name] });
@@ -212,10 +205,6 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
   );
 }
 
-function focusField(form: HTMLFormElement | null | undefined, name: ApplicationErrorField) {
-  const element = form?.elements.namedItem(name);
-  if (element instanceof HTMLElement) element.focus();
-}
 
 type ControlProps = {
   id: string;

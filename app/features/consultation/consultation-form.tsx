@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
+import { focusField, useFieldErrors } from "#app/components/ui/field-errors.ts";
 import { HoneypotField, IdempotencyKeyField } from "#app/components/ui/form-guards.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
@@ -64,9 +65,7 @@ export function ConsultationForm({ labelledBy, idempotencyKey, defaultValues, re
   const submitRef = useRef<HTMLButtonElement>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [fileMessage, setFileMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<ConsultationFieldErrors>(
-    serverResult?.status === "error" ? (serverResult.fields ?? {}) : {},
-  );
+  const { errors, setErrors, clearError } = useFieldErrors<keyof ConsultationFieldErrors>(serverResult?.status === "error" ? (serverResult.fields ?? {}) : {});
 
   // A new answer from the server: adjust state during render (no effect round trip).
   const [seenData, setSeenData] = useState<unknown>(fetcher.data);
@@ -140,14 +139,6 @@ export function ConsultationForm({ labelledBy, idempotencyKey, defaultValues, re
     // Not prevented: fetcher.Form posts the form, files included.
   }
 
-  function clearError(name: string) {
-    if (!(name in errors)) return;
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[name as ConsultationField];
-      return next;
-    });
-  }
 
   const noJsAnswer = !hydrated && serverResult ? serverResult : undefined;
 
@@ -224,10 +215,6 @@ export function ConsultationForm({ labelledBy, idempotencyKey, defaultValues, re
   );
 }
 
-function focusField(form: HTMLFormElement | null | undefined, field: ConsultationField) {
-  const element = form?.elements.namedItem(field);
-  if (element instanceof HTMLElement) element.focus();
-}
 
 function TextField({
   name,
