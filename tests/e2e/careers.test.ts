@@ -201,7 +201,8 @@ test("Apply carries a non-ASCII title in ?pos= and the form is pre-filled with i
 
   await page.getByRole("link", { name: "Apply for this Position" }).click();
   await page.waitForURL(/\/careers\/registration\?pos=/);
-  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Apply for ${title}`);
+  // The URL changes before the new page has rendered: wait for its heading, not just the address.
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Apply for ${title}`);
   expect(await page.getByLabel("Position").inputValue()).toBe(title);
 
   for (const broken of ["%%%", "not-base64!", "//79", ""]) {
@@ -311,7 +312,7 @@ test("the listing filters without JavaScript through the query string", async ()
   await page.getByLabel("Search roles").fill("intern");
   await page.getByRole("button", { name: "Search" }).click();
   await page.waitForURL(/q=intern/);
-  expect(await page.getByTestId("result-count").textContent()).toBe("Showing 1 of 4 open roles");
+  await expect.poll(() => page.getByTestId("result-count").textContent()).toBe("Showing 1 of 4 open roles");
   expect(await page.getByRole("list", { name: "Open roles" }).getByRole("link").allTextContents()).toEqual(["QA Intern"]);
   await page.goto("/careers?jobType=volunteer");
   expect(await page.getByTestId("empty-state").isVisible()).toBe(true);
