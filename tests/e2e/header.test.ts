@@ -329,7 +329,7 @@ test("the mobile Solutions section expands and its links navigate", async () => 
 
   await page.locator("#mobile-solutions").getByRole("link", { name: "CRM Solutions" }).click();
   await page.waitForURL("**/crm");
-  expect(await page.locator(MOBILE_PANEL).isVisible()).toBe(false);
+  await expect.poll(() => page.locator(MOBILE_PANEL).isVisible()).toBe(false);
   expect(await page.locator(HAMBURGER).getAttribute("aria-expanded")).toBe("false");
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
 
@@ -402,5 +402,5 @@ test("without JavaScript the phone menu still opens and reaches every page", asy
   await page.locator("header summary", { hasText: "Solutions" }).click();
   await page.locator('header nav[aria-label="Menu"]').getByRole("link", { name: "CRM Solutions" }).click();
   await page.waitForURL("**/crm");
-  expect(await page.locator("h1").textContent()).toContain("CRM");
+  await expect.poll(() => page.locator("h1").textContent()).toContain("CRM");
 });
