@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { JobView } from "#app/features/careers/job-view.server.ts";
 
 /** Spec §2/§8: the job page's texts, to the letter. */
 export const JOB_NOT_FOUND = "Job not found. It may have been removed or the link is invalid.";
@@ -6,18 +7,6 @@ export const JOB_LOAD_FAILED = "Failed to load job details. Please try again lat
 export const JOB_ERROR_TITLE = "Error Loading Job Details";
 export const JOB_CLOSED = "This position is closed and no longer accepts applications.";
 
-/** The job as the page draws it; built on the server by toJobView. */
-export type JobPageView = {
-  title: string;
-  department: string;
-  jobType: string;
-  location: string | null;
-  posted: string;
-  postedIso: string | null;
-  descriptionHtml: string | null;
-  open: boolean;
-  applyHref: string;
-};
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
 
@@ -34,7 +23,7 @@ function BackLinks() {
   );
 }
 
-export function JobDetailView({ job }: { job: JobPageView }) {
+export function JobDetailView({ job }: { job: JobView }) {
   return (
     <article className="container-page py-12 sm:py-16">
       <Link to="/careers#open-roles" className={`${linkClass} text-sm`}>

@@ -9,6 +9,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
+import { constraintOf, isUniqueViolation } from "#app/platform/db/errors.server.ts";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/components/ui/form-guards.tsx";
 import {
   APPLICATION_CONSENT_VERSION,
@@ -268,17 +269,4 @@ function contentKey(input: ApplicationInput, resume: Resume): string {
   for (const [field, value] of Object.entries(input)) hash.update(`${field}\u0000${String(value)}\u0000`);
   hash.update(createHash("sha256").update(resume.bytes).digest("hex"));
   return `content-${hash.digest("hex").slice(0, 40)}-${Math.floor(Date.now() / CONTENT_DEDUPE_WINDOW_MS)}`;
-}
-
-function causeOf(error: unknown): { code?: string; constraint?: string } | undefined {
-  const direct = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  return direct?.code ? direct : direct?.cause;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return causeOf(error)?.code === "23505";
-}
-
-function constraintOf(error: unknown): string | undefined {
-  return causeOf(error)?.constraint;
 }

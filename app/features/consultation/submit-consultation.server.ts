@@ -9,6 +9,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
+import { isUniqueViolation } from "#app/platform/db/errors.server.ts";
 import { detectAllowedType } from "#app/features/consultation/attachment-type.server.ts";
 import {
   ALLOWED_TYPES_TEXT,
@@ -263,9 +264,4 @@ function contentKey(input: Record<ConsultationField, string>, attachments: Attac
   for (const field of consultationFields) hash.update(`${field}\u0000${input[field]}\u0000`);
   for (const file of attachments) hash.update(`${file.name}\u0000${file.bytes.byteLength}\u0000`);
   return `content-${hash.digest("hex").slice(0, 40)}-${Math.floor(Date.now() / CONTENT_DEDUPE_WINDOW_MS)}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === "23505" || cause?.code === "23505";
 }
