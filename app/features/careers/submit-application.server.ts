@@ -1,12 +1,4 @@
 import { createHash, randomInt } from "node:crypto";
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
 import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { constraintOf, isUniqueViolation } from "#app/platform/db/errors.server.ts";
@@ -41,6 +33,7 @@ import {
   FormRejection,
   honeypotFilled,
   idempotencyKeyOf,
+  readUploadForm,
 } from "#app/features/forms/form-guards.server.ts";
 import { jobApplications } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
@@ -199,24 +192,15 @@ async function insertApplication(
   }
 }
 
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await parseFormData(
-      request,
-      { maxFiles: 1, maxFileSize: MAX_RESUME_BYTES, maxParts: APPLICATION_FORM_FIELDS.length + 4, maxTotalSize: MAX_APPLICATION_REQUEST_BYTES },
-      // An empty file input posts a nameless empty part: that is "no resume", not a file.
-      (upload) => (upload.name === "" && upload.size === 0 ? null : upload),
-    );
-  } catch (error) {
-    if (error instanceof MaxFilesExceededError) throw resumeRejection(400, "Please attach one resume only.");
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      throw resumeRejection(413, resumeTooLargeMessage("Your file"));
-    }
-    if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError) {
-      throw new FormRejection(400, "The form could not be read. Please reload the page and try again.");
-    }
-    throw error;
-  }
+function readForm(request: Request): Promise<FormData> {
+  return readUploadForm(
+    request,
+    { maxFiles: 1, maxFileSize: MAX_RESUME_BYTES, maxParts: APPLICATION_FORM_FIELDS.length + 4, maxTotalSize: MAX_APPLICATION_REQUEST_BYTES },
+    {
+      tooManyFiles: () => resumeRejection(400, "Please attach one resume only."),
+      tooLarge: () => resumeRejection(413, resumeTooLargeMessage("Your file")),
+    },
+  );
 }
 
 function resumeRejection(status: number, message: string) {

@@ -1,12 +1,4 @@
 import { createHash } from "node:crypto";
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
 import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { isUniqueViolation } from "#app/platform/db/errors.server.ts";
@@ -38,6 +30,7 @@ import {
   FormRejection,
   honeypotFilled,
   idempotencyKeyOf,
+  readUploadForm,
 } from "#app/features/forms/form-guards.server.ts";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/components/ui/form-guards.tsx";
 import { consultationAttachments, consultations } from "#app/platform/db/schema.server.ts";
@@ -173,23 +166,18 @@ function answer(result: ConsultationResult, status: number, values?: Partial<Rec
   return data<ConsultationPost>(result.status === "error" && values ? { ...result, values } : result, { status });
 }
 
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    if (!(request.headers.get("content-type") ?? "").startsWith("multipart/")) return await request.formData();
-    return await parseFormData(
-      request,
-      { maxFiles: MAX_FILES, maxFileSize: MAX_FILE_BYTES, maxParts: MAX_FILES + CONSULTATION_FORM_FIELDS.length + 4, maxTotalSize: MAX_REQUEST_BYTES },
-      (upload) => (upload.name === "" && upload.size === 0 ? null : upload),
-    );
-  } catch (error) {
-    if (error instanceof MaxFilesExceededError) throw fileRejection(400, `at most ${MAX_FILES} files can be attached.`);
-    if (error instanceof MaxFileSizeExceededError) throw fileRejection(413, `each file must be ${formatBytes(MAX_FILE_BYTES)} or smaller.`);
-    if (error instanceof MaxTotalSizeExceededError) throw fileRejection(413, `the files together are larger than ${formatBytes(MAX_REQUEST_BYTES)}.`);
-    if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError) {
-      throw new FormRejection(400, "The form could not be read. Please reload the page and try again.");
-    }
-    throw error;
-  }
+function readForm(request: Request): Promise<FormData> {
+  return readUploadForm(
+    request,
+    { maxFiles: MAX_FILES, maxFileSize: MAX_FILE_BYTES, maxParts: MAX_FILES + CONSULTATION_FORM_FIELDS.length + 4, maxTotalSize: MAX_REQUEST_BYTES },
+    {
+      tooManyFiles: () => fileRejection(400, `at most ${MAX_FILES} files can be attached.`),
+      tooLarge: (limit) =>
+        limit === "file"
+          ? fileRejection(413, `each file must be ${formatBytes(MAX_FILE_BYTES)} or smaller.`)
+          : fileRejection(413, `the files together are larger than ${formatBytes(MAX_REQUEST_BYTES)}.`),
+    },
+  );
 }
 
 function fileRejection(status: number, reason: string) {

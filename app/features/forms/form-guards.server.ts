@@ -1,3 +1,11 @@
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
 import type { RouterContextProvider } from "react-router";
 import { hitRateLimit } from "#app/platform/rate-limit.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
@@ -68,5 +76,33 @@ export async function assertWithinRateLimit(services: Services, context: Readonl
       429,
       `Too many submissions from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     );
+  }
+}
+
+export type UploadLimits = { maxFiles: number; maxFileSize: number; maxTotalSize: number; maxParts: number };
+
+/** What a form tells the visitor when an upload breaks a limit. */
+export type UploadRejections = {
+  tooManyFiles: () => FormRejection;
+  tooLarge: (limit: "file" | "total") => FormRejection;
+};
+
+/**
+ * Reads a form that may carry files, holding each file in memory within the
+ * limits (a urlencoded post, without files, is read as it is). An empty file
+ * input posts a nameless empty part: that is "no file", not a file.
+ */
+export async function readUploadForm(request: Request, limits: UploadLimits, rejections: UploadRejections): Promise<FormData> {
+  try {
+    if (!(request.headers.get("content-type") ?? "").startsWith("multipart/")) return await request.formData();
+    return await parseFormData(request, limits, (upload) => (upload.name === "" && upload.size === 0 ? null : upload));
+  } catch (error) {
+    if (error instanceof MaxFilesExceededError) throw rejections.tooManyFiles();
+    if (error instanceof MaxFileSizeExceededError) throw rejections.tooLarge("file");
+    if (error instanceof MaxTotalSizeExceededError) throw rejections.tooLarge("total");
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError) {
+      throw new FormRejection(400, "The form could not be read. Please reload the page and try again.");
+    }
+    throw error;
   }
 }
