@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "#app/components/nonce.tsx";
 import { nonceOf } from "#app/platform/request-context.ts";
+import { startScriptsAfterFirstPaint } from "#app/platform/scripts-after-paint.server.ts";
 
 /** Give up on a render that has not finished after this long. */
 export const streamTimeout = 5_000;
@@ -25,7 +25,8 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     // Pages hold no deferred data, so every response waits for the whole
-    // document: crawlers and visitors without JavaScript get complete HTML.
+    // document: crawlers and visitors without JavaScript get complete HTML,
+    // and the scripts can be moved behind the first paint.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -34,21 +35,22 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              const html = startScriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          pipe(document);
         },
         onShellError(error: unknown) {
           reject(error);
