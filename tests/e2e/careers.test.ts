@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabaseEnv, type TestDatabaseEnv } from "#app/platform/db/testing.server.ts";
 import { decodePosition, encodePosition } from "#app/features/careers/position.ts";
-import { axeViolations, setupBrowser } from "#tests/support/browser.ts";
+import { axeViolations, gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 
 /*
@@ -48,12 +48,6 @@ const MINIMAL_PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
 
-async function openHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
-  await page.locator("#consultation form[novalidate]").waitFor({ state: "attached" });
-  return response;
-}
-
 function resumeFiles(): string[] {
   const dir = path.join(server.dataDir, "files", "careers");
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -68,7 +62,7 @@ test("a job with only a title shows every default text", async () => {
   // Exactly the spec's columns, all but the title empty.
   const id = await insertJob({ title: "Only A Title", department: null, jobType: null, updatedAt: null, description: null });
   const page = await newPage();
-  const response = await openHydrated(page, `/careers/${id}`);
+  const response = await gotoHydrated(page, `/careers/${id}`);
   expect(response?.status()).toBe(200);
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Only A Title");
   expect(await page.getByTestId("job-type").textContent()).toBe("Not specified");
@@ -99,7 +93,7 @@ test("a full job: title, department, type, posted date, description, cards, JobP
     closes_at: closes.toISOString(),
   });
   const page = await newPage();
-  await openHydrated(page, `/careers/${id}`);
+  await gotoHydrated(page, `/careers/${id}`);
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Senior Backend Engineer");
   expect(await page.getByTestId("job-department").textContent()).toBe("Engineering");
   expect(await page.getByTestId("job-type").textContent()).toBe("Full-time");
@@ -132,7 +126,7 @@ test("a closed job says so, has no apply button and no JobPosting markup", async
   const expired = await insertJob({ title: "Expired Role", closes_at: new Date(Date.now() - 60_000).toISOString() });
   const page = await newPage();
   for (const jobId of [id, expired]) {
-    await openHydrated(page, `/careers/${jobId}`);
+    await gotoHydrated(page, `/careers/${jobId}`);
     expect(await page.getByText("This position is closed").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Apply for this Position" }).count()).toBe(0);
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
@@ -143,7 +137,7 @@ test("a closed job says so, has no apply button and no JobPosting markup", async
 test("an unknown and a non-numeric id answer 404 with the spec's sentence and the back links", async () => {
   const page = await newPage({ allowConsoleErrors: /status of 404/ });
   for (const url of ["/careers/987654321", "/careers/not-a-number"]) {
-    const response = await openHydrated(page, url);
+    const response = await gotoHydrated(page, url);
     expect(response?.status(), url).toBe(404);
     expect(await page.getByText("Job not found. It may have been removed or the link is invalid.").isVisible(), url).toBe(true);
     expect(await page.getByRole("link", { name: "Back to Careers" }).getAttribute("href")).toBe("/careers");
@@ -156,7 +150,7 @@ test("when the job table cannot be read, the page shows Error Loading Job Detail
   const page = await newPage({ allowConsoleErrors: /status of 503/ });
   await query('alter table job rename to job_unavailable');
   try {
-    const response = await openHydrated(page, `/careers/${id}`);
+    const response = await gotoHydrated(page, `/careers/${id}`);
     expect(response?.status()).toBe(503);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Error Loading Job Details");
     expect(await page.getByText("Failed to load job details. Please try again later.").isVisible()).toBe(true);
@@ -166,19 +160,19 @@ test("when the job table cannot be read, the page shows Error Loading Job Detail
     expect(html).not.toMatch(/relation|does not exist|job_unavailable/i);
 
     // The listing keeps its copy and says the roles could not load.
-    await openHydrated(page, "/careers");
+    await gotoHydrated(page, "/careers");
     expect(await page.getByText("We could not load the open roles just now.").isVisible()).toBe(true);
   } finally {
     await query("alter table job_unavailable rename to job");
   }
-  await openHydrated(page, `/careers/${id}`);
+  await gotoHydrated(page, `/careers/${id}`);
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Unreachable Role");
 });
 
 test("a slow client navigation to a job shows the job skeleton, then the job", async () => {
   const id = await insertJob({ title: "Skeleton Role", department: "Design" });
   const page = await newPage();
-  await openHydrated(page, "/careers");
+  await gotoHydrated(page, "/careers");
   await page.route(`**/careers/${id}.data*`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
@@ -193,7 +187,7 @@ test("Apply carries a non-ASCII title in ?pos= and the form is pre-filled with i
   const title = "Développeur Full-Stack (Mumbai) – Senior";
   const id = await insertJob({ title, department: "Engineering" });
   const page = await newPage();
-  await openHydrated(page, `/careers/${id}`);
+  await gotoHydrated(page, `/careers/${id}`);
   const href = (await page.getByRole("link", { name: "Apply for this Position" }).getAttribute("href"))!;
   const pos = new URL(href, server.baseURL).searchParams.get("pos");
   expect(pos).toBe(encodePosition(title));
@@ -206,7 +200,7 @@ test("Apply carries a non-ASCII title in ?pos= and the form is pre-filled with i
   expect(await page.getByLabel("Position").inputValue()).toBe(title);
 
   for (const broken of ["%%%", "not-base64!", "//79", ""]) {
-    await openHydrated(page, `/careers/registration?pos=${broken}`);
+    await gotoHydrated(page, `/careers/registration?pos=${broken}`);
     expect(await page.getByRole("heading", { level: 1 }).textContent(), broken).toBe("General application");
     expect(await page.getByLabel("Position").inputValue(), broken).toBe("");
   }
@@ -229,7 +223,7 @@ test("stored HTML with script, event handlers, javascript: links and SVG renders
     dialogs.push(dialog.message());
     await dialog.dismiss();
   });
-  const response = await openHydrated(page, `/careers/${id}`);
+  const response = await gotoHydrated(page, `/careers/${id}`);
   const source = (await response?.text()) ?? "";
   await page.waitForTimeout(500);
   const description = page.getByTestId("job-description");
@@ -261,7 +255,7 @@ async function onlyListingJobs() {
 test("the listing searches and filters with JavaScript: counts per option, empty state, clear filters; axe passes", async () => {
   await onlyListingJobs();
   const page = await newPage();
-  await openHydrated(page, "/careers");
+  await gotoHydrated(page, "/careers");
   const count = page.getByTestId("result-count");
   const list = page.getByRole("list", { name: "Open roles" });
   expect(await count.textContent()).toBe("Showing all 4 open roles");
@@ -345,7 +339,7 @@ for (const javaScriptEnabled of [true, false]) {
     const email = `asha.${javaScriptEnabled ? "js" : "nojs"}@example.com`;
     const mailBefore = mailFiles().length;
     const page = await newPage({ javaScriptEnabled });
-    if (javaScriptEnabled) await openHydrated(page, `/careers/${id}`);
+    if (javaScriptEnabled) await gotoHydrated(page, `/careers/${id}`);
     else await page.goto(`/careers/${id}`);
     await page.getByRole("link", { name: "Apply for this Position" }).click();
     await page.waitForURL(/\/careers\/registration\?pos=/);
@@ -391,7 +385,7 @@ for (const javaScriptEnabled of [true, false]) {
     const email = `fake.${javaScriptEnabled ? "js" : "nojs"}@example.com`;
     const filesBefore = resumeFiles().length;
     const page = await newPage({ javaScriptEnabled, allowConsoleErrors: /status of 415/ });
-    if (javaScriptEnabled) await openHydrated(page, "/careers/registration");
+    if (javaScriptEnabled) await gotoHydrated(page, "/careers/registration");
     else await page.goto("/careers/registration");
     // Named like a PDF, but an executable's first bytes.
     await fillApplication(page, { name: "Ravi Kumar", email, resume: { name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(200)]) } });
@@ -413,7 +407,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("with JavaScript, missing fields are named inline before posting", async () => {
   const page = await newPage();
-  await openHydrated(page, "/careers/registration");
+  await gotoHydrated(page, "/careers/registration");
   await page.locator("main form[novalidate]").waitFor({ state: "attached" });
   const posts: string[] = [];
   page.on("request", (request) => {

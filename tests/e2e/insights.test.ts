@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { formatLongDate } from "#app/features/insights/insight.ts";
 import { createTestDatabaseEnv, isPostgresReachable, type TestDatabaseEnv } from "#app/platform/db/testing.server.ts";
-import { axeViolations, setupBrowser } from "#tests/support/browser.ts";
+import { axeViolations, gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 
 /*
@@ -180,7 +180,7 @@ test("when the database fails, the page shows the error box with the message and
 
 test("a client navigation shows the insight skeleton while the article loads", async () => {
   const page = await open();
-  await page.goto("/featured-insights?category=Cloud");
+  await gotoHydrated(page, "/featured-insights?category=Cloud");
   await page.route("**/featured-insights/2.data*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -275,7 +275,7 @@ test("the listing counts, filters by category and pages, without JavaScript", as
 
 test("the listing filters and pages by client navigation with JavaScript", async () => {
   const page = await open();
-  await page.goto("/featured-insights");
+  await gotoHydrated(page, "/featured-insights");
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.getByRole("link", { name: "Next page" }).click();
   await page.getByTestId("insight-count").filter({ hasText: "page 2 of 2" }).waitFor();
@@ -308,7 +308,7 @@ test("a category or page with nothing in it shows an empty state", async () => {
 
 test("the home page features the three newest insights and links to all", async () => {
   const page = await open();
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const section = page.getByRole("region", { name: "Featured insights" });
   expect(await section.locator("article h3").allTextContents()).toEqual([
     "Untitled Insight",

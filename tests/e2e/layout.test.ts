@@ -1,19 +1,12 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { site } from "#app/content/site.ts";
-import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { axeViolations, DESKTOP, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
 
 const { newPage } = setupBrowser();
 
 const ALL_MISSING = "Please fill all required fields: Full Name, Email Address, Country, Phone Number, Project Brief";
 const viewports = [DESKTOP, PHONE] as const;
-
-/** The forms switch to scripted validation once hydrated; `novalidate` appears then. */
-async function openHydrated(page: Page, path = "/") {
-  await page.goto(path);
-  await page.locator("#consultation form[novalidate]").waitFor({ state: "attached" });
-  await page.locator("footer form[novalidate]").waitFor({ state: "attached" });
-}
 
 const panel = (page: Page) => page.locator("#consultation");
 const footer = (page: Page) => page.locator("footer");
@@ -25,7 +18,7 @@ async function noHorizontalScroll(page: Page) {
 for (const viewport of viewports) {
   test(`${viewport.width}px: the consultation panel has the five labelled fields, the drop zone, Enquire Now, trust points and contact links`, async () => {
     const page = await newPage({ viewport });
-    await openHydrated(page, "/crm");
+    await gotoHydrated(page, "/crm");
     const section = panel(page);
     expect(await section.getByRole("heading", { level: 2, name: "Book a Free Consultation" }).isVisible()).toBe(true);
 
@@ -90,7 +83,7 @@ for (const viewport of viewports) {
   test(`${viewport.width}px: an empty consultation shows the missing-fields toast top right, and it closes after 5 s`, async () => {
     const page = await newPage({ viewport });
     await page.clock.install();
-    await openHydrated(page);
+    await gotoHydrated(page, "/");
     // From here on, time moves only when the test says so.
     await page.clock.pauseAt(Date.now() + 60_000);
     const requests: string[] = [];
@@ -129,7 +122,7 @@ for (const viewport of viewports) {
 
 test("the missing-fields toast lists only what is missing; typing clears a field's error; axe passes; the toast can be dismissed", async () => {
   const page = await newPage();
-  await openHydrated(page);
+  await gotoHydrated(page, "/");
   const section = panel(page);
   await section.getByRole("textbox", { name: "Full Name", exact: true }).fill("Asha Verma");
   await section.getByRole("textbox", { name: "Email Address", exact: true }).fill("asha@example.com");
@@ -154,7 +147,7 @@ test("the missing-fields toast lists only what is missing; typing clears a field
 
 test("an email that is not text@text.text is refused before posting", async () => {
   const page = await newPage();
-  await openHydrated(page);
+  await gotoHydrated(page, "/");
   const section = panel(page);
   await section.getByRole("textbox", { name: "Full Name", exact: true }).fill("Asha Verma");
   await section.getByRole("textbox", { name: "Email Address", exact: true }).fill("asha@example");
@@ -170,7 +163,7 @@ test("an email that is not text@text.text is refused before posting", async () =
 for (const viewport of viewports) {
   test(`${viewport.width}px: the file picker lists files, removes one and refuses an oversized file, a .exe and a sixth file`, async () => {
     const page = await newPage({ viewport });
-    await openHydrated(page);
+    await gotoHydrated(page, "/");
     const section = panel(page);
     const input = section.locator('input[type="file"]');
     const list = section.getByRole("list", { name: "Attached files" });
@@ -220,7 +213,7 @@ for (const viewport of viewports) {
 
 test("dropping a file on the drop zone adds it", async () => {
   const page = await newPage();
-  await openHydrated(page);
+  await gotoHydrated(page, "/");
   const zone = panel(page).getByTestId("file-drop-zone");
   await zone.scrollIntoViewIfNeeded();
   const prevented = await zone.evaluate((element) => {
@@ -266,7 +259,7 @@ test("without JavaScript the forms post natively with the browser's required che
 for (const viewport of viewports) {
   test(`${viewport.width}px: the newsletter checks consent first, then the email, inline`, async () => {
     const page = await newPage({ viewport });
-    await openHydrated(page);
+    await gotoHydrated(page, "/");
     const area = footer(page);
     const email = area.getByLabel("Email address", { exact: true });
     expect(await email.getAttribute("type")).toBe("email");
@@ -308,7 +301,7 @@ for (const viewport of viewports) {
 
   test(`${viewport.width}px: the footer has its links, social links, contact details and the copyright year`, async () => {
     const page = await newPage({ viewport });
-    await openHydrated(page);
+    await gotoHydrated(page, "/");
     const area = footer(page);
     const links = [
       ["About us", "/about"],

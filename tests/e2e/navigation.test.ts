@@ -1,13 +1,13 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { page as aboutPage } from "#app/content/pages/about.ts";
-import { setupBrowser } from "#tests/support/browser.ts";
+import { gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
 
 const { newPage } = setupBrowser();
 
 test("every navigation scrolls to the top", async () => {
   const page = await newPage();
-  await page.goto("/crm");
+  await gotoHydrated(page, "/crm");
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.locator("footer").getByRole("link", { name: "About us" }).click();
@@ -31,7 +31,7 @@ async function watchForSpinner(page: Page) {
 
 test("a fast client navigation shows no spinner", async () => {
   const page = await newPage();
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const spinnerSeen = await watchForSpinner(page);
   await page.locator("footer").getByRole("link", { name: "Services" }).click();
   await page.waitForURL("**/services");
@@ -41,7 +41,7 @@ test("a fast client navigation shows no spinner", async () => {
 
 test("a slow client navigation shows the full-screen logo spinner until the page arrives", async () => {
   const page = await newPage();
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.route("**/services.data*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -57,7 +57,7 @@ test("a slow client navigation shows the full-screen logo spinner until the page
 test("a page whose code fails to load shows an error with a retry, not a blank page", async () => {
   // React Router logs the failed import before it reloads the page.
   const page = await newPage({ allowConsoleErrors: /content-page|Failed to fetch dynamically imported module|ERR_FAILED|Failed to load resource/ });
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.route("**/assets/content-page-*.js", (route) => route.abort());
   await page.locator("footer").getByRole("link", { name: "Services" }).click();
   const dialog = page.getByRole("alertdialog");
@@ -74,7 +74,7 @@ test("a page whose code fails to load shows an error with a retry, not a blank p
 test("a page that takes over 120 s to load shows an error with a retry", async () => {
   const page = await newPage();
   await page.clock.install();
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   // The request is held, never answered, as a stalled connection would be.
   await page.route("**/services.data*", () => undefined);
   await page.locator("footer").getByRole("link", { name: "Services" }).click();

@@ -68,3 +68,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
 }
+
+/**
+ * Opens a page and waits until React has hydrated it. Scripts start after the
+ * first paint, so the `load` event does not mean hydrated; the footer's
+ * newsletter form, on every page, turns to scripted validation (`novalidate`)
+ * once it is.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator("footer form[novalidate]").waitFor({ state: "attached" });
+  return response;
+}
