@@ -9,6 +9,7 @@ export type LighthouseScores = {
   bestPractices: number;
   seo: number;
   cls: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
 };
@@ -42,6 +43,7 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
       bestPractices: score("best-practices"),
       seo: score("seo"),
       cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      fcpMs: Math.round(audits["first-contentful-paint"]?.numericValue ?? NaN),
       lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
       tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? NaN),
     };
