@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
+import { focusField } from "#app/components/ui/field-errors.ts";
 import { HoneypotField, IdempotencyKeyField } from "#app/components/ui/form-guards.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import {
@@ -76,8 +77,7 @@ export function NewsletterForm({ idempotencyKey, defaultEmail, result }: Newslet
     if (issue) {
       event.preventDefault();
       setMessage({ kind: "error", text: issue.message, field: issue.field });
-      const element = event.currentTarget.elements.namedItem(issue.field);
-      if (element instanceof HTMLElement) element.focus();
+      focusField(event.currentTarget, issue.field);
       return;
     }
     setMessage(null);
