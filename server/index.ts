@@ -28,17 +28,28 @@ const server = app.listen(config.PORT, config.HOST, () => {
   logger.info({ port }, `Server listening on http://localhost:${port}`);
 });
 
+// A kept-alive connection whose request is still running when shutdown starts
+// is not idle then; once answered it would stay open for the keep-alive timeout,
+// and longer if the client kept using it, holding the shutdown back.
+server.on("request", (_req, res) =>
+  res.on("finish", () => {
+    if (!ready) setImmediate(() => server.closeIdleConnections());
+  }),
+);
+
 async function shutdown(signal: string) {
   if (!ready) return;
   ready = false;
   logger.info({ signal }, "Shutting down");
+  let stage = "waiting for open HTTP connections";
   const force = setTimeout(() => {
-    logger.error("Shutdown did not finish within 15 s; exiting anyway");
+    logger.error({ stage }, "Shutdown did not finish within 15 s; exiting anyway");
     process.exit(1);
   }, 15_000);
   force.unref();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  stage = "stopping the mail worker and closing the database";
   await services.close();
   logger.info("Server closed");
   process.exit(0);

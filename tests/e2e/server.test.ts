@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { rm } from "node:fs/promises";
+import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
 import { eq } from "drizzle-orm";
 import { expect, inject, test } from "vitest";
 import { openDatabase } from "#app/platform/db/client.server.ts";
@@ -87,6 +89,33 @@ test("SIGTERM stops the server cleanly: health turns away, open work finishes, e
   const code = await server.stop();
   expect(code).toBe(0);
   expect(server.output()).toContain("Server closed");
+});
+
+test("SIGTERM during a request on a kept-alive connection: the answer arrives, then the connection closes and the server exits", async () => {
+  const server = await startServer({ LOG_LEVEL: "info" });
+  const agent = new Agent({ keepAlive: true });
+  const body = "email=late%40example.com&consent=on";
+  const request = httpRequest(`${server.baseURL}/newsletter`, {
+    method: "POST",
+    agent,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
+  });
+  const answered = once(request, "response") as Promise<[IncomingMessage]>;
+  request.write(body.slice(0, 10));
+  await once(request, "socket");
+  const stopped = server.stop();
+  await new Promise((resolve) => setTimeout(resolve, 300)); // the server is shutting down, the request still open
+  request.end(body.slice(10));
+  const [response] = await answered;
+  response.resume();
+  await once(response, "end");
+  const answeredAt = Date.now();
+  // Node keeps an idle kept-alive connection for 5 s; the shutdown must not wait for that.
+  expect(await stopped).toBe(0);
+  expect(Date.now() - answeredAt).toBeLessThan(4_000);
+  expect(request.socket?.destroyed).toBe(true);
+  expect(server.output()).toContain("Server closed");
+  agent.destroy();
 });
 
 test("the sitemap lists open jobs and published insights with their last change, and drops a closed job", async () => {

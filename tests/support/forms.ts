@@ -68,6 +68,7 @@ export async function stopKeepingData(server: RunningServer): Promise<number | n
     child.kill("SIGTERM");
     await exited;
   }
+  if (child.exitCode !== 0) console.error(`server exited with ${child.exitCode}:\n${server.output()}`);
   return child.exitCode;
 }
 
