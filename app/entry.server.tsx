@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { NonceContext } from "#app/components/nonce.tsx";
+import { NonceContext } from "#app/components/ui/nonce.tsx";
 import { nonceOf } from "#app/platform/request-context.ts";
 import { startScriptsAfterFirstPaint } from "#app/platform/scripts-after-paint.server.ts";
 

@@ -1,15 +1,16 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "#app/app.css?url";
-import { SiteLayout } from "#app/components/layout/site-layout.tsx";
-import { useNonce } from "#app/components/nonce.tsx";
-import { RouteErrorView } from "#app/components/route-error.tsx";
+import type { SiteData } from "#app/layout/site-data.ts";
+import { SiteLayout } from "#app/layout/site-layout.tsx";
+import { useNonce } from "#app/components/ui/nonce.tsx";
+import { RouteErrorView } from "#app/layout/route-error.tsx";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
 import { env } from "#app/platform/env.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request }: Route.LoaderArgs): SiteData {
   return {
     siteUrl: env().SITE_URL,
     bannerClosed: isBannerClosed(request.headers.get("Cookie")),

@@ -1,5 +1,5 @@
 import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
-import { createTestDatabaseEnv } from "#app/platform/db/testing.server.ts";
+import { createTestDatabaseEnv } from "#tests/support/databases.ts";
 import { startServer } from "#tests/support/server.ts";
 import { httpLoad, type LoadResult } from "./http-load.ts";
 

@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { openDatabase } from "#app/platform/db/client.server.ts";
 import { consultationAttachments, consultations, newsletterSubscriptions, outbox } from "#app/platform/db/schema.server.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
-import { createTestDatabaseEnv } from "#app/platform/db/testing.server.ts";
+import { createTestDatabaseEnv } from "#tests/support/databases.ts";
 import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { startServer } from "#tests/support/server.ts";
 import { httpLoad } from "./http-load.ts";

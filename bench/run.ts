@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
-import { isPostgresReachable } from "#app/platform/db/testing.server.ts";
+import { isPostgresReachable } from "#tests/support/databases.ts";
 import { startServer } from "#tests/support/server.ts";
 import { detailPageBench } from "./detail-pages.ts";
 import { formPostBench } from "./form-posts.ts";

@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { openTestDatabase, testDrivers } from "#app/platform/db/testing.server.ts";
+import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 import { rateLimits } from "#app/platform/db/schema.server.ts";
 import { hitRateLimit, pruneRateLimits } from "#app/platform/rate-limit.server.ts";
 

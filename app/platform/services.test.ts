@@ -3,9 +3,9 @@ import path from "node:path";
 import { text } from "node:stream/consumers";
 import { expect, test, vi } from "vitest";
 import { consultations } from "#app/platform/db/schema.server.ts";
-import { createTestDatabaseEnv, testDrivers } from "#app/platform/db/testing.server.ts";
+import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
-import { parseMail } from "#app/platform/email/testing.server.ts";
+import { parseMail } from "#tests/support/mail.ts";
 import { openServices } from "#app/platform/services.server.ts";
 import { consultationKey } from "#app/platform/storage/storage.server.ts";
 

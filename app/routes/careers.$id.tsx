@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/careers.$id";
-import { JsonLd } from "#app/components/json-ld.tsx";
+import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { getJob } from "#app/features/careers/jobs.server.ts";
 import { jobPostingJsonLd } from "#app/features/careers/job-posting.server.ts";
 import { toJobView } from "#app/features/careers/job-view.server.ts";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/consultation";
-import { ConsultationPanel } from "#app/components/layout/consultation-panel.tsx";
+import { ConsultationPanel } from "#app/layout/consultation-panel.tsx";
 import { handleConsultationPost } from "#app/features/consultation/submit-consultation.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { servicesOf } from "#app/platform/services-context.server.ts";

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/featured-insights.$id";
-import { JsonLd } from "#app/components/json-ld.tsx";
+import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { articleJsonLd } from "#app/features/insights/article-json-ld.ts";
 import { INSIGHT_LOAD_FAILED, InsightArticle, InsightLoadError, InsightNotFound } from "#app/features/insights/insight-article.tsx";
 import { toInsightDetail } from "#app/features/insights/insight.server.ts";

@@ -6,7 +6,7 @@ import { toInsightCard } from "#app/features/insights/insight.server.ts";
 import { latestInsights } from "#app/features/insights/insights.server.ts";
 import { organizationJsonLd } from "#app/features/seo/structured-data.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { JsonLd } from "#app/components/json-ld.tsx";
+import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";

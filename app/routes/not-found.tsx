@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { NotFoundView } from "#app/components/route-error.tsx";
+import { NotFoundView } from "#app/layout/route-error.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 
 // Any unknown path: the not-found page with HTTP 404.

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { BANNER_ROTATION_MS } from "#app/components/layout/header/announcement-banner.tsx";
+import { BANNER_ROTATION_MS } from "#app/layout/header/announcement-banner.tsx";
 import { bannerMessages } from "#app/content/navigation.ts";
 import { axeViolations, PHONE, setupBrowser } from "#tests/support/browser.ts";
 

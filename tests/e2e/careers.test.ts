@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createTestDatabaseEnv, type TestDatabaseEnv } from "#app/platform/db/testing.server.ts";
+import { createTestDatabaseEnv, type TestDatabaseEnv } from "#tests/support/databases.ts";
 import { decodePosition, encodePosition } from "#app/features/careers/position.ts";
 import { axeViolations, gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { site } from "#app/content/site.ts";
-import { parseMail } from "#app/platform/email/testing.server.ts";
+import { parseMail } from "#tests/support/mail.ts";
 import { setupBrowser } from "#tests/support/browser.ts";
 import {
   consultationFilesDir,

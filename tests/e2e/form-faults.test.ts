@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { site } from "#app/content/site.ts";
 import { MAX_REQUEST_BYTES } from "#app/features/consultation/consultation-schema.ts";
-import { closedPort, startSmtpServer, type TestSmtpServer } from "#app/platform/email/testing.server.ts";
+import { closedPort, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
 import { setupBrowser } from "#tests/support/browser.ts";
 import {
   consultationFilesDir,

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { HOVER_CLOSE_DELAY_MS } from "#app/components/layout/header/desktop-nav.tsx";
-import { MOBILE_BREAKPOINT_PX } from "#app/components/layout/header/breakpoints.ts";
+import { HOVER_CLOSE_DELAY_MS } from "#app/layout/header/desktop-nav.tsx";
+import { MOBILE_BREAKPOINT_PX } from "#app/layout/header/breakpoints.ts";
 import { productLinks, solutionGroups } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
 import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";

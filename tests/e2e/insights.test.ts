@@ -2,7 +2,7 @@ import pg from "pg";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { formatLongDate } from "#app/features/insights/insight.ts";
-import { createTestDatabaseEnv, isPostgresReachable, type TestDatabaseEnv } from "#app/platform/db/testing.server.ts";
+import { createTestDatabaseEnv, isPostgresReachable, type TestDatabaseEnv } from "#tests/support/databases.ts";
 import { axeViolations, gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 

@@ -4,7 +4,7 @@ import { createServer, Socket, type AddressInfo, type Server } from "node:net";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { adminQuery, isPostgresReachable, postgresTestUrl } from "#app/platform/db/testing.server.ts";
+import { adminQuery, isPostgresReachable, postgresTestUrl } from "#tests/support/databases.ts";
 import { openDatabase, type OpenDatabase } from "#app/platform/db/client.server.ts";
 import type { RunningServer } from "#tests/support/server.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
-import { HoneypotField, IdempotencyKeyField } from "#app/components/ui/form-guards.tsx";
+import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
@@ -22,7 +22,7 @@ import {
   type ApplicationResult,
 } from "#app/features/careers/application-schema.ts";
 import { CONSENT_VALUE } from "#app/features/newsletter/newsletter-schema.ts";
-import { focusField, useFieldErrors } from "#app/components/ui/field-errors.ts";
+import { focusField, useFieldErrors } from "#app/features/forms/field-errors.ts";
 
 type ApplicationFormProps = {
   /** Where the form posts: this page, keeping its ?pos=. */

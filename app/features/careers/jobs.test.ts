@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { jobs } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#app/platform/db/testing.server.ts";
+import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 import { findOpenJobByTitle, getJob, listOpenJobs } from "#app/features/careers/jobs.server.ts";
 
 vi.setConfig({ testTimeout: 90_000 });

@@ -2,7 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { constraintOf, isUniqueViolation } from "#app/platform/db/errors.server.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/components/ui/form-guards.tsx";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-guards.tsx";
 import {
   APPLICATION_CONSENT_VERSION,
   APPLICATION_EMAIL_SENT_MESSAGE,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { focusField, useFieldErrors } from "#app/components/ui/field-errors.ts";
-import { HoneypotField, IdempotencyKeyField } from "#app/components/ui/form-guards.tsx";
+import { focusField, useFieldErrors } from "#app/features/forms/field-errors.ts";
+import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { showToast } from "#app/components/ui/toast.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";

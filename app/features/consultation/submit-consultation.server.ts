@@ -32,7 +32,7 @@ import {
   idempotencyKeyOf,
   readUploadForm,
 } from "#app/features/forms/form-guards.server.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/components/ui/form-guards.tsx";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-guards.tsx";
 import { consultationAttachments, consultations } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";

@@ -11,7 +11,7 @@ import { hitRateLimit } from "#app/platform/rate-limit.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { formatBytes } from "#app/features/consultation/consultation-schema.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/components/ui/form-guards.tsx";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-guards.tsx";
 
 /**
  * Checks every public form post goes through before its own validation. Each

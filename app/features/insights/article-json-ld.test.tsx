@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
-import { JsonLd } from "#app/components/json-ld.tsx";
+import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { articleJsonLd } from "#app/features/insights/article-json-ld.ts";
 import { toInsightDetail, type InsightSource } from "#app/features/insights/insight.server.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { featuredInsights } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#app/platform/db/testing.server.ts";
+import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 import { getInsight, latestInsights, listInsights } from "#app/features/insights/insights.server.ts";
 
 // Each database starts with its migrations: seconds on a busy machine.

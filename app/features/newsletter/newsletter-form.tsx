@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
-import { focusField } from "#app/components/ui/field-errors.ts";
-import { HoneypotField, IdempotencyKeyField } from "#app/components/ui/form-guards.tsx";
+import { focusField } from "#app/features/forms/field-errors.ts";
+import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import {
   CONSENT_LABEL_PREFIX,

@@ -6,7 +6,7 @@ import {
   FormRejection,
   honeypotFilled,
 } from "#app/features/forms/form-guards.server.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/components/ui/form-guards.tsx";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-guards.tsx";
 import {
   CONSENT_VERSION,
   NEWSLETTER_FAILURE_MESSAGE,

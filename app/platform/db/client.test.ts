@@ -6,13 +6,13 @@ import { expect, test, vi } from "vitest";
 import { openDatabase, rowsOf } from "#app/platform/db/client.server.ts";
 import { lockFileFor } from "#app/platform/db/directory-lock.server.ts";
 import { newsletterSubscriptions } from "#app/platform/db/schema.server.ts";
-import { adminQuery, createTestDatabaseEnv, openTestDatabase, testDrivers } from "#app/platform/db/testing.server.ts";
+import { adminQuery, createTestDatabaseEnv, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
 const drivers = await testDrivers();
-const fixture = fileURLToPath(new URL("./fixtures/open-pglite.fixture.ts", import.meta.url));
+const fixture = fileURLToPath(new URL("../../../tests/support/open-pglite.fixture.ts", import.meta.url));
 
 function startFixture(dataDir: string) {
   const child = spawn(process.execPath, ["--import", "tsx", fixture], {

@@ -4,7 +4,7 @@ import { demoInsights } from "#app/content/demo/insights.ts";
 import { demoJobs } from "#app/content/demo/jobs.ts";
 import { seedDemoContent } from "#app/platform/db/demo-content.server.ts";
 import { featuredInsights, jobs } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#app/platform/db/testing.server.ts";
+import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 
 vi.setConfig({ testTimeout: 90_000 });

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { openDatabase, type Database } from "#app/platform/db/client.server.ts";
 import { consultations, outbox } from "#app/platform/db/schema.server.ts";
-import { createTestDatabaseEnv, openTestDatabase, testDrivers } from "#app/platform/db/testing.server.ts";
+import { createTestDatabaseEnv, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 import { enqueue, startOutboxWorker, type OutboxWorkerOptions } from "#app/platform/email/outbox.server.ts";
 import { createSmtpTransport } from "#app/platform/email/smtp-transport.server.ts";
-import { closedPort, parseMail, startSmtpServer, waitUntil, type ReceivedMail } from "#app/platform/email/testing.server.ts";
+import { closedPort, parseMail, startSmtpServer, waitUntil, type ReceivedMail } from "#tests/support/mail.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });

@@ -8,7 +8,7 @@ import { createEmailJsTransport, emailJsMessages } from "#app/platform/email/ema
 import { createFileTransport } from "#app/platform/email/file-transport.server.ts";
 import { createSmtpTransport } from "#app/platform/email/smtp-transport.server.ts";
 import { renderTemplate } from "#app/platform/email/templates.server.ts";
-import { closedPort, parseMail, startSmtpServer } from "#app/platform/email/testing.server.ts";
+import { closedPort, parseMail, startSmtpServer } from "#tests/support/mail.ts";
 import type { OutgoingMail } from "#app/platform/email/transport.server.ts";
 
 const params = {

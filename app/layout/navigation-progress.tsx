@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
-import { LogoMark } from "#app/components/layout/logo.tsx";
+import { LogoMark } from "#app/layout/logo.tsx";
 
 /** A navigation shorter than this shows no spinner, so fast pages never flash. */
 export const SPINNER_DELAY_MS = 400;

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useLocation } from "react-router";
 import { bannerMessages } from "#app/content/navigation.ts";
 import { bannerClosedCookie } from "#app/features/banner/banner-cookie.ts";
-import { CloseIcon, PauseIcon, PlayIcon } from "#app/components/layout/header/icons.tsx";
+import { CloseIcon, PauseIcon, PlayIcon } from "#app/layout/header/icons.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
+import { useSiteData } from "#app/layout/site-data.ts";
 
 /** Spec §9: the banner shows the next message every 5 seconds. */
 export const BANNER_ROTATION_MS = 5000;
@@ -35,7 +35,7 @@ let closedInThisTab = false;
  *   it appears).
  */
 export function AnnouncementBanner() {
-  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const rootData = useSiteData();
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const [closed, setClosed] = useState(closedInThisTab);

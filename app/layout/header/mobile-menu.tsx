@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { Link, NavLink } from "react-router";
 import { headerLinks, mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
-import { ChevronDownIcon, CloseIcon, MenuIcon } from "#app/components/layout/header/icons.tsx";
-import type { OpenMenu } from "#app/components/layout/header/desktop-nav.tsx";
+import { ChevronDownIcon, CloseIcon, MenuIcon } from "#app/layout/header/icons.tsx";
+import type { OpenMenu } from "#app/layout/header/desktop-nav.tsx";
 import {
   EmployeeLoginLink,
   NavEntry,
   NavGroupList,
   OpenInnovationButton,
   OverviewLink,
-} from "#app/components/layout/header/nav-entries.tsx";
+} from "#app/layout/header/nav-entries.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 
 type DropdownEntry = Extract<(typeof mainNav)[number], { kind: "dropdown" }>;

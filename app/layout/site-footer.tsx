@@ -1,9 +1,9 @@
-import { Link, useLocation, useRouteLoaderData } from "react-router";
-import { LogoMark } from "#app/components/layout/logo.tsx";
+import { Link, useLocation } from "react-router";
+import { LogoMark } from "#app/layout/logo.tsx";
 import { footerLinks } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
 import { NEWSLETTER_ACTION, NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
-import type { loader as rootLoader } from "#app/root.tsx";
+import { useSiteData } from "#app/layout/site-data.ts";
 
 const headingClass = "text-sm font-semibold tracking-wider text-white uppercase";
 const linkClass = "rounded-sm text-slate-300 underline-offset-4 transition-colors hover:text-white hover:underline";
@@ -11,7 +11,7 @@ const linkClass = "rounded-sm text-slate-300 underline-offset-4 transition-color
 /** Spec §2 Footer: newsletter, links, social links, blurb, contact details and the copyright line. */
 export function SiteFooter() {
   // Undefined while an error boundary renders without the root's data.
-  const year = useRouteLoaderData<typeof rootLoader>("root")?.year ?? new Date().getFullYear();
+  const year = useSiteData()?.year ?? new Date().getFullYear();
   // The newsletter page holds the form itself (with the answer to a post made without JavaScript).
   const onNewsletterPage = useLocation().pathname === NEWSLETTER_ACTION;
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type Dispatch, type SetStateAction } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
-import { ChevronDownIcon } from "#app/components/layout/header/icons.tsx";
-import { NavEntry, NavGroupList, OpenInnovationButton, OverviewLink } from "#app/components/layout/header/nav-entries.tsx";
+import { ChevronDownIcon } from "#app/layout/header/icons.tsx";
+import { NavEntry, NavGroupList, OpenInnovationButton, OverviewLink } from "#app/layout/header/nav-entries.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 
 /** Spec §4: the dropdown state. */

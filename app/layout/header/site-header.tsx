@@ -2,13 +2,13 @@ import { useCallback, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { headerLinks } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
-import { LogoMark } from "#app/components/layout/logo.tsx";
-import { WIDE_SCREEN_QUERY } from "#app/components/layout/header/breakpoints.ts";
-import { DesktopNav, type OpenMenu } from "#app/components/layout/header/desktop-nav.tsx";
-import { CalendarIcon } from "#app/components/layout/header/icons.tsx";
-import { MobileMenu } from "#app/components/layout/header/mobile-menu.tsx";
-import { EmployeeLoginLink } from "#app/components/layout/header/nav-entries.tsx";
-import { useMediaQueryChange } from "#app/components/layout/header/use-media-query.ts";
+import { LogoMark } from "#app/layout/logo.tsx";
+import { WIDE_SCREEN_QUERY } from "#app/layout/header/breakpoints.ts";
+import { DesktopNav, type OpenMenu } from "#app/layout/header/desktop-nav.tsx";
+import { CalendarIcon } from "#app/layout/header/icons.tsx";
+import { MobileMenu } from "#app/layout/header/mobile-menu.tsx";
+import { EmployeeLoginLink } from "#app/layout/header/nav-entries.tsx";
+import { useMediaQueryChange } from "#app/layout/header/use-media-query.ts";
 
 /**
  * The site header (spec §2 Header, §4). It owns the menu state so the rules

@@ -1,6 +1,6 @@
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { openInnovation, type NavGroup, type NavLink } from "#app/content/navigation.ts";
-import { ArrowRightIcon, ExternalIcon } from "#app/components/layout/header/icons.tsx";
+import { ArrowRightIcon, ExternalIcon } from "#app/layout/header/icons.tsx";
 import { site } from "#app/content/site.ts";
 
 /** Shown beside entries the spec gives no target: they are named, but not dead `#` links. */

@@ -1,11 +1,11 @@
 import { useLocation } from "react-router";
-import { AnnouncementBanner } from "#app/components/layout/header/announcement-banner.tsx";
-import { SiteHeader } from "#app/components/layout/header/site-header.tsx";
-import { ConsultationPanel } from "#app/components/layout/consultation-panel.tsx";
+import { AnnouncementBanner } from "#app/layout/header/announcement-banner.tsx";
+import { SiteHeader } from "#app/layout/header/site-header.tsx";
+import { ConsultationPanel } from "#app/layout/consultation-panel.tsx";
 import { CONSULTATION_ACTION } from "#app/features/consultation/consultation-form.tsx";
-import { SiteFooter } from "#app/components/layout/site-footer.tsx";
-import { NavigationProgress } from "#app/components/layout/navigation-progress.tsx";
-import { usePendingSkeleton } from "#app/components/layout/pending-page.tsx";
+import { SiteFooter } from "#app/layout/site-footer.tsx";
+import { NavigationProgress } from "#app/layout/navigation-progress.tsx";
+import { usePendingSkeleton } from "#app/layout/pending-page.tsx";
 import { Toaster } from "#app/components/ui/toast.tsx";
 
 /** Every page: header, the page itself, the consultation panel and the footer (spec §2). */
