@@ -1,20 +1,25 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { rateLimits } from "#app/platform/db/schema.server.ts";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+export type RateLimitRule = { limit: number; windowMs: number };
 
 /**
- * Fixed-window counter in the database, so every server process shares it.
- * One upsert both creates and increments the window's row, atomically on
- * PGlite and PostgreSQL alike.
+ * A sliding-window counter kept in the database, so every server process
+ * shares it. Each key has one row per fixed window; a hit counts the current
+ * window's hits plus the previous window's, weighted by how much of it still
+ * lies inside the sliding window. Unlike a fixed window, a client cannot post
+ * the limit at the end of one window and again at the start of the next.
+ * Refused hits count too, so a client that keeps posting stays refused.
  */
 export async function hitRateLimit(
   db: Database,
   key: string,
-  { limit, windowMs, now = new Date() }: { limit: number; windowMs: number; now?: Date },
+  { limit, windowMs, now = new Date() }: RateLimitRule & { now?: Date },
 ): Promise<RateLimitResult> {
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const previousStart = new Date(windowStart.getTime() - windowMs);
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
@@ -23,12 +28,38 @@ export async function hitRateLimit(
       set: { count: sql`${rateLimits.count} + 1` },
     })
     .returning({ count: rateLimits.count });
-  const count = row?.count ?? 1;
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  return count <= limit ? { allowed: true, retryAfterSeconds: 0 } : { allowed: false, retryAfterSeconds };
+  const [previous] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, previousStart)));
+  return slidingVerdict({
+    current: row?.count ?? 1,
+    previous: previous?.count ?? 0,
+    elapsed: now.getTime() - windowStart.getTime(),
+    limit,
+    windowMs,
+  });
 }
 
-/** Drops windows that ended before `before`; called periodically so the table stays small. */
+/** The decision and, when refused, how long until the weighted count is back within the limit. */
+export function slidingVerdict({
+  current,
+  previous,
+  elapsed,
+  limit,
+  windowMs,
+}: { current: number; previous: number; elapsed: number } & RateLimitRule): RateLimitResult {
+  const weight = (windowMs - elapsed) / windowMs;
+  if (previous * weight + current <= limit) return { allowed: true, retryAfterSeconds: 0 };
+  // When may the next hit (which counts as one more) pass? Later in this window, as the
+  // previous window's share shrinks; otherwise in the next one, where this window is the previous.
+  const laterThisWindow = current + 1 <= limit && previous > 0 ? windowMs * (1 - (limit - current - 1) / previous) - elapsed : Infinity;
+  const nextWindow = windowMs - elapsed + windowMs * (1 - Math.max(0, limit - 1) / current);
+  const waitMs = laterThisWindow <= windowMs - elapsed ? laterThisWindow : nextWindow;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.round(waitMs) / 1000)) };
+}
+
+/** Drops windows that started before `before`; called periodically so the table stays small. */
 export async function pruneRateLimits(db: Database, before: Date): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
 }

@@ -9,7 +9,7 @@ vi.setConfig({ testTimeout: 90_000 });
 const drivers = await testDrivers();
 
 for (const driver of drivers) {
-  test(`allows the limit, refuses the next with a retry time, and a new window starts afresh (${driver})`, async () => {
+  test(`allows the limit, refuses the next with a retry time, and allows again once the sliding window has moved on (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {
       const options = { limit: 3, windowMs: 60_000 };
@@ -20,19 +20,34 @@ for (const driver of drivers) {
           retryAfterSeconds: 0,
         });
       }
+      // Four hits in this window: the next passes once half of it has slid out (4 x 0.5 + 1 = 3), at 10:01:30.
       expect(await hitRateLimit(database.db, "newsletter:1.2.3.4", { ...options, now: start })).toEqual({
         allowed: false,
-        retryAfterSeconds: 50,
+        retryAfterSeconds: 80,
       });
       // Another client is counted on its own.
       expect((await hitRateLimit(database.db, "newsletter:5.6.7.8", { ...options, now: start })).allowed).toBe(true);
-      const nextWindow = new Date("2025-01-01T10:01:00Z");
-      expect((await hitRateLimit(database.db, "newsletter:1.2.3.4", { ...options, now: nextWindow })).allowed).toBe(
-        true,
-      );
+      const retryTime = new Date("2025-01-01T10:01:30Z");
+      expect((await hitRateLimit(database.db, "newsletter:1.2.3.4", { ...options, now: retryTime })).allowed).toBe(true);
 
-      await pruneRateLimits(database.db, nextWindow);
+      await pruneRateLimits(database.db, new Date("2025-01-01T10:01:00Z"));
       expect(await database.db.select().from(rateLimits)).toHaveLength(1);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  test(`the limit cannot be doubled across a window boundary (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const options = { limit: 3, windowMs: 60_000 };
+      for (let i = 0; i < 3; i++) {
+        const late = new Date("2025-01-01T10:00:59Z");
+        expect((await hitRateLimit(database.db, "consultation:ip", { ...options, now: late })).allowed).toBe(true);
+      }
+      // Two seconds later a fixed window would start afresh; the sliding one still holds 3 x 59/60 of them.
+      const early = new Date("2025-01-01T10:01:01Z");
+      expect(await hitRateLimit(database.db, "consultation:ip", { ...options, now: early })).toEqual({ allowed: false, retryAfterSeconds: 39 });
     } finally {
       await database.dispose();
     }

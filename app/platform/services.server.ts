@@ -41,7 +41,8 @@ export type ServicesOptions = {
   worker?: Partial<Pick<OutboxWorkerOptions, "pollIntervalMs" | "batchSize" | "leaseMs" | "backoffMs">>;
 };
 
-const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000;
+// A sliding window reads the window before the current one: keep two days for the daily limits.
+const RATE_LIMIT_RETENTION_MS = 2 * 24 * 60 * 60_000;
 
 /** Everything a request needs, opened once per process by the server entry. */
 export async function openServices(env: Env, options: ServicesOptions = {}): Promise<Services> {
