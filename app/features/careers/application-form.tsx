@@ -21,8 +21,8 @@ import {
   type ApplicationFieldErrors,
   type ApplicationResult,
 } from "#app/features/careers/application-schema.ts";
-import { CONSENT_VALUE } from "#app/features/newsletter/newsletter-schema.ts";
 import { focusField, useFieldErrors } from "#app/features/forms/field-errors.ts";
+import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
 
 type ApplicationFormProps = {
   /** Where the form posts: this page, keeping its ?pos=. */

@@ -1,13 +1,14 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
-import { formatBytes } from "#app/features/consultation/consultation-schema.ts";
 import {
   CONSENT_REQUIRED_MESSAGE,
   CONSENT_VALUE,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  fileExtension,
+  formatBytes,
   INVALID_EMAIL_MESSAGE,
-} from "#app/features/newsletter/newsletter-schema.ts";
+} from "#app/features/forms/form-rules.ts";
 
 /** The application form's text fields, in the order the form shows them. */
 export const applicationFields = [
@@ -170,9 +171,7 @@ export type ResumeFacts = { name: string; size: number; type: string };
 /** A quick check by name and size before posting; the server decides by content. */
 export function resumeProblem(file: ResumeFacts | null | undefined): string | null {
   if (!file || (file.name === "" && file.size === 0)) return RESUME_REQUIRED_MESSAGE;
-  const dot = file.name.lastIndexOf(".");
-  const extension = dot <= 0 ? "" : file.name.slice(dot).toLowerCase();
-  if (!(RESUME_EXTENSIONS as readonly string[]).includes(extension)) return resumeTypeMessage(file.name);
+  if (!(RESUME_EXTENSIONS as readonly string[]).includes(fileExtension(file.name))) return resumeTypeMessage(file.name);
   if (file.size > MAX_RESUME_BYTES) return resumeTooLargeMessage(file.name);
   if (file.size === 0) return resumeEmptyMessage(file.name);
   return null;

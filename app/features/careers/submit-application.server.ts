@@ -2,7 +2,6 @@ import { createHash, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { constraintOf, isUniqueViolation } from "#app/platform/db/errors.server.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-guards.tsx";
 import {
   APPLICATION_CONSENT_VERSION,
   APPLICATION_EMAIL_SENT_MESSAGE,
@@ -25,7 +24,7 @@ import {
   type ApplicationResult,
 } from "#app/features/careers/application-schema.ts";
 import { findOpenJobByTitle } from "#app/features/careers/jobs.server.ts";
-import { detectAllowedType } from "#app/features/consultation/attachment-type.server.ts";
+import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
 import {
   assertFormRequest,
   assertKnownFields,
@@ -39,6 +38,7 @@ import { jobApplications } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { resumeKey, StorageKeyTakenError } from "#app/platform/storage/storage.server.ts";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 
 const APPLICATION_FORM_FIELDS = [...applicationFields, RESUME_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD];
 /** How long the response waits for the confirmation's first delivery attempt (as the consultation does). */

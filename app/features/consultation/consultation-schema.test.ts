@@ -1,28 +1,6 @@
 import { expect, test } from "vitest";
-import {
-  ALLOWED_EXTENSIONS,
-  ALLOWED_FILE_TYPES,
-  CONFIRMATION_EMAIL_SENT_MESSAGE,
-  CONSULTATION_SUCCESS_MESSAGE,
-  FILE_INPUT_ACCEPT,
-  MAX_FILE_BYTES,
-  MAX_FILES,
-  addFiles,
-  confirmationEmailFailedMessage,
-  consultationFieldLabels,
-  consultationFieldLimits,
-  consultationSchema,
-  fileProblem,
-  fileUploadFailedMessage,
-  findMissingFields,
-  formatBytes,
-  isAllowedFileType,
-  missingFieldsMessage,
-  submissionFailedMessage,
-  submissionPhase,
-  toConsultationResult,
-} from "#app/features/consultation/consultation-schema.ts";
-import { INVALID_EMAIL_MESSAGE } from "#app/features/newsletter/newsletter-schema.ts";
+import { ALLOWED_EXTENSIONS, ALLOWED_FILE_TYPES, CONFIRMATION_EMAIL_SENT_MESSAGE, CONSULTATION_SUCCESS_MESSAGE, FILE_INPUT_ACCEPT, MAX_FILE_BYTES, MAX_FILES, addFiles, confirmationEmailFailedMessage, consultationFieldLabels, consultationFieldLimits, consultationSchema, fileProblem, fileUploadFailedMessage, findMissingFields, isAllowedFileType, missingFieldsMessage, submissionFailedMessage, submissionPhase, toConsultationResult } from "#app/features/consultation/consultation-schema.ts";
+import { formatBytes, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 const valid = {
   fullName: "Asha Verma",

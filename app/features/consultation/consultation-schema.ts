@@ -1,6 +1,6 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from "#app/features/newsletter/newsletter-schema.ts";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, fileExtension, formatBytes, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 /** The form's required fields in the order the form shows them (spec §3 form state). */
 export const consultationFields = ["fullName", "email", "country", "phone", "brief"] as const;
@@ -144,11 +144,6 @@ export function toConsultationResult(data: unknown): ConsultationResult {
 /** What the browser knows of a chosen file; `File` satisfies it. */
 export type FileFacts = { name: string; size: number; type: string };
 
-export function fileExtension(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return dot <= 0 ? "" : name.slice(dot).toLowerCase();
-}
-
 /**
  * A quick check by name and declared type only; the server decides by content.
  * Browsers report an empty or generic type for many documents, so those pass
@@ -201,20 +196,6 @@ export function addFiles<T extends FileFacts & { lastModified?: number }>(
   }
   if (overLimit.length > 0) problems.push(tooManyFilesMessage(overLimit));
   return { files, problems };
-}
-
-/** "512 B", "2.4 KB", "10 MB" (binary units, as the limits are). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB"] as const;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const rounded = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
-  return `${rounded} ${units[unit]}`;
 }
 
 /** Spec §4: idle, then uploading (when files are attached), then submitting. */

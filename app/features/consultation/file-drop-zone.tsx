@@ -1,13 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { flushSync } from "react-dom";
-import {
-  ALLOWED_TYPES_TEXT,
-  FILE_INPUT_ACCEPT,
-  FILES_FIELD,
-  MAX_FILE_BYTES,
-  MAX_FILES,
-  formatBytes,
-} from "#app/features/consultation/consultation-schema.ts";
+import { ALLOWED_TYPES_TEXT, FILE_INPUT_ACCEPT, FILES_FIELD, MAX_FILE_BYTES, MAX_FILES } from "#app/features/consultation/consultation-schema.ts";
+import { formatBytes } from "#app/features/forms/form-rules.ts";
 
 type FileDropZoneProps = {
   files: readonly File[];

@@ -2,27 +2,8 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { isUniqueViolation } from "#app/platform/db/errors.server.ts";
-import { detectAllowedType } from "#app/features/consultation/attachment-type.server.ts";
-import {
-  ALLOWED_TYPES_TEXT,
-  CONFIRMATION_EMAIL_SENT_MESSAGE,
-  CONSULTATION_SUCCESS_MESSAGE,
-  confirmationEmailFailedMessage,
-  consultationFields,
-  consultationSchema,
-  fileUploadFailedMessage,
-  FILES_FIELD,
-  findMissingFields,
-  formatBytes,
-  MAX_FILE_BYTES,
-  MAX_FILES,
-  MAX_REQUEST_BYTES,
-  missingFieldsMessage,
-  submissionFailedMessage,
-  type ConsultationField,
-  type ConsultationFieldErrors,
-  type ConsultationResult,
-} from "#app/features/consultation/consultation-schema.ts";
+import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
+import { ALLOWED_TYPES_TEXT, CONFIRMATION_EMAIL_SENT_MESSAGE, CONSULTATION_SUCCESS_MESSAGE, confirmationEmailFailedMessage, consultationFields, consultationSchema, fileUploadFailedMessage, FILES_FIELD, findMissingFields, MAX_FILE_BYTES, MAX_FILES, MAX_REQUEST_BYTES, missingFieldsMessage, submissionFailedMessage, type ConsultationField, type ConsultationFieldErrors, type ConsultationResult } from "#app/features/consultation/consultation-schema.ts";
 import {
   assertFormRequest,
   assertKnownFields,
@@ -32,11 +13,11 @@ import {
   idempotencyKeyOf,
   readUploadForm,
 } from "#app/features/forms/form-guards.server.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-guards.tsx";
 import { consultationAttachments, consultations } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { consultationKeys, StorageKeyTakenError } from "#app/platform/storage/storage.server.ts";
+import { formatBytes, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 
 const CONSULTATION_FORM_FIELDS = [...consultationFields, FILES_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD];
 /** How long the response waits for the confirmation's first delivery attempt. */

@@ -10,8 +10,7 @@ import type { RouterContextProvider } from "react-router";
 import { hitRateLimit } from "#app/platform/rate-limit.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
-import { formatBytes } from "#app/features/consultation/consultation-schema.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-guards.tsx";
+import { formatBytes, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 
 /**
  * Checks every public form post goes through before its own validation. Each

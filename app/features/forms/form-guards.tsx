@@ -1,10 +1,7 @@
 import { useState } from "react";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 
-/** The honeypot's field name: people never see it, form-filling bots do. The server rejects posts that fill it. */
-export const HONEYPOT_FIELD = "website";
-/** One key per intended submission, so a double click or a retried post is stored once. */
-export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
 /** Visually hidden, out of the tab order and hidden from assistive technology. */
 export function HoneypotField() {

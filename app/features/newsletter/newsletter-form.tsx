@@ -3,17 +3,8 @@ import { Link, useFetcher } from "react-router";
 import { focusField } from "#app/features/forms/field-errors.ts";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import {
-  CONSENT_LABEL_PREFIX,
-  CONSENT_LINK_TEXT,
-  CONSENT_VALUE,
-  CONSENT_VERSION,
-  EMAIL_MAX_LENGTH,
-  toNewsletterResult,
-  validateNewsletter,
-  type NewsletterField,
-  type NewsletterResult,
-} from "#app/features/newsletter/newsletter-schema.ts";
+import { CONSENT_LABEL_PREFIX, CONSENT_LINK_TEXT, CONSENT_VERSION, toNewsletterResult, validateNewsletter, type NewsletterField, type NewsletterResult } from "#app/features/newsletter/newsletter-schema.ts";
+import { CONSENT_VALUE, EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
 
 export const NEWSLETTER_ACTION = "/newsletter";
 

@@ -1,15 +1,6 @@
 import { expect, test } from "vitest";
-import {
-  CONSENT_REQUIRED_MESSAGE,
-  CONSENT_VALUE,
-  EMAIL_PATTERN,
-  INVALID_EMAIL_MESSAGE,
-  NEWSLETTER_FAILURE_MESSAGE,
-  NEWSLETTER_SUCCESS_MESSAGE,
-  newsletterSchema,
-  toNewsletterResult,
-  validateNewsletter,
-} from "#app/features/newsletter/newsletter-schema.ts";
+import { NEWSLETTER_FAILURE_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE, newsletterSchema, toNewsletterResult, validateNewsletter } from "#app/features/newsletter/newsletter-schema.ts";
+import { CONSENT_REQUIRED_MESSAGE, CONSENT_VALUE, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 test("the messages are the spec's, to the letter", () => {
   expect(CONSENT_REQUIRED_MESSAGE).toBe("Please accept the Privacy Policy.");

@@ -1,19 +1,17 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
+import {
+  CONSENT_REQUIRED_MESSAGE,
+  CONSENT_VALUE,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  INVALID_EMAIL_MESSAGE,
+} from "#app/features/forms/form-rules.ts";
 
 /** Spec §5 and §8: the newsletter's texts, kept to the letter. */
-export const CONSENT_REQUIRED_MESSAGE = "Please accept the Privacy Policy.";
-export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 export const NEWSLETTER_SUCCESS_MESSAGE = "Subscription successful! Thank you for signing up.";
 export const NEWSLETTER_FAILURE_MESSAGE = "Error subscribing. Please try again later.";
 
-/** Spec §9: the pattern is deliberately minimal: text, at sign, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** RFC 5321's limit on a forward path; also the input's maxLength. */
-export const EMAIL_MAX_LENGTH = 254;
-
-/** The value the consent checkbox posts when ticked. */
-export const CONSENT_VALUE = "yes";
 /**
  * The consent wording shown next to the checkbox, and its version. The server
  * records the version with the subscription; change the version whenever the

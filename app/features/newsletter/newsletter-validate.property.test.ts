@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import {
-  CONSENT_REQUIRED_MESSAGE,
-  CONSENT_VALUE,
-  EMAIL_MAX_LENGTH,
-  INVALID_EMAIL_MESSAGE,
-  validateNewsletter,
-} from "#app/features/newsletter/newsletter-schema.ts";
+import { validateNewsletter } from "#app/features/newsletter/newsletter-schema.ts";
+import { CONSENT_REQUIRED_MESSAGE, CONSENT_VALUE, EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 /** The spec's minimal pattern, written independently: text, at sign, text, dot, text (no spaces, one @). */
 function minimalPatternHolds(raw: string): boolean {

@@ -6,7 +6,6 @@ import {
   FormRejection,
   honeypotFilled,
 } from "#app/features/forms/form-guards.server.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-guards.tsx";
 import {
   CONSENT_VERSION,
   NEWSLETTER_FAILURE_MESSAGE,
@@ -17,6 +16,7 @@ import {
 import { newsletterSubscriptions } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 
 const NEWSLETTER_FIELDS = ["email", "consent", "consentVersion", HONEYPOT_FIELD, IDEMPOTENCY_FIELD] as const;
 const MAX_NEWSLETTER_BYTES = 16 * 1024;
