@@ -2,7 +2,9 @@
  * Characters no visitor types: C0 controls (NUL, escape, ...) and DEL. Tab,
  * line feed and carriage return are allowed only where a line break is.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- as above
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F\u2028\u2029]/;
 
 /** True when a value holds a character its kind of field refuses. */
