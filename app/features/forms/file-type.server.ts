@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
+import { fileExtension } from "#app/features/forms/form-rules.ts";
 
 /**
  * What a file really is, read from its first bytes (magic numbers), never
@@ -24,7 +25,7 @@ const LEGACY_OFFICE_TYPES: Record<string, string> = {
 
 /** The content type to store the file under, or null when its content is not an allowed type. */
 export async function detectAllowedType(bytes: Uint8Array, name: string): Promise<string | null> {
-  const extension = /\.[A-Za-z0-9]+$/.exec(name)?.[0]?.toLowerCase() ?? "";
+  const extension = fileExtension(name);
   const detected = await fileTypeFromBuffer(bytes);
   if (detected) {
     const mime = ALLOWED_BY_SIGNATURE[detected.ext];
@@ -35,6 +36,22 @@ export async function detectAllowedType(bytes: Uint8Array, name: string): Promis
   }
   if (extension === ".txt" || extension === ".csv") return isPlainText(bytes) ? (extension === ".csv" ? "text/csv" : "text/plain") : null;
   return null;
+}
+
+/** How many leading bytes tell a refused file apart, so an upload can be stopped early. */
+export const SIGNATURE_BYTES = 4100;
+
+/**
+ * True when a file's first bytes already show it cannot be allowed, so the
+ * rest need not be read. A zip may still turn out to be an Office document
+ * (its parts can lie further in), so only the whole file decides those.
+ */
+export async function refusedByFirstBytes(head: Uint8Array, name: string): Promise<boolean> {
+  const detected = await fileTypeFromBuffer(head);
+  if (detected) return !(detected.ext in ALLOWED_BY_SIGNATURE) && detected.ext !== "zip";
+  const extension = fileExtension(name);
+  if (extension === ".txt" || extension === ".csv") return head.includes(0);
+  return true;
 }
 
 function isPlainText(bytes: Uint8Array): boolean {
