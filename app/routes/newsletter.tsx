@@ -30,7 +30,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
       <div className="mt-8 max-w-xl rounded-2xl bg-brand-900 p-6 text-white">
         <NewsletterForm
           result={actionData}
-          defaultEmail={actionData?.status === "error" ? actionData.email : undefined}
+          defaultEmail={actionData?.status === "error" ? actionData.values?.email : undefined}
         />
       </div>
       <Link to="/" className="mt-8 inline-block font-semibold text-brand-700 underline underline-offset-4">

@@ -45,6 +45,14 @@ export function dismissToast(id: number) {
   emit();
 }
 
+/** Closes every toast of a kind: a success makes the errors of earlier attempts stale. */
+export function dismissToasts(kind: ToastKind) {
+  const next = toasts.filter((toast) => toast.kind !== kind);
+  if (next.length === toasts.length) return;
+  toasts = next;
+  emit();
+}
+
 export function useToasts(): readonly Toast[] {
   return useSyncExternalStore(
     subscribe,

@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link, useFetcher } from "react-router";
-import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
+import { useId } from "react";
+import { Link } from "react-router";
 import { Spinner } from "#app/components/ui/spinner.tsx";
-import { showToast } from "#app/components/ui/toast.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import {
+  APPLICATION_FAILED_MESSAGE,
   applicationErrors,
   applicationFieldLabels,
   applicationFieldLimits,
@@ -15,14 +13,15 @@ import {
   RESUME_ACCEPT,
   RESUME_FIELD,
   resumeProblem,
-  toApplicationResult,
   type ApplicationErrorField,
   type ApplicationField,
   type ApplicationFieldErrors,
   type ApplicationResult,
 } from "#app/features/careers/application-schema.ts";
-import { focusField, useFieldErrors } from "#app/features/forms/field-errors.ts";
+import { Field, inputClass } from "#app/features/forms/field.tsx";
+import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
+import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
 
 type ApplicationFormProps = {
   /** Where the form posts: this page, keeping its ?pos=. */
@@ -33,9 +32,21 @@ type ApplicationFormProps = {
   result?: ApplicationResult;
 };
 
-const inputClass =
-  "block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs placeholder:text-slate-500 focus:border-brand-600 aria-[invalid=true]:border-red-600 aria-[invalid=true]:bg-red-50/40";
 const errorOrder: ApplicationErrorField[] = ["fullName", "email", "phone", "position", RESUME_FIELD, "portfolioUrl", "yearsExperience", "coverLetter", "consent"];
+
+/** The browser's check before posting: the schema's rules and a quick look at the resume. */
+function checkApplication(data: FormData): ClientProblem<ApplicationErrorField> | null {
+  const values = Object.fromEntries(applicationFields.map((field) => [field, data.get(field) ?? undefined]));
+  const parsed = applicationSchema.safeParse(values);
+  const found: ApplicationFieldErrors = parsed.success ? {} : applicationErrors(parsed.error.issues);
+  const resume = data.get(RESUME_FIELD);
+  const problem = resumeProblem(typeof resume === "string" ? null : resume);
+  if (problem) found.resume = problem;
+  const first = errorOrder.find((field) => found[field]);
+  return first ? { message: found[first]!, fields: found } : null;
+}
+
+const focusConfirmation = () => document.getElementById("application-confirmation")?.focus();
 
 /**
  * The job application: posts multipart through a fetcher so the answer shows
@@ -43,91 +54,30 @@ const errorOrder: ApplicationErrorField[] = ["fullName", "email", "phone", "posi
  * plain post that draws this page again with the same texts.
  */
 export function ApplicationForm({ action, labelledBy, defaultValues, result: serverResult }: ApplicationFormProps) {
-  const fetcher = useFetcher();
-  const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const { errors, setErrors, clearError } = useFieldErrors<keyof ApplicationFieldErrors>(serverResult?.status === "error" ? (serverResult.fields ?? {}) : {});
-  const [confirmation, setConfirmation] = useState<string | null>(
-    serverResult?.status === "success" && serverResult.messages.length > 0 ? serverResult.reference : null,
-  );
-
-  // A new answer: adjust state during render (no effect round trip).
-  const [seenData, setSeenData] = useState<unknown>(fetcher.data);
-  if (fetcher.state === "idle" && fetcher.data !== undefined && fetcher.data !== seenData) {
-    setSeenData(fetcher.data);
-    const answer = toApplicationResult(fetcher.data);
-    setErrors(answer.status === "error" ? (answer.fields ?? {}) : {});
-    setConfirmation(answer.status === "success" ? answer.reference : null);
-  }
-
-  // Side effects of the same answer: toasts, the reset, focus.
-  const handled = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    const answer = toApplicationResult(fetcher.data);
-    const form = formRef.current;
-    if (answer.status === "success") {
-      form?.reset();
-      for (const text of answer.messages) showToast({ kind: "success", text });
-      for (const text of answer.warnings ?? []) showToast({ kind: "error", text });
-      document.getElementById("application-confirmation")?.focus();
-      return;
-    }
-    showToast({ kind: "error", text: answer.message });
-    const first = errorOrder.find((field) => answer.fields?.[field]);
-    if (first) focusField(form, first);
-    else if (document.activeElement === document.body || document.activeElement === null) submitRef.current?.focus();
-  }, [fetcher.state, fetcher.data]);
-
-  const busy = fetcher.state !== "idle";
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    const data = new FormData(event.currentTarget);
-    const values = Object.fromEntries(applicationFields.map((field) => [field, data.get(field) ?? undefined]));
-    const parsed = applicationSchema.safeParse(values);
-    const found: ApplicationFieldErrors = parsed.success ? {} : applicationErrors(parsed.error.issues);
-    const resume = data.get(RESUME_FIELD);
-    const problem = resumeProblem(typeof resume === "string" ? null : resume);
-    if (problem) found.resume = problem;
-    const first = errorOrder.find((field) => found[field]);
-    if (first) {
-      event.preventDefault();
-      setErrors(found);
-      setConfirmation(null);
-      showToast({ kind: "error", text: found[first]! });
-      focusField(event.currentTarget, first);
-      return;
-    }
-    setErrors({});
-    // Not prevented: fetcher.Form posts the form, resume included.
-  }
-
-
-  const noJsAnswer = !hydrated && serverResult ? serverResult : undefined;
-  const field = (name: ApplicationErrorField) => ({ name, error: errors[name] });
+  const { fetcher, hydrated, busy, answer, errors, setErrors, submitRef, formProps } = useFormSubmission<ApplicationErrorField, { reference: string }>({
+    serverAnswer: serverResult,
+    fallbackMessage: APPLICATION_FAILED_MESSAGE,
+    fieldOrder: errorOrder,
+    check: checkApplication,
+    toasts: true,
+    onSuccess: focusConfirmation,
+  });
+  // A bot's answer (the honeypot) has no messages and gets no confirmation.
+  const confirmation = answer?.status === "success" && answer.messages.length > 0 ? answer.reference : null;
+  const noJsError = !hydrated && answer?.status === "error" ? answer : undefined;
+  const field = (name: ApplicationErrorField) => ({ name, label: applicationFieldLabels[name], error: errors[name] });
 
   return (
     <>
       {confirmation ? <Confirmation reference={confirmation} /> : null}
       <fetcher.Form
-        ref={formRef}
-        method="post"
+        {...formProps}
         action={action}
         encType="multipart/form-data"
-        noValidate={hydrated}
         aria-labelledby={labelledBy}
-        aria-busy={busy || undefined}
-        onSubmit={handleSubmit}
         onChange={(event) => {
+          formProps.onChange(event);
           const target = event.target as unknown;
-          if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
-          clearError(target.name);
           if (target instanceof HTMLInputElement && target.type === "file") {
             const problem = target.files?.[0] ? resumeProblem(target.files[0]) : null;
             if (problem) setErrors((current) => ({ ...current, resume: problem }));
@@ -136,10 +86,10 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
         className="grid grid-cols-1 gap-x-5 gap-y-5 sm:grid-cols-2"
       >
         <p className="text-sm text-slate-600 sm:col-span-2">Fields marked with an asterisk (*) are required.</p>
-        {noJsAnswer?.status === "error" ? (
+        {noJsError ? (
           <p role="alert" className="rounded-lg border border-red-600 bg-red-50 p-3 text-sm font-medium text-red-800 sm:col-span-2">
-            {noJsAnswer.message}
-            {noJsAnswer.fields?.resume ? null : " Please attach your resume again."}
+            {noJsError.message}
+            {noJsError.fields?.resume ? null : " Please attach your resume again."}
           </p>
         ) : null}
 
@@ -205,69 +155,6 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
   );
 }
 
-
-type ControlProps = {
-  id: string;
-  name: string;
-  required?: boolean;
-  "aria-required"?: boolean;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-  className: string;
-};
-
-function Field({
-  name,
-  error,
-  required = false,
-  wide = false,
-  hint,
-  children,
-}: {
-  name: ApplicationErrorField;
-  error?: string;
-  required?: boolean;
-  wide?: boolean;
-  hint?: string;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
-  return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
-        {applicationFieldLabels[name]}
-        {required ? (
-          <span aria-hidden="true" className="text-red-700">
-            {" "}
-            *
-          </span>
-        ) : (
-          <span className="font-normal text-slate-600"> (optional)</span>
-        )}
-      </label>
-      {children({
-        id,
-        name,
-        required: required || undefined,
-        "aria-required": required || undefined,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": described || undefined,
-        className: inputClass,
-      })}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function ConsentField({ error, defaultChecked }: { error?: string; defaultChecked: boolean }) {
   const id = useId();

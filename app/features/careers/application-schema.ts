@@ -1,5 +1,6 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import {
   CONSENT_REQUIRED_MESSAGE,
   CONSENT_VALUE,
@@ -177,19 +178,5 @@ export function resumeProblem(file: ResumeFacts | null | undefined): string | nu
   return null;
 }
 
-/**
- * What POST /careers/registration answers, with or without JavaScript.
- * success: `messages` as success toasts (the first names the reference),
- * `warnings` as error toasts that do not undo the application. error:
- * `message` as an error toast, `fields` marks the fields; values stay.
- */
-export type ApplicationResult =
-  | { status: "success"; reference: string; messages: string[]; warnings?: string[] }
-  | { status: "error"; message: string; fields?: ApplicationFieldErrors };
-
-export function toApplicationResult(data: unknown): ApplicationResult {
-  const answer = data as Partial<ApplicationResult> | null | undefined;
-  if (answer?.status === "success" && typeof answer.reference === "string" && Array.isArray(answer.messages)) return answer as ApplicationResult;
-  if (answer?.status === "error" && typeof answer.message === "string") return answer as ApplicationResult;
-  return { status: "error", message: APPLICATION_FAILED_MESSAGE };
-}
+/** What POST /careers/registration answers (see FormAnswer); a success names the reference. */
+export type ApplicationResult = FormAnswer<{ reference: string }>;

@@ -1,5 +1,6 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, fileExtension, formatBytes, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 /** The form's required fields in the order the form shows them (spec §3 form state). */
@@ -119,27 +120,10 @@ export type ConsultationInput = z.output<typeof consultationSchema>;
 /** Field errors keyed by field; `files` carries a problem with the attachments. */
 export type ConsultationFieldErrors = Partial<Record<ConsultationField | typeof FILES_FIELD, string>>;
 
-/**
- * What POST /consultation answers, with or without JavaScript.
- * - success: `messages` show as success toasts in order (e.g. the email
- *   confirmation and "Consultation request submitted successfully!");
- *   `warnings` as error toasts (e.g. "Failed to send confirmation email: …"),
- *   which do not undo the submission.
- * - error: `message` shows as an error toast ("File upload failed: …",
- *   "Error: Submission failed: …", the missing-fields text, a rate-limit
- *   text); `fields` marks the fields it concerns. The form keeps its values.
- */
-export type ConsultationResult =
-  | { status: "success"; messages: string[]; warnings?: string[] }
-  | { status: "error"; message: string; fields?: ConsultationFieldErrors };
-
-/** Narrows whatever the action answered; anything unexpected reads as a failed submission. */
-export function toConsultationResult(data: unknown): ConsultationResult {
-  const answer = data as Partial<ConsultationResult> | null | undefined;
-  if (answer?.status === "success" && Array.isArray(answer.messages)) return answer as ConsultationResult;
-  if (answer?.status === "error" && typeof answer.message === "string") return answer as ConsultationResult;
-  return { status: "error", message: submissionFailedMessage("the server sent an unexpected answer. Please try again.") };
-}
+/** What POST /consultation answers (see FormAnswer). */
+export type ConsultationResult = FormAnswer;
+/** Shown when the answer is not one of ours (a proxy's error page, a crash). */
+export const UNEXPECTED_ANSWER_MESSAGE = submissionFailedMessage("the server sent an unexpected answer. Please try again.");
 
 /** What the browser knows of a chosen file; `File` satisfies it. */
 export type FileFacts = { name: string; size: number; type: string };

@@ -1,4 +1,5 @@
 import { Readable, Transform, type TransformCallback } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { refusedByFirstBytes, SIGNATURE_BYTES } from "#app/features/forms/file-type.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
@@ -88,7 +89,7 @@ export function checkHeaders(request: Request, rules: Pick<ReadRules, "maxBytes"
 export async function readForm(request: Request, rules: ReadRules): Promise<FormInput> {
   checkHeaders(request, rules);
   if (!request.body) return { values: {}, files: [] };
-  const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
   const counter = new ByteLimit(rules.maxBytes);
   const upload = rules.upload;
   const parser = busboy({

@@ -1,19 +1,19 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useFetcher } from "react-router";
-import { focusField } from "#app/features/forms/field-errors.ts";
+import { useId } from "react";
+import { Link } from "react-router";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
-import { CONSENT_LABEL_PREFIX, CONSENT_LINK_TEXT, CONSENT_VERSION, toNewsletterResult, validateNewsletter, type NewsletterField, type NewsletterResult } from "#app/features/newsletter/newsletter-schema.ts";
 import { CONSENT_VALUE, EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
+import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
+import {
+  CONSENT_LABEL_PREFIX,
+  CONSENT_LINK_TEXT,
+  CONSENT_VERSION,
+  NEWSLETTER_FAILURE_MESSAGE,
+  validateNewsletter,
+  type NewsletterField,
+  type NewsletterResult,
+} from "#app/features/newsletter/newsletter-schema.ts";
 
 export const NEWSLETTER_ACTION = "/newsletter";
-
-type Message = { kind: "success" | "error"; text: string; field?: NewsletterField };
-
-const toMessage = (answer: NewsletterResult): Message =>
-  answer.status === "success"
-    ? { kind: "success", text: answer.message }
-    : { kind: "error", text: answer.message, field: answer.field };
 
 type NewsletterFormProps = {
   /** For a server render after a post without JavaScript: the key to reuse, the email to keep, the answer to show. */
@@ -22,69 +22,36 @@ type NewsletterFormProps = {
   result?: NewsletterResult;
 };
 
+const fieldOrder = ["consent", "email"] as const satisfies readonly NewsletterField[];
+
+function checkNewsletter(data: FormData): ClientProblem<NewsletterField> | null {
+  const issue = validateNewsletter({ consent: data.get("consent"), email: data.get("email") });
+  return issue ? { message: issue.message, fields: { [issue.field]: issue.message } } : null;
+}
+
 /**
  * The footer's newsletter sign-up. Checks consent first, then the email
  * (spec §5), and shows every message inline next to the form.
  */
 export function NewsletterForm({ idempotencyKey, defaultEmail, result }: NewsletterFormProps) {
-  const fetcher = useFetcher();
-  const hydrated = useHydrated();
   const id = useId();
   const emailId = `${id}-email`;
   const consentId = `${id}-consent`;
   const messageId = `${id}-message`;
-  const formRef = useRef<HTMLFormElement>(null);
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const [message, setMessage] = useState<Message | null>(result ? toMessage(result) : null);
-
-  // A new answer from the server replaces whatever the form showed.
-  const [seenData, setSeenData] = useState<unknown>(fetcher.data);
-  if (fetcher.state === "idle" && fetcher.data !== undefined && fetcher.data !== seenData) {
-    setSeenData(fetcher.data);
-    setMessage(toMessage(toNewsletterResult(fetcher.data)));
-  }
-
-  const handled = useRef<unknown>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    const answer = toNewsletterResult(fetcher.data);
-    const form = formRef.current;
-    if (answer.status === "success") form?.reset();
-    const target = answer.status === "error" && answer.field ? form?.elements.namedItem(answer.field) : null;
-    if (target instanceof HTMLElement) target.focus();
-    else if (document.activeElement === document.body || document.activeElement === null) submitRef.current?.focus();
-  }, [fetcher.state, fetcher.data]);
-
-  const busy = fetcher.state !== "idle";
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    const data = new FormData(event.currentTarget);
-    const issue = validateNewsletter({ consent: data.get("consent"), email: data.get("email") });
-    if (issue) {
-      event.preventDefault();
-      setMessage({ kind: "error", text: issue.message, field: issue.field });
-      focusField(event.currentTarget, issue.field);
-      return;
-    }
-    setMessage(null);
-  }
-
-  const errorFor = (field: NewsletterField) => message?.kind === "error" && message.field === field;
+  const { fetcher, busy, answer, errors, submitRef, formProps } = useFormSubmission<NewsletterField>({
+    serverAnswer: result,
+    fallbackMessage: NEWSLETTER_FAILURE_MESSAGE,
+    fieldOrder,
+    check: checkNewsletter,
+    toasts: false,
+  });
+  const errorFor = (field: NewsletterField) => Boolean(errors[field]);
 
   return (
     <fetcher.Form
-      ref={formRef}
-      method="post"
+      {...formProps}
       action={NEWSLETTER_ACTION}
-      noValidate={hydrated}
-      onSubmit={handleSubmit}
       aria-label="Newsletter sign-up"
-      aria-busy={busy || undefined}
       className="relative space-y-3"
     >
       <div>
@@ -142,13 +109,13 @@ export function NewsletterForm({ idempotencyKey, defaultEmail, result }: Newslet
       <IdempotencyKeyField serverValue={idempotencyKey} renewOn={fetcher.data} />
 
       <div id={messageId} role="alert" className="empty:hidden">
-        {message?.kind === "error" ? (
-          <p className="rounded-md bg-red-100 px-3 py-2 text-sm font-semibold text-red-900">{message.text}</p>
+        {answer?.status === "error" ? (
+          <p className="rounded-md bg-red-100 px-3 py-2 text-sm font-semibold text-red-900">{answer.message}</p>
         ) : null}
       </div>
       <div role="status" className="empty:hidden">
-        {message?.kind === "success" ? (
-          <p className="rounded-md bg-emerald-100 px-3 py-2 text-sm font-semibold text-emerald-900">{message.text}</p>
+        {answer?.status === "success" ? (
+          <p className="rounded-md bg-emerald-100 px-3 py-2 text-sm font-semibold text-emerald-900">{answer.messages.join(" ")}</p>
         ) : null}
       </div>
     </fetcher.Form>

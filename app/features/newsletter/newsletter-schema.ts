@@ -1,5 +1,6 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import {
   CONSENT_REQUIRED_MESSAGE,
   CONSENT_VALUE,
@@ -53,16 +54,5 @@ export function validateNewsletter(values: { consent: unknown; email: unknown })
   return { field, message: issue?.message ?? INVALID_EMAIL_MESSAGE };
 }
 
-/** What POST /newsletter answers, with or without JavaScript. */
-export type NewsletterResult =
-  | { status: "success"; message: string }
-  | { status: "error"; message: string; field?: NewsletterField };
-
-/** Narrows whatever the action answered; anything unexpected reads as a failure. */
-export function toNewsletterResult(data: unknown): NewsletterResult {
-  const answer = data as Partial<NewsletterResult> | null | undefined;
-  if (typeof answer?.message === "string" && (answer.status === "success" || answer.status === "error")) {
-    return answer as NewsletterResult;
-  }
-  return { status: "error", message: NEWSLETTER_FAILURE_MESSAGE };
-}
+/** What POST /newsletter answers (see FormAnswer). */
+export type NewsletterResult = FormAnswer;

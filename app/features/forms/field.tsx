@@ -1,0 +1,106 @@
+import { useId, type ReactNode } from "react";
+
+/** The look of a text control, shared by every form on a light background. */
+export const inputClass =
+  "block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs placeholder:text-slate-500 focus:border-brand-600 aria-[invalid=true]:border-red-600 aria-[invalid=true]:bg-red-50/40";
+
+/** What a control needs to be labelled, described and marked invalid; spread it on the control. */
+export type ControlProps = {
+  id: string;
+  name: string;
+  required?: boolean;
+  "aria-required"?: boolean;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+  className: string;
+};
+
+/**
+ * A labelled form control with its hint and error: the label names it, the
+ * hint and the error describe it, and a required one is marked for eyes
+ * (asterisk) and for assistive technology (aria-required).
+ */
+export function Field({
+  name,
+  label,
+  error,
+  required = false,
+  wide = false,
+  hint,
+  children,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  wide?: boolean;
+  hint?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : (
+          <span className="font-normal text-slate-600"> (optional)</span>
+        )}
+      </label>
+      {children({
+        id,
+        name,
+        required: required || undefined,
+        "aria-required": required || undefined,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": described || undefined,
+        className: inputClass,
+      })}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The answer on the page: errors always when there are no toasts (no
+ * JavaScript yet, or a form that shows no toasts), and a success that stays
+ * after the toasts are gone. `live` makes it announce itself; leave it off
+ * where toasts already announce the same words.
+ */
+export function FormStatus({ answer, showError, live, className = "" }: { answer?: { status: "success"; messages: string[]; warnings?: string[] } | { status: "error"; message: string }; showError: boolean; live: boolean; className?: string }) {
+  if (!answer) return null;
+  if (answer.status === "error") {
+    return showError ? (
+      <p role="alert" className={`rounded-lg border border-red-600 bg-red-50 p-3 text-sm font-medium text-red-800 ${className}`}>
+        {answer.message}
+      </p>
+    ) : null;
+  }
+  if (answer.messages.length === 0) return null;
+  return (
+    <div role={live ? "status" : undefined} data-testid="form-confirmation" className={`rounded-lg border border-emerald-600 bg-emerald-50 p-3 text-sm text-emerald-900 ${className}`}>
+      {answer.messages.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+      {answer.warnings?.map((text) => (
+        <p key={text} className="text-red-800">
+          {text}
+        </p>
+      ))}
+    </div>
+  );
+}
