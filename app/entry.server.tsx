@@ -1,12 +1,46 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceContext } from "#app/components/ui/nonce.tsx";
+import { logger } from "#app/platform/logger.server.ts";
 import { nonceOf } from "#app/platform/request-context.ts";
 import { startScriptsAfterFirstPaint } from "#app/platform/scripts-after-paint.server.ts";
 
 /** Give up on a render that has not finished after this long. */
 export const streamTimeout = 5_000;
+
+/** Method and path only: the query string can carry what a visitor typed. */
+function requestOf(request: Request) {
+  return { method: request.method, path: new URL(request.url).pathname };
+}
+
+/** React Router refuses a form post whose Origin header is malformed or foreign with a plain Error, and answers 400. */
+const REFUSED_ORIGIN = /Aborting the action\.$/;
+
+/**
+ * Errors React Router caught in loaders, actions and rendering. A request the
+ * visitor abandoned is not one; one React Router refused as the visitor's
+ * mistake (no action on a page, no such route, a bad Origin) is a warning
+ * without a stack.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  const where = requestOf(request);
+  if (isRouteErrorResponse(error)) {
+    // React Router's own refusals carry the reason as an Error; data a route threw can echo the form, so it stays out.
+    const reason = (error as { error?: unknown }).error;
+    if (error.status < 500) {
+      const message = reason instanceof Error ? reason.message : undefined;
+      logger.warn({ ...where, status: error.status, reason: message }, error.statusText || "Request refused");
+    } else {
+      logger.error({ ...where, status: error.status, err: reason }, error.statusText || "Request failed");
+    }
+  } else if (error instanceof Error && REFUSED_ORIGIN.test(error.message)) {
+    logger.warn({ ...where, status: 400, reason: error.message }, "Bad Request");
+  } else {
+    logger.error({ ...where, err: error }, "Request failed");
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -57,7 +91,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ ...requestOf(request), err: error }, "Rendering failed");
         },
       },
     );

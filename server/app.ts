@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type Response } from "express";
 import helmet from "helmet";
+import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { logger } from "#app/platform/logger.server.ts";
@@ -31,23 +33,7 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
     else res.status(503).json({ status: "shutting down" });
   });
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // Static assets would drown the log; pages and posts are what matter.
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-      // One short line per request: no headers, so no cookies or personal data.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogger(logger));
 
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -69,6 +55,34 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
     ));
 
   return app;
+}
+
+/**
+ * One short line per request: id, method, path, status and time. No headers
+ * (cookies) and no query string: searches and links like
+ * `/careers/registration?pos=...` carry what a visitor typed.
+ */
+export function requestLogger(base: Logger) {
+  return pinoHttp({
+    logger: base,
+    genReqId: (req, res) => {
+      const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    // Static assets would drown the log; pages and posts are what matter.
+    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+    // Serialize the raw request: pino's standard shape copies the URL and parsed query. Errors keep the base logger's serializer.
+    wrapSerializers: false,
+    serializers: {
+      req: (req: IncomingMessage & { id: string; originalUrl?: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: (req.originalUrl ?? req.url ?? "").split("?")[0],
+      }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+    },
+  });
 }
 
 /** "true", a hop count ("1") or Express's names and address lists ("loopback, 10.0.0.0/8"). */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { rm } from "node:fs/promises";
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
@@ -140,4 +141,49 @@ test("the sitemap lists open jobs and published insights with their last change,
     await again.stop();
     await rm(server.dataDir, { recursive: true, force: true });
   }
+});
+
+test("the log is one JSON line per entry and never holds what a visitor typed", async () => {
+  const server = await startServer({ LOG_LEVEL: "info" });
+  const searched = `searcher-${randomUUID()}`;
+  const subscriber = `subscriber-${randomUUID()}`;
+  try {
+    const search = await fetch(`${server.baseURL}/careers?q=${encodeURIComponent(`${searched}@example.com`)}`);
+    expect(search.status).toBe(200);
+    const subscribed = await fetch(`${server.baseURL}/newsletter`, {
+      method: "POST",
+      body: new URLSearchParams({ email: `${subscriber}@example.com`, consent: "yes", consentVersion: "2025-01" }),
+    });
+    expect(subscribed.status).toBe(200);
+    // A post to a page without a form is the visitor's mistake: React Router refuses it with 405.
+    const refused = await fetch(`${server.baseURL}/crm?email=${encodeURIComponent(`${searched}@example.com`)}`, {
+      method: "POST",
+      body: new URLSearchParams({ email: `${subscriber}@example.com` }),
+    });
+    expect(refused.status).toBe(405);
+  } finally {
+    await server.stop();
+  }
+
+  const output = server.output();
+  const entries = output
+    .trim()
+    .split("\n")
+    .map((line): Record<string, unknown> => {
+      try {
+        return JSON.parse(line);
+      } catch {
+        throw new Error(`Not a JSON log line: ${line}`);
+      }
+    });
+  expect(output).not.toContain(searched);
+  expect(output).not.toContain(subscriber);
+  expect(entries).toContainEqual(expect.objectContaining({ req: expect.objectContaining({ method: "GET", path: "/careers" }) }));
+  expect(entries).toContainEqual(
+    expect.objectContaining({ req: expect.objectContaining({ method: "POST", path: "/newsletter" }), res: { statusCode: 200 } }),
+  );
+  const refusal = entries.find((entry) => entry.path === "/crm");
+  expect(refusal).toMatchObject({ level: 40, method: "POST", status: 405 });
+  expect(refusal).not.toHaveProperty("err");
+  expect(JSON.stringify(refusal)).not.toContain("    at ");
 });
