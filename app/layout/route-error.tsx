@@ -1,9 +1,22 @@
 import { Link, isRouteErrorResponse, useLocation } from "react-router";
 
-/** The error view of every route: not found for 404, a plain apology otherwise. */
+/** The error view of every route: not found for 404, the loader's sentence for 400, a plain apology otherwise. */
 export function RouteErrorView({ error }: { error: unknown }) {
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  // Our loaders answer 400 with a sentence for the visitor; React Router's own 400s carry an Error, which stays hidden.
+  if (isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string") {
+    return (
+      <ErrorPanel title="This address cannot be used" body={error.data}>
+        <Link to={location.pathname} className="font-semibold text-brand-700 underline underline-offset-4">
+          Start over on this page
+        </Link>
+        <Link to="/" className="font-semibold text-brand-700 underline underline-offset-4">
+          Go to the home page
+        </Link>
+      </ErrorPanel>
+    );
+  }
   return (
     <ErrorPanel
       title="Something went wrong"

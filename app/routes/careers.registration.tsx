@@ -4,12 +4,18 @@ import { site } from "#app/content/site.ts";
 import { ApplicationForm } from "#app/features/careers/application-form.tsx";
 import { handleApplicationPost } from "#app/features/careers/submit-application.server.ts";
 import { decodePosition } from "#app/features/careers/position.ts";
+import { checkQueryValue, readQueryParameter, type QueryParameter } from "#app/features/forms/query-params.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { servicesOf } from "#app/platform/services-context.server.ts";
 
+// Base64 of a title of at most 200 UTF-16 units, at most three UTF-8 bytes each.
+const POSITION: QueryParameter = { name: "pos", label: "job title", maxLength: 800 };
+
 export function loader({ request }: Route.LoaderArgs) {
-  // A missing or broken ?pos= is a general application, never an error.
-  return { position: decodePosition(new URL(request.url).searchParams.get("pos")) };
+  // A missing or undecodable ?pos= is a general application. A title with a control
+  // character is refused here, so the form never carries it on to the database.
+  const position = decodePosition(readQueryParameter(new URL(request.url).searchParams, POSITION));
+  return { position: position === null ? null : checkQueryValue(position, POSITION) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

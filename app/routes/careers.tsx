@@ -5,15 +5,23 @@ import { careersPage } from "#app/content/careers.ts";
 import { JobListing, type JobListingData } from "#app/features/careers/job-listing.tsx";
 import { formatJobType, formatPostedDate } from "#app/features/careers/job-format.ts";
 import { facetKey, listOpenJobs } from "#app/features/careers/jobs.server.ts";
+import { readQueryParameter, type QueryParameter } from "#app/features/forms/query-params.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/platform/services-context.server.ts";
 
+// The search box's own maxLength, so nothing the form sends is refused; a filter value is a
+// department, job type or location name. Anything longer is a mangled link and answers 400.
+const SEARCH: QueryParameter = { name: "q", label: "search text", maxLength: 100 };
+const DEPARTMENT: QueryParameter = { name: "department", label: "department filter", maxLength: 200 };
+const JOB_TYPE: QueryParameter = { name: "jobType", label: "job type filter", maxLength: 200 };
+const LOCATION: QueryParameter = { name: "location", label: "location filter", maxLength: 200 };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const read = (name: string) => (params.get(name) ?? "").trim().slice(0, 100);
-  const filters = { q: read("q"), department: facetKey(read("department")), jobType: facetKey(read("jobType")), location: facetKey(read("location")) };
+  const read = (parameter: QueryParameter) => (readQueryParameter(params, parameter) ?? "").trim();
+  const filters = { q: read(SEARCH), department: facetKey(read(DEPARTMENT)), jobType: facetKey(read(JOB_TYPE)), location: facetKey(read(LOCATION)) };
   const services = await servicesOf(context);
   try {
     const result = await listOpenJobs(services.db, filters);

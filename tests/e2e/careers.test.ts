@@ -423,3 +423,60 @@ test("with JavaScript, missing fields are named inline before posting", async ()
   expect(await axeViolations(page)).toEqual([]);
   expect(posts).toEqual([]);
 });
+
+/** The refusal as the visitor reads it: status, the sentence as page text (not only in hydration data), a way back. */
+async function expectRefusal(url: string, sentence: string, wayBack: string) {
+  const response = await fetch(`${server.baseURL}${url}`);
+  const html = await response.text();
+  expect(response.status, url).toBe(400);
+  expect(html, url).toContain(`>${sentence}</p>`);
+  expect(html, url).toMatch(new RegExp(`<a [^>]*href="${wayBack}"[^>]*>Start over on this page</a>`));
+  expect(html, url).not.toMatch(/Something went wrong|invalid byte sequence|0x00/);
+}
+
+const controlCharacterIn = (label: string) =>
+  `The ${label} in this address contains a character that cannot be used (a control character or line break). Remove it and try again.`;
+
+test("a control character in the search or a filter answers 400 naming it, never a database error", async () => {
+  await onlyListingJobs();
+  await expectRefusal("/careers?q=%00", controlCharacterIn("search text"), "/careers");
+  await expectRefusal("/careers?department=%01", controlCharacterIn("department filter"), "/careers");
+  await expectRefusal("/careers?jobType=full%01time", controlCharacterIn("job type filter"), "/careers");
+  await expectRefusal("/careers?location=%01&q=engineer", controlCharacterIn("location filter"), "/careers");
+  await expectRefusal(
+    `/careers?q=${"x".repeat(10_000)}`,
+    "The search text in this address is longer than 100 characters. Shorten it and try again.",
+    "/careers",
+  );
+  await expectRefusal(
+    `/careers?location=${"x".repeat(201)}`,
+    "The location filter in this address is longer than 200 characters. Shorten it and try again.",
+    "/careers",
+  );
+  const normal = await fetch(`${server.baseURL}/careers?q=engineer&department=engineering&jobType=full-time&location=mumbai`);
+  expect(normal.status).toBe(200);
+  expect(await normal.text()).toContain("Backend Engineer");
+  expect((await fetch(`${server.baseURL}/careers?q=${"x".repeat(100)}`)).status).toBe(200);
+});
+
+test("a job title with a control character in ?pos= answers 400 naming it; a normal title still opens the form", async () => {
+  await expectRefusal(`/careers/registration?pos=${encodeURIComponent(encodePosition("a\u0000b"))}`, controlCharacterIn("job title"), "/careers/registration");
+  await expectRefusal(`/careers/registration?pos=${encodeURIComponent(encodePosition("Senior\u001bEngineer"))}`, controlCharacterIn("job title"), "/careers/registration");
+  await expectRefusal("/careers/registration?pos=%00", controlCharacterIn("job title"), "/careers/registration");
+  const normal = await fetch(`${server.baseURL}/careers/registration?pos=${encodeURIComponent(encodePosition("Backend Engineer"))}`);
+  expect(normal.status).toBe(200);
+  expect(await normal.text()).toContain("Apply for Backend Engineer");
+});
+
+test("with JavaScript, a search with a control character shows the 400 sentence and leads back to the listing", async () => {
+  await onlyListingJobs();
+  // The refused data request is the 400 under test.
+  const page = await newPage({ allowConsoleErrors: /status of 400/ });
+  await gotoHydrated(page, "/careers");
+  await page.getByLabel("Search roles").fill("dev\u0001ops");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByText(controlCharacterIn("search text")).waitFor();
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("This address cannot be used");
+  await page.getByRole("link", { name: "Start over on this page" }).click();
+  await expect.poll(() => page.getByTestId("result-count").textContent()).toBe("Showing all 4 open roles");
+});

@@ -375,3 +375,28 @@ test("with nothing published, the listing says so and the home page has no featu
     await sql(`update "FeaturedInsights" set status = 'published' where status = 'hidden-by-test'`);
   }
 });
+
+const controlCharacterIn = (label: string) =>
+  `The ${label} in this address contains a character that cannot be used (a control character or line break). Remove it and try again.`;
+
+test("a control character or an over-long value in the category or page answers 400 naming it, never a database error", async () => {
+  const refusals = [
+    ["/featured-insights?category=%00", controlCharacterIn("insight category")],
+    ["/featured-insights?category=Cloud%0A", controlCharacterIn("insight category")],
+    ["/featured-insights?page=%00", controlCharacterIn("page number")],
+    ["/featured-insights?category=Cloud&page=2%01", controlCharacterIn("page number")],
+    [`/featured-insights?category=${"x".repeat(10_000)}`, "The insight category in this address is longer than 200 characters. Shorten it and try again."],
+    [`/featured-insights?page=${"9".repeat(21)}`, "The page number in this address is longer than 20 characters. Shorten it and try again."],
+  ];
+  for (const [url, sentence] of refusals) {
+    const response = await fetch(`${server.baseURL}${url}`);
+    const html = await response.text();
+    expect(response.status, url).toBe(400);
+    expect(html, url).toContain(`>${sentence}</p>`);
+    expect(html, url).toMatch(/<a [^>]*href="\/featured-insights"[^>]*>Start over on this page<\/a>/);
+    expect(html, url).not.toMatch(/Something went wrong|invalid byte sequence|0x00/);
+  }
+  for (const url of ["/featured-insights?category=Cloud", "/featured-insights?page=2", "/featured-insights?page=abc"]) {
+    expect((await fetch(`${server.baseURL}${url}`)).status, url).toBe(200);
+  }
+});
