@@ -1,4 +1,5 @@
 import { site } from "#app/content/site.ts";
+import { detailsHtml, detailsText, escapeHtml, htmlPage, oneLine, type DetailRow } from "#app/platform/email/layout.server.ts";
 import {
   jobApplicationConfirmation,
   jobApplicationNotification,
@@ -24,22 +25,7 @@ export type RenderedMail = {
   replyTo?: string;
 };
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
-/** Visitor text in a header must stay on one line. */
-function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
-}
-
-function details(params: ConsultationConfirmationParams): [label: string, value: string][] {
+function details(params: ConsultationConfirmationParams): DetailRow[] {
   return [
     ["Full Name", params.full_name],
     ["Email Address", params.to_email],
@@ -47,30 +33,6 @@ function details(params: ConsultationConfirmationParams): [label: string, value:
     ["Phone Number", params.phone],
     ["Project Brief", params.project_brief],
   ];
-}
-
-function detailsText(params: ConsultationConfirmationParams): string {
-  return details(params)
-    .map(([label, value]) => (label === "Project Brief" ? `${label}:\n${value}` : `${label}: ${value}`))
-    .join("\n");
-}
-
-function detailsHtml(params: ConsultationConfirmationParams): string {
-  const rows = details(params)
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
-        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  return `<table role="presentation" cellspacing="0" cellpadding="0">${rows}</table>`;
-}
-
-function page(body: string): string {
-  return (
-    `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">` +
-    `${body}</body></html>`
-  );
 }
 
 const signature = `${site.name}\n${site.phone.display} · ${site.emails.sales}`;
@@ -86,17 +48,17 @@ export function consultationConfirmation(params: ConsultationConfirmationParams)
     "",
     "This is what you sent us:",
     "",
-    detailsText(params),
+    detailsText(details(params), "Project Brief"),
     "",
     "If anything is wrong, just reply to this email.",
     "",
     signature,
   ].join("\n");
-  const html = page(
+  const html = htmlPage(
     `<p>Dear ${escapeHtml(name)},</p>` +
       `<p>Thank you for booking a free consultation with ${escapeHtml(site.name)}. ` +
       `We have received your request and will respond <strong>within 1 business hour</strong>.</p>` +
-      `<p>This is what you sent us:</p>${detailsHtml(params)}` +
+      `<p>This is what you sent us:</p>${detailsHtml(details(params))}` +
       `<p>If anything is wrong, just reply to this email.</p>` +
       `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.phone.display)} · ${escapeHtml(site.emails.sales)}</p>`,
   );
@@ -110,13 +72,13 @@ export function consultationNotification(params: ConsultationConfirmationParams,
   const text = [
     "A visitor booked a free consultation. The site promised a response within 1 business hour.",
     "",
-    detailsText(params),
+    detailsText(details(params), "Project Brief"),
     "",
     `Attachments: ${files} (open the request in the staff area to download them).`,
   ].join("\n");
-  const html = page(
+  const html = htmlPage(
     `<p>A visitor booked a free consultation. The site promised a response within 1 business hour.</p>` +
-      `${detailsHtml(params)}<p>Attachments: ${escapeHtml(files)} (open the request in the staff area to download them).</p>`,
+      `${detailsHtml(details(params))}<p>Attachments: ${escapeHtml(files)} (open the request in the staff area to download them).</p>`,
   );
   return { subject, text, html, replyTo: params.to_email };
 }
