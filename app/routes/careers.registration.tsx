@@ -5,7 +5,7 @@ import { ApplicationForm } from "#app/features/careers/application-form.tsx";
 import { handleApplicationPost } from "#app/features/careers/submit-application.server.ts";
 import { decodePosition } from "#app/features/careers/position.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 export function loader({ request }: Route.LoaderArgs) {
   // A missing or broken ?pos= is a general application, never an error.

@@ -8,7 +8,7 @@ import { facetKey, listOpenJobs } from "#app/features/careers/jobs.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,6 +1,6 @@
 import { site } from "#app/content/site.ts";
 import { detailsHtml, detailsText, escapeHtml, htmlPage, oneLine, type DetailRow } from "#app/platform/email/layout.server.ts";
-import type { RenderedMail } from "#app/platform/email/templates.server.ts";
+import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
 
 /** What both job application emails are rendered from (stored in outbox.params). */
 export type JobApplicationParams = {
@@ -33,7 +33,7 @@ function details(p: JobApplicationParams): DetailRow[] {
 }
 
 /** To the applicant: we have it, here is your reference. */
-export function jobApplicationConfirmation(p: JobApplicationParams): RenderedMail {
+function confirmation(p: JobApplicationParams): RenderedMail {
   const name = p.full_name.trim() || "there";
   const subject = oneLine(`We received your application (${p.reference}) – ${site.name}`);
   const text = [
@@ -60,7 +60,7 @@ export function jobApplicationConfirmation(p: JobApplicationParams): RenderedMai
 }
 
 /** To the hiring team; replying goes to the applicant. */
-export function jobApplicationNotification(p: JobApplicationParams): RenderedMail {
+function notification(p: JobApplicationParams): RenderedMail {
   const subject = oneLine(`New application ${p.reference}: ${p.position} – ${p.full_name}`);
   const job = p.job_url ? `Job page: ${p.job_url}` : "Not linked to an open job (general application or an unknown title).";
   const text = [
@@ -77,3 +77,34 @@ export function jobApplicationNotification(p: JobApplicationParams): RenderedMai
   );
   return { subject, text, html, replyTo: p.to_email };
 }
+
+/** The job application's messages, by the names stored in `outbox.template`. */
+export const applicationEmails = {
+  "job-application-confirmation": defineMailTemplate<JobApplicationParams>({
+    render: confirmation,
+    emailjsParams: (p) => ({
+      to_email: p.to_email,
+      full_name: p.full_name,
+      position: p.position,
+      reference: p.reference,
+    }),
+  }),
+  "job-application-notification": defineMailTemplate<JobApplicationParams>({
+    render: notification,
+    emailjsParams: (p, to) => ({
+      to_email: to,
+      reply_to: p.to_email,
+      full_name: p.full_name,
+      email: p.to_email,
+      phone: p.phone,
+      position: p.position,
+      reference: p.reference,
+      portfolio_url: p.portfolio_url,
+      years_experience: p.years_experience,
+      cover_letter: p.cover_letter,
+      resume_name: p.resume_name,
+      job_url: p.job_url,
+    }),
+  }),
+};
+
