@@ -7,6 +7,7 @@ import {
   type MailTemplateName,
   type MailTemplateParams,
   type MailTemplates,
+  UnknownMailTemplateError,
 } from "#app/platform/email/templates.server.ts";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
 
@@ -140,7 +141,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await transport.send({ ...rendered, outboxId: row.id, from, to: row.toAddress, template: row.template });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const giveUp = row.attempts >= maxAttempts;
+      // No later attempt of this process can render a name it lacks: fail now instead of retrying for hours.
+      const giveUp = row.attempts >= maxAttempts || error instanceof UnknownMailTemplateError;
       await db
         .update(outbox)
         .set({

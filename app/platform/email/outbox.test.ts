@@ -145,6 +145,34 @@ for (const driver of drivers) {
     }
   });
 
+  test(`a stored template name this server does not know fails the message at once, with the name (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    const smtp = await startSmtpServer();
+    const running = worker(database.db, smtp.url);
+    try {
+      // As a row of a template that a later release renamed or removed would be.
+      const [row] = await database.db
+        .insert(outbox)
+        .values({ kind: "retired", toAddress: params.to_email, subject: "Old", template: "retired-template", params })
+        .returning({ id: outbox.id });
+      const id = row!.id;
+      running.nudge();
+      await waitUntil(async () => (await rowOf(database.db, id)).status === "failed");
+      const failed = await rowOf(database.db, id);
+      expect(failed.attempts).toBe(1);
+      expect(failed.lastError).toBe(
+        'Unknown email template "retired-template": no template by that name is registered on this server',
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await rowOf(database.db, id)).attempts).toBe(1);
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await running.stop();
+      await smtp.stop();
+      await database.dispose();
+    }
+  });
+
   test(`attemptNow answers sent, failed or pending and never doubles the worker's send (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     const smtp = await startSmtpServer();
