@@ -17,3 +17,12 @@ test("the registry keeps every name the outbox has stored, so rows written befor
     "New consultation request from Asha Rao (India)",
   );
 });
+
+test("each message keeps the EmailJS template setting it had", () => {
+  expect(Object.fromEntries(Object.entries(mailTemplates).map(([name, t]) => [name, t.emailjsTemplateSetting]))).toEqual({
+    "consultation-confirmation": "EMAILJS_TEMPLATE_ID",
+    "consultation-notification": "EMAILJS_NOTIFY_TEMPLATE_ID",
+    "job-application-confirmation": "EMAILJS_APPLICATION_TEMPLATE_ID",
+    "job-application-notification": "EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID",
+  });
+});

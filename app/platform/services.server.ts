@@ -61,7 +61,7 @@ export async function openServices<Templates extends MailTemplates>(
       if (added.jobs + added.insights > 0) logger.info(added, "Added demo jobs and insights to the new database");
     }
     const storage = createStorage(env);
-    const mailTransport = options.mailTransport ?? createMailTransport(env);
+    const mailTransport = options.mailTransport ?? createMailTransport(env, options.mailTemplates);
     const worker = startOutboxWorker({
       db: database.db,
       templates: options.mailTemplates,

@@ -15,6 +15,7 @@ export const testMailTemplates = {
       text: `Dear ${p.full_name},\n\n${p.note}`,
       html: htmlPage(`<p>Dear ${escapeHtml(p.full_name)},</p><p><strong>${escapeHtml(p.note)}</strong></p>`),
     }),
+    emailjsTemplateSetting: "EMAILJS_TEMPLATE_ID",
     emailjsParams: (p, to) => ({ to_email: to, full_name: p.full_name, note: p.note }),
   }),
 };

@@ -82,6 +82,7 @@ function notification(p: JobApplicationParams): RenderedMail {
 export const applicationEmails = {
   "job-application-confirmation": defineMailTemplate<JobApplicationParams>({
     render: confirmation,
+    emailjsTemplateSetting: "EMAILJS_APPLICATION_TEMPLATE_ID",
     emailjsParams: (p) => ({
       to_email: p.to_email,
       full_name: p.full_name,
@@ -91,6 +92,7 @@ export const applicationEmails = {
   }),
   "job-application-notification": defineMailTemplate<JobApplicationParams>({
     render: notification,
+    emailjsTemplateSetting: "EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID",
     emailjsParams: (p, to) => ({
       to_email: to,
       reply_to: p.to_email,

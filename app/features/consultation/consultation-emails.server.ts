@@ -76,6 +76,7 @@ function notification(params: ConsultationNotificationParams): RenderedMail {
 export const consultationEmails = {
   "consultation-confirmation": defineMailTemplate<ConsultationConfirmationParams>({
     render: confirmation,
+    emailjsTemplateSetting: "EMAILJS_TEMPLATE_ID",
     // Exactly the spec's five parameters.
     emailjsParams: (p) => ({
       to_email: p.to_email,
@@ -87,6 +88,7 @@ export const consultationEmails = {
   }),
   "consultation-notification": defineMailTemplate<ConsultationNotificationParams>({
     render: notification,
+    emailjsTemplateSetting: "EMAILJS_NOTIFY_TEMPLATE_ID",
     emailjsParams: (p, to) => ({
       to_email: to,
       reply_to: p.to_email,

@@ -1,3 +1,5 @@
+import type { Env } from "#app/platform/env.server.ts";
+
 /*
  * Rendering by name. The outbox stores a template's name and its params; the
  * templates themselves belong to the features that send them and reach the
@@ -12,8 +14,13 @@ export type RenderedMail = {
   replyTo?: string;
 };
 
+/** The settings that hold an EmailJS template id. */
+export type EmailJsTemplateSetting = Extract<keyof Env, `EMAILJS_${string}TEMPLATE_ID`>;
+
 export type MailTemplate<Params> = {
   render(params: Params): RenderedMail;
+  /** Which setting names the EmailJS template for this message (MAIL_TRANSPORT=emailjs). */
+  emailjsTemplateSetting: EmailJsTemplateSetting;
   /** The parameters an EmailJS template receives for this message. */
   emailjsParams(params: Params, to: string): Record<string, string | number>;
 };

@@ -8,6 +8,8 @@ import { createEmailJsTransport, emailJsMessages } from "#app/platform/email/ema
 import { createFileTransport } from "#app/platform/email/file-transport.server.ts";
 import { createSmtpTransport } from "#app/platform/email/smtp-transport.server.ts";
 import { renderTemplate } from "#app/platform/email/templates.server.ts";
+import { createMailTransport } from "#app/platform/email/transports.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
 import { closedPort, parseMail, startSmtpServer } from "#tests/support/mail.ts";
 import { testMailTemplates, type NoteParams } from "#tests/support/mail-templates.ts";
 import type { OutgoingMail } from "#app/platform/email/transport.server.ts";
@@ -72,6 +74,25 @@ test("EmailJS: POSTs the spec's JSON to /api/v1.0/email/send", async () => {
       template_params: params,
       accessToken: "private-key",
     });
+  } finally {
+    await service.close();
+  }
+});
+
+test("EmailJS from the settings: each template's message goes to the EmailJS template its setting names", async () => {
+  const service = await startEmailJs({ status: 200, body: "OK" });
+  try {
+    const env = parseEnv({
+      MAIL_TRANSPORT: "emailjs",
+      EMAILJS_API_URL: service.apiUrl,
+      EMAILJS_PUBLIC_KEY: "public-key",
+      EMAILJS_PRIVATE_KEY: "private-key",
+      EMAILJS_SERVICE_ID: "service_1",
+      EMAILJS_TEMPLATE_ID: "template_note",
+      EMAILJS_NOTIFY_TEMPLATE_ID: "template_other",
+    });
+    await createMailTransport(env, testMailTemplates).send(noteMail());
+    expect(service.requests[0]?.body).toMatchObject({ template_id: "template_note", template_params: params });
   } finally {
     await service.close();
   }
