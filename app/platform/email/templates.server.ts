@@ -15,7 +15,7 @@ export type RenderedMail = {
 };
 
 /** The settings that hold an EmailJS template id. */
-export type EmailJsTemplateSetting = Extract<keyof Env, `EMAILJS_${string}TEMPLATE_ID`>;
+type EmailJsTemplateSetting = Extract<keyof Env, `EMAILJS_${string}TEMPLATE_ID`>;
 
 export type MailTemplate<Params> = {
   render(params: Params): RenderedMail;
