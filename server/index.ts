@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
+import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { openServices } from "#app/platform/services.server.ts";
@@ -14,7 +15,7 @@ import { createApp } from "#server/app.ts";
 const config = env();
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
-const services = await openServices(config).catch((error: Error) => {
+const services = await openServices(config, { mailTemplates }).catch((error: Error) => {
   logger.fatal(error.message);
   return process.exit(1);
 });

@@ -3,7 +3,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { PAGE_CACHE_TTL_HEADER } from "#app/platform/page-cache.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
-import { servicesContext } from "#app/platform/services-context.server.ts";
+import { servicesContext } from "#app/services-context.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
 import type { PageCache } from "#server/page-cache.ts";

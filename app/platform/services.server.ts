@@ -9,33 +9,39 @@ import {
   type OutboxMessage,
   type OutboxWorkerOptions,
 } from "#app/platform/email/outbox.server.ts";
-import type { MailTemplateName } from "#app/platform/email/templates.server.ts";
+import type { MailTemplateName, MailTemplates, RegisteredMailTemplates } from "#app/platform/email/templates.server.ts";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
 import { createMailTransport } from "#app/platform/email/transports.server.ts";
 import { pruneRateLimits } from "#app/platform/rate-limit.server.ts";
 import { createStorage, type FileStorage } from "#app/platform/storage/storage.server.ts";
 
-export type Outbox = {
+/** Checks each message against the templates it was given; plain `Outbox` means the app's registered ones. */
+export type Outbox<Templates extends MailTemplates = RegisteredMailTemplates> = {
   /** Writes a message inside the caller's transaction (`db.transaction(async (tx) => ...)`). */
-  enqueue<Name extends MailTemplateName>(tx: Database, message: OutboxMessage<Name>): Promise<number>;
+  enqueue<Name extends MailTemplateName<Templates>>(
+    tx: Database,
+    message: OutboxMessage<Templates, Name>,
+  ): Promise<number>;
   /** After commit: the first delivery attempt right away, answered within timeoutMs. */
   attemptNow(id: number, timeoutMs: number): Promise<AttemptResult>;
   /** After commit: deliver soon without waiting for the next poll. */
   nudge(): void;
 };
 
-export type Services = {
+export type Services<Templates extends MailTemplates = RegisteredMailTemplates> = {
   env: Env;
   db: Database;
   dbDriver: DatabaseDriver;
   storage: FileStorage;
   mailTransport: MailTransport;
-  outbox: Outbox;
+  outbox: Outbox<Templates>;
   /** Stops the outbox worker (waiting for sends in flight), then closes the database. */
   close(): Promise<void>;
 };
 
-export type ServicesOptions = {
+export type ServicesOptions<Templates extends MailTemplates> = {
+  /** Every email the app sends, by the name the outbox stores. */
+  mailTemplates: Templates;
   /** Overrides for tests: a transport, faster polling or backoff. */
   mailTransport?: MailTransport;
   worker?: Partial<Pick<OutboxWorkerOptions, "pollIntervalMs" | "batchSize" | "leaseMs" | "backoffMs">>;
@@ -45,7 +51,10 @@ export type ServicesOptions = {
 const RATE_LIMIT_RETENTION_MS = 2 * 24 * 60 * 60_000;
 
 /** Everything a request needs, opened once per process by the server entry. */
-export async function openServices(env: Env, options: ServicesOptions = {}): Promise<Services> {
+export async function openServices<Templates extends MailTemplates>(
+  env: Env,
+  options: ServicesOptions<Templates>,
+): Promise<Services<Templates>> {
   const database = await openDatabase(env);
   try {
     if (env.DEMO_CONTENT) {
@@ -53,9 +62,10 @@ export async function openServices(env: Env, options: ServicesOptions = {}): Pro
       if (added.jobs + added.insights > 0) logger.info(added, "Added demo jobs and insights to the new database");
     }
     const storage = createStorage(env);
-    const mailTransport = options.mailTransport ?? createMailTransport(env);
+    const mailTransport = options.mailTransport ?? createMailTransport(env, options.mailTemplates);
     const worker = startOutboxWorker({
       db: database.db,
+      templates: options.mailTemplates,
       transport: mailTransport,
       from: env.MAIL_FROM,
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
@@ -75,7 +85,11 @@ export async function openServices(env: Env, options: ServicesOptions = {}): Pro
       dbDriver: database.driver,
       storage,
       mailTransport,
-      outbox: { enqueue, attemptNow: worker.attemptNow, nudge: worker.nudge },
+      outbox: {
+        enqueue: (tx, message) => enqueue(options.mailTemplates, tx, message),
+        attemptNow: worker.attemptNow,
+        nudge: worker.nudge,
+      },
       close() {
         closing ??= (async () => {
           clearInterval(pruner);

@@ -6,6 +6,7 @@ import { consultations } from "#app/platform/db/schema.server.ts";
 import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
 import { parseMail } from "#tests/support/mail.ts";
+import { testMailTemplates } from "#tests/support/mail-templates.ts";
 import { openServices } from "#app/platform/services.server.ts";
 import { consultationKey } from "#app/platform/storage/storage.server.ts";
 
@@ -18,7 +19,7 @@ for (const driver of drivers) {
   test(`with nothing configured: a consultation, its file and both emails land under DATA_DIR (${driver})`, async () => {
     const target = await createTestDatabaseEnv(driver);
     const env = parseEnv({ DATA_DIR: target.env.DATA_DIR, DATABASE_URL: target.env.DATABASE_URL, LOG_LEVEL: "silent" });
-    const services = await openServices(env);
+    const services = await openServices(env, { mailTemplates: testMailTemplates });
     try {
       expect(services.dbDriver).toBe(driver);
       expect(services.storage.driver).toBe("local");
@@ -26,31 +27,17 @@ for (const driver of drivers) {
 
       const key = consultationKey(Date.now(), "brief.txt");
       await services.storage.put(key, new TextEncoder().encode("hello"), { contentType: "text/plain" });
-      const params = {
-        to_email: "asha@example.com",
-        full_name: "Asha Rao",
-        country: "India",
-        phone: "+91 1",
-        project_brief: "A CRM",
-      };
+      const params = { to_email: "asha@example.com", full_name: "Asha Rao", note: "A CRM" };
       const confirmationId = await services.db.transaction(async (tx) => {
         await tx.insert(consultations).values({
           fullName: params.full_name,
           email: params.to_email,
-          country: params.country,
-          phone: params.phone,
-          projectBrief: params.project_brief,
+          country: "India",
+          phone: "+91 1",
+          projectBrief: params.note,
         });
-        const id = await services.outbox.enqueue(tx, {
-          template: "consultation-confirmation",
-          to: params.to_email,
-          params,
-        });
-        await services.outbox.enqueue(tx, {
-          template: "consultation-notification",
-          to: env.SALES_INBOX,
-          params: { ...params, attachment_count: 1 },
-        });
+        const id = await services.outbox.enqueue(tx, { template: "note", to: params.to_email, params });
+        await services.outbox.enqueue(tx, { template: "note", to: env.SALES_INBOX, params });
         return id;
       });
       expect(await services.outbox.attemptNow(confirmationId, 5_000)).toEqual({ status: "sent" });

@@ -6,7 +6,7 @@ import { handleApplicationPost } from "#app/features/careers/submit-application.
 import { decodePosition } from "#app/features/careers/position.ts";
 import { checkQueryValue, readQueryParameter, type QueryParameter } from "#app/features/forms/query-params.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 // Base64 of a title of at most 200 UTF-16 units, at most three UTF-8 bytes each.
 const POSITION: QueryParameter = { name: "pos", label: "job title", maxLength: 800 };

@@ -9,7 +9,7 @@ import { readQueryParameter, type QueryParameter } from "#app/features/forms/que
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 // The search box's own maxLength, so nothing the form sends is refused; a filter value is a
 // department, job type or location name. Anything longer is a mangled link and answers 400.

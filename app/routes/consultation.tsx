@@ -2,7 +2,7 @@ import type { Route } from "./+types/consultation";
 import { ConsultationPanel } from "#app/layout/consultation-panel.tsx";
 import { handleConsultationPost } from "#app/features/consultation/submit-consultation.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 import { site } from "#app/content/site.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -9,7 +9,7 @@ import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseRecordId(params.id);

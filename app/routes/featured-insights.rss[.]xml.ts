@@ -2,7 +2,7 @@ import type { Route } from "./+types/featured-insights.rss[.]xml";
 import { toInsightDetail } from "#app/features/insights/insight.server.ts";
 import { latestInsights } from "#app/features/insights/insights.server.ts";
 import { rssXml } from "#app/features/insights/rss.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 /** Readers poll feeds often; this many recent items is what they need. */
 const FEED_SIZE = 20;

@@ -8,7 +8,7 @@ import { listInsights } from "#app/features/insights/insights.server.ts";
 import { countLabel, listingHref, parseListingQuery } from "#app/features/insights/listing-query.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListingQuery(new URL(request.url).searchParams);

@@ -10,7 +10,7 @@ import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor } from "#app/platform/page-cache.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 /** How many of the newest insights the home page features. */
 const FEATURED_INSIGHTS = 3;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { handleNewsletterPost } from "#app/features/newsletter/subscribe.server.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 import { site } from "#app/content/site.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {

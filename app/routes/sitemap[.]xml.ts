@@ -4,7 +4,7 @@ import { insightPath } from "#app/features/insights/insight.ts";
 import { publishedInsightDates } from "#app/features/insights/insights.server.ts";
 import { publicPaths, sitemapXml, type SitemapEntry } from "#app/features/seo/sitemap.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 /** Every public page, the open jobs and the published insights, with their last change. */
 export async function loader({ context }: Route.LoaderArgs) {

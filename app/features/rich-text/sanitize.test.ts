@@ -1,4 +1,6 @@
 import { expect, test } from "vitest";
+import { demoInsights } from "#app/content/demo/insights.ts";
+import { demoJobs } from "#app/content/demo/jobs.ts";
 import { plainText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 
 const payloads = [
@@ -49,4 +51,10 @@ test("plain text drops tags and script contents and can be shortened", () => {
   expect(plainText("<p>Hello&nbsp;<b>world</b></p><script>alert(1)</script>")).toBe("Hello world");
   expect(plainText("<p>abcdefghij</p>", 6)).toBe("abcde…");
   expect(plainText("<h2>Why</h2><p>Most<br>teams</p><ul><li>one</li><li>two</li></ul>")).toBe("Why Most teams one two");
+});
+
+test("the demo descriptions are already clean HTML", () => {
+  for (const item of [...demoJobs, ...demoInsights]) {
+    expect(sanitizeRichText(item.description)).toBe(item.description.trim());
+  }
 });

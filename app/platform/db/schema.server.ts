@@ -126,7 +126,7 @@ export const outbox = pgTable(
     kind: text("kind").notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
-    /** Key of the template map in email/templates.server.ts. */
+    /** Name of a template in the registry the app gives openServices. */
     template: text("template").notNull(),
     params: jsonb("params").notNull().$type<Record<string, unknown>>(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),

@@ -6,6 +6,8 @@ import {
   renderTemplate,
   type MailTemplateName,
   type MailTemplateParams,
+  type MailTemplates,
+  UnknownMailTemplateError,
 } from "#app/platform/email/templates.server.ts";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
 
@@ -17,21 +19,22 @@ import type { MailTransport } from "#app/platform/email/transport.server.ts";
  * expires and is retried), and either mark them sent or reschedule them.
  */
 
-export type OutboxMessage<Name extends MailTemplateName = MailTemplateName> = {
+export type OutboxMessage<Templates extends MailTemplates, Name extends MailTemplateName<Templates>> = {
   template: Name;
   to: string;
-  params: MailTemplateParams<Name>;
+  params: MailTemplateParams<Templates, Name>;
   /** What caused it, for staff and logs; defaults to the template name. */
   kind?: string;
 };
 
 /** Writes the message inside the caller's transaction; returns its id for `attemptNow`. */
-export async function enqueue<Name extends MailTemplateName>(
+export async function enqueue<Templates extends MailTemplates, Name extends MailTemplateName<Templates>>(
+  templates: Templates,
   tx: Database,
-  message: OutboxMessage<Name>,
+  message: OutboxMessage<Templates, Name>,
 ): Promise<number> {
   // Rendering now fails the caller's transaction on bad params, instead of the worker later.
-  const { subject } = renderTemplate(message.template, message.params, message.to);
+  const { subject } = renderTemplate(templates, message.template, message.params, message.to);
   const [row] = await tx
     .insert(outbox)
     .values({
@@ -57,6 +60,8 @@ export type AttemptResult = { status: "sent" } | { status: "failed"; error: stri
 
 export type OutboxWorkerOptions = {
   db: Database;
+  /** What the stored template names render with. */
+  templates: MailTemplates;
   transport: MailTransport;
   from: string;
   maxAttempts: number;
@@ -84,6 +89,7 @@ const millis = (ms: number): SQL => sql`now() + (${ms}::double precision * inter
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
     db,
+    templates,
     transport,
     from,
     maxAttempts,
@@ -131,11 +137,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(row: OutboxRow): Promise<AttemptResult> {
     try {
-      const rendered = renderTemplate(row.template, row.params, row.toAddress);
+      const rendered = renderTemplate(templates, row.template, row.params, row.toAddress);
       await transport.send({ ...rendered, outboxId: row.id, from, to: row.toAddress, template: row.template });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const giveUp = row.attempts >= maxAttempts;
+      // No later attempt of this process can render a name it lacks: fail now instead of retrying for hours.
+      const giveUp = row.attempts >= maxAttempts || error instanceof UnknownMailTemplateError;
       await db
         .update(outbox)
         .set({

@@ -6,6 +6,7 @@ import { createTestDatabaseEnv, openTestDatabase, testDrivers } from "#tests/sup
 import { enqueue, startOutboxWorker, type OutboxWorkerOptions } from "#app/platform/email/outbox.server.ts";
 import { createSmtpTransport } from "#app/platform/email/smtp-transport.server.ts";
 import { closedPort, parseMail, startSmtpServer, waitUntil, type ReceivedMail } from "#tests/support/mail.ts";
+import { testMailTemplates, type NoteParams } from "#tests/support/mail-templates.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -13,17 +14,12 @@ vi.setConfig({ testTimeout: 90_000 });
 const drivers = await testDrivers();
 
 const FROM = '"Kraf Technologies" <info@kraftechnologies.com>';
-const params = {
-  to_email: "asha@example.com",
-  full_name: "Asha Rao",
-  country: "India",
-  phone: "+91 98100 00000",
-  project_brief: "We need a CRM.",
-};
+const params: NoteParams = { to_email: "asha@example.com", full_name: "Asha Rao", note: "Line one\nWe need a CRM." };
 
 function worker(db: Database, smtpUrl: string, overrides: Partial<OutboxWorkerOptions> = {}) {
   return startOutboxWorker({
     db,
+    templates: testMailTemplates,
     transport: createSmtpTransport(smtpUrl),
     from: FROM,
     maxAttempts: 8,
@@ -57,7 +53,7 @@ for (const driver of drivers) {
             phone: "1",
             projectBrief: "x",
           });
-          await enqueue(tx, { template: "consultation-confirmation", to: params.to_email, params });
+          await enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params });
           throw new Error("the insert after it failed");
         }),
       ).rejects.toThrow("the insert after it failed");
@@ -73,13 +69,13 @@ for (const driver of drivers) {
     }
   });
 
-  test(`the worker delivers the confirmation through a real SMTP server (${driver})`, async () => {
+  test(`the worker delivers a message through a real SMTP server (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     const smtp = await startSmtpServer();
     const running = worker(database.db, smtp.url);
     try {
       const id = await database.db.transaction((tx) =>
-        enqueue(tx, { template: "consultation-confirmation", to: params.to_email, params }),
+        enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }),
       );
       running.nudge();
       await waitUntil(async () => (await rowOf(database.db, id)).status === "sent");
@@ -88,10 +84,9 @@ for (const driver of drivers) {
       expect(mail?.to).toEqual(["asha@example.com"]);
       const parsed = parseMail(mail?.raw ?? "");
       expect(parsed.headers.get("to")).toBe("asha@example.com");
-      expect(parsed.headers.get("subject")).toBe("We received your consultation request – Kraf Technologies");
-      expect(parsed.text).toContain("Dear Asha Rao,");
-      expect(parsed.text).toContain("within 1 business hour");
-      expect(parsed.text).toContain("Project Brief:\nWe need a CRM.");
+      expect(parsed.headers.get("subject")).toBe("A note for Asha Rao – Kraf Technologies");
+      expect(parsed.text).toBe("Dear Asha Rao,\n\nLine one\nWe need a CRM.");
+      expect(parsed.html).toContain("<strong>Line one\nWe need a CRM.</strong>");
       const row = await rowOf(database.db, id);
       expect(row.attempts).toBe(1);
       expect(row.sentAt).toBeInstanceOf(Date);
@@ -110,7 +105,7 @@ for (const driver of drivers) {
     const running = worker(database.db, smtp.url);
     try {
       const id = await database.db.transaction((tx) =>
-        enqueue(tx, { template: "consultation-confirmation", to: params.to_email, params }),
+        enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }),
       );
       running.nudge();
       await waitUntil(async () => (await rowOf(database.db, id)).attempts >= 2);
@@ -135,7 +130,7 @@ for (const driver of drivers) {
     const running = worker(database.db, `smtp://127.0.0.1:${await closedPort()}`, { maxAttempts: 3 });
     try {
       const id = await database.db.transaction((tx) =>
-        enqueue(tx, { template: "consultation-confirmation", to: params.to_email, params }),
+        enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }),
       );
       running.nudge();
       await waitUntil(async () => (await rowOf(database.db, id)).status === "failed");
@@ -150,6 +145,34 @@ for (const driver of drivers) {
     }
   });
 
+  test(`a stored template name this server does not know fails the message at once, with the name (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    const smtp = await startSmtpServer();
+    const running = worker(database.db, smtp.url);
+    try {
+      // As a row of a template that a later release renamed or removed would be.
+      const [row] = await database.db
+        .insert(outbox)
+        .values({ kind: "retired", toAddress: params.to_email, subject: "Old", template: "retired-template", params })
+        .returning({ id: outbox.id });
+      const id = row!.id;
+      running.nudge();
+      await waitUntil(async () => (await rowOf(database.db, id)).status === "failed");
+      const failed = await rowOf(database.db, id);
+      expect(failed.attempts).toBe(1);
+      expect(failed.lastError).toBe(
+        'Unknown email template "retired-template": no template by that name is registered on this server',
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await rowOf(database.db, id)).attempts).toBe(1);
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await running.stop();
+      await smtp.stop();
+      await database.dispose();
+    }
+  });
+
   test(`attemptNow answers sent, failed or pending and never doubles the worker's send (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     const smtp = await startSmtpServer();
@@ -159,17 +182,17 @@ for (const driver of drivers) {
     const up = worker(database.db, smtp.url, { pollIntervalMs: 60_000, backoffMs: () => 60_000 });
     const down = worker(database.db, downUrl, { pollIntervalMs: 60_000, backoffMs: () => 60_000 });
     const slow = worker(database.db, slowSmtp.url, { pollIntervalMs: 60_000, backoffMs: () => 60_000 });
-    const message = { template: "consultation-confirmation" as const, to: params.to_email, params };
+    const message = { template: "note" as const, to: params.to_email, params };
     try {
       await new Promise((r) => setTimeout(r, 100));
-      const sentId = await database.db.transaction((tx) => enqueue(tx, message));
+      const sentId = await database.db.transaction((tx) => enqueue(testMailTemplates, tx, message));
       expect(await up.attemptNow(sentId, 5_000)).toEqual({ status: "sent" });
       expect(deliveriesOf(smtp.received, sentId)).toBe(1);
       // Already sent: a second call reports it and sends nothing more.
       expect(await up.attemptNow(sentId, 1_000)).toEqual({ status: "sent" });
       expect(deliveriesOf(smtp.received, sentId)).toBe(1);
 
-      const failedId = await database.db.transaction((tx) => enqueue(tx, message));
+      const failedId = await database.db.transaction((tx) => enqueue(testMailTemplates, tx, message));
       const failed = await down.attemptNow(failedId, 5_000);
       expect(failed.status).toBe("failed");
       expect(failed.status === "failed" && failed.error).toMatch(/^Could not reach the SMTP server/);
@@ -177,7 +200,7 @@ for (const driver of drivers) {
       expect(afterFailure.status).toBe("pending");
       expect(afterFailure.attempts).toBe(1);
 
-      const slowId = await database.db.transaction((tx) => enqueue(tx, message));
+      const slowId = await database.db.transaction((tx) => enqueue(testMailTemplates, tx, message));
       const started = Date.now();
       expect(await slow.attemptNow(slowId, 200)).toEqual({ status: "pending" });
       expect(Date.now() - started).toBeLessThan(1_000);
@@ -210,8 +233,8 @@ if (drivers.includes("pg")) {
         const db = i % 2 === 0 ? first.db : second.db;
         ids.push(
           await db.transaction((tx) =>
-            enqueue(tx, {
-              template: "consultation-confirmation",
+            enqueue(testMailTemplates, tx, {
+              template: "note",
               to: `visitor${i}@example.com`,
               params: { ...params, to_email: `visitor${i}@example.com` },
             }),
@@ -242,7 +265,7 @@ if (drivers.includes("pg")) {
     const smtp = await startSmtpServer();
     try {
       const id = await database.db.transaction((tx) =>
-        enqueue(tx, { template: "consultation-confirmation", to: params.to_email, params }),
+        enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }),
       );
       // As a worker that claimed the message and then died would leave it.
       await database.db

@@ -1,20 +1,10 @@
-import { site } from "#app/content/site.ts";
-import {
-  jobApplicationConfirmation,
-  jobApplicationNotification,
-  type JobApplicationParams,
-} from "#app/platform/email/application-templates.server.ts";
+import type { Env } from "#app/platform/env.server.ts";
 
-/** Spec §3: the confirmation email's template parameters, by these exact names. */
-export type ConsultationConfirmationParams = {
-  to_email: string;
-  full_name: string;
-  country: string;
-  phone: string;
-  project_brief: string;
-};
-
-export type ConsultationNotificationParams = ConsultationConfirmationParams & { attachment_count: number };
+/*
+ * Rendering by name. The outbox stores a template's name and its params; the
+ * templates themselves belong to the features that send them and reach the
+ * platform as a registry handed to openServices, so nothing here knows them.
+ */
 
 export type RenderedMail = {
   subject: string;
@@ -24,179 +14,56 @@ export type RenderedMail = {
   replyTo?: string;
 };
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
+/** The settings that hold an EmailJS template id. */
+type EmailJsTemplateSetting = Extract<keyof Env, `EMAILJS_${string}TEMPLATE_ID`>;
 
-/** Visitor text in a header must stay on one line. */
-function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
-}
-
-function details(params: ConsultationConfirmationParams): [label: string, value: string][] {
-  return [
-    ["Full Name", params.full_name],
-    ["Email Address", params.to_email],
-    ["Country", params.country],
-    ["Phone Number", params.phone],
-    ["Project Brief", params.project_brief],
-  ];
-}
-
-function detailsText(params: ConsultationConfirmationParams): string {
-  return details(params)
-    .map(([label, value]) => (label === "Project Brief" ? `${label}:\n${value}` : `${label}: ${value}`))
-    .join("\n");
-}
-
-function detailsHtml(params: ConsultationConfirmationParams): string {
-  const rows = details(params)
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
-        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  return `<table role="presentation" cellspacing="0" cellpadding="0">${rows}</table>`;
-}
-
-function page(body: string): string {
-  return (
-    `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">` +
-    `${body}</body></html>`
-  );
-}
-
-const signature = `${site.name}\n${site.phone.display} · ${site.emails.sales}`;
-
-/** To the visitor who booked a consultation. */
-export function consultationConfirmation(params: ConsultationConfirmationParams): RenderedMail {
-  const name = params.full_name.trim() || "there";
-  const subject = `We received your consultation request – ${site.name}`;
-  const text = [
-    `Dear ${name},`,
-    "",
-    `Thank you for booking a free consultation with ${site.name}. We have received your request and will respond within 1 business hour.`,
-    "",
-    "This is what you sent us:",
-    "",
-    detailsText(params),
-    "",
-    "If anything is wrong, just reply to this email.",
-    "",
-    signature,
-  ].join("\n");
-  const html = page(
-    `<p>Dear ${escapeHtml(name)},</p>` +
-      `<p>Thank you for booking a free consultation with ${escapeHtml(site.name)}. ` +
-      `We have received your request and will respond <strong>within 1 business hour</strong>.</p>` +
-      `<p>This is what you sent us:</p>${detailsHtml(params)}` +
-      `<p>If anything is wrong, just reply to this email.</p>` +
-      `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.phone.display)} · ${escapeHtml(site.emails.sales)}</p>`,
-  );
-  return { subject, text, html };
-}
-
-/** To the sales inbox, so someone answers within the promised hour. */
-export function consultationNotification(params: ConsultationConfirmationParams, attachmentCount: number): RenderedMail {
-  const files = attachmentCount === 0 ? "no files" : attachmentCount === 1 ? "1 file" : `${attachmentCount} files`;
-  const subject = oneLine(`New consultation request from ${params.full_name} (${params.country})`);
-  const text = [
-    "A visitor booked a free consultation. The site promised a response within 1 business hour.",
-    "",
-    detailsText(params),
-    "",
-    `Attachments: ${files} (open the request in the staff area to download them).`,
-  ].join("\n");
-  const html = page(
-    `<p>A visitor booked a free consultation. The site promised a response within 1 business hour.</p>` +
-      `${detailsHtml(params)}<p>Attachments: ${escapeHtml(files)} (open the request in the staff area to download them).</p>`,
-  );
-  return { subject, text, html, replyTo: params.to_email };
-}
-
-type TemplateDefinition<Params> = {
+export type MailTemplate<Params> = {
   render(params: Params): RenderedMail;
+  /** Which setting names the EmailJS template for this message (MAIL_TRANSPORT=emailjs). */
+  emailjsTemplateSetting: EmailJsTemplateSetting;
   /** The parameters an EmailJS template receives for this message. */
   emailjsParams(params: Params, to: string): Record<string, string | number>;
 };
 
-function defineTemplate<Params>(definition: TemplateDefinition<Params>): TemplateDefinition<Params> {
-  return definition;
+/** Fixes the params type once, so both functions of a template get it. */
+export function defineMailTemplate<Params>(template: MailTemplate<Params>): MailTemplate<Params> {
+  return template;
 }
+
+/** Templates by the name stored in `outbox.template`. */
+export type MailTemplates = Readonly<Record<string, MailTemplate<never>>>;
+
+export type MailTemplateName<Templates extends MailTemplates> = keyof Templates & string;
+
+export type MailTemplateParams<Templates extends MailTemplates, Name extends MailTemplateName<Templates>> =
+  Templates[Name] extends MailTemplate<infer Params> ? Params : never;
 
 /**
- * Every message the site sends, keyed by the name stored in `outbox.template`.
- * A feature adds its own entry here (e.g. job applications).
+ * The app declares the type of the registry it passes to openServices here,
+ * so code that takes plain `Services` gets each template's params checked by
+ * name without the platform importing a feature:
+ *
+ *   declare module "#app/platform/email/templates.server.ts" {
+ *     interface Register { mailTemplates: typeof mailTemplates }
+ *   }
  */
-export const mailTemplates = {
-  "consultation-confirmation": defineTemplate<ConsultationConfirmationParams>({
-    render: consultationConfirmation,
-    // Exactly the spec's five parameters.
-    emailjsParams: (p) => ({
-      to_email: p.to_email,
-      full_name: p.full_name,
-      country: p.country,
-      phone: p.phone,
-      project_brief: p.project_brief,
-    }),
-  }),
-  "consultation-notification": defineTemplate<ConsultationNotificationParams>({
-    render: (p) => consultationNotification(p, p.attachment_count),
-    emailjsParams: (p, to) => ({
-      to_email: to,
-      reply_to: p.to_email,
-      full_name: p.full_name,
-      email: p.to_email,
-      country: p.country,
-      phone: p.phone,
-      project_brief: p.project_brief,
-      attachment_count: p.attachment_count,
-    }),
-  }),
-  "job-application-confirmation": defineTemplate<JobApplicationParams>({
-    render: jobApplicationConfirmation,
-    emailjsParams: (p) => ({
-      to_email: p.to_email,
-      full_name: p.full_name,
-      position: p.position,
-      reference: p.reference,
-    }),
-  }),
-  "job-application-notification": defineTemplate<JobApplicationParams>({
-    render: jobApplicationNotification,
-    emailjsParams: (p, to) => ({
-      to_email: to,
-      reply_to: p.to_email,
-      full_name: p.full_name,
-      email: p.to_email,
-      phone: p.phone,
-      position: p.position,
-      reference: p.reference,
-      portfolio_url: p.portfolio_url,
-      years_experience: p.years_experience,
-      cover_letter: p.cover_letter,
-      resume_name: p.resume_name,
-      job_url: p.job_url,
-    }),
-  }),
-};
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the app's declaration merging
+export interface Register {}
 
-export type MailTemplateName = keyof typeof mailTemplates;
-export type MailTemplateParams<Name extends MailTemplateName> = Parameters<(typeof mailTemplates)[Name]["render"]>[0];
+export type RegisteredMailTemplates = Register extends { mailTemplates: infer Templates extends MailTemplates }
+  ? Templates
+  : MailTemplates;
 
-export function isMailTemplateName(name: string): name is MailTemplateName {
-  return Object.hasOwn(mailTemplates, name);
+export class UnknownMailTemplateError extends Error {
+  constructor(readonly template: string) {
+    super(`Unknown email template "${template}": no template by that name is registered on this server`);
+    this.name = "UnknownMailTemplateError";
+  }
 }
 
-export function renderTemplate(name: string, params: unknown, to: string) {
-  if (!isMailTemplateName(name)) throw new Error(`Unknown email template "${name}"`);
-  const template = mailTemplates[name] as TemplateDefinition<unknown>;
+export function renderTemplate(templates: MailTemplates, name: string, params: unknown, to: string) {
+  if (!Object.hasOwn(templates, name)) throw new UnknownMailTemplateError(name);
+  // Params come from the outbox row, written by enqueue for this same name.
+  const template = templates[name] as MailTemplate<unknown>;
   return { ...template.render(params), emailjsParams: template.emailjsParams(params, to) };
 }

@@ -3,6 +3,7 @@ import type { Env } from "#app/platform/env.server.ts";
 import { createEmailJsTransport } from "#app/platform/email/emailjs-transport.server.ts";
 import { createFileTransport } from "#app/platform/email/file-transport.server.ts";
 import { createSmtpTransport } from "#app/platform/email/smtp-transport.server.ts";
+import type { MailTemplates } from "#app/platform/email/templates.server.ts";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
 
 export function mailDirectory(env: Pick<Env, "DATA_DIR">): string {
@@ -10,7 +11,7 @@ export function mailDirectory(env: Pick<Env, "DATA_DIR">): string {
 }
 
 /** The transport MAIL_TRANSPORT names (env validation already checked its settings). */
-export function createMailTransport(env: Env): MailTransport {
+export function createMailTransport(env: Env, templates: MailTemplates): MailTransport {
   switch (env.MAIL_TRANSPORT) {
     case "smtp":
       return createSmtpTransport(env.SMTP_URL ?? "");
@@ -20,12 +21,9 @@ export function createMailTransport(env: Env): MailTransport {
         publicKey: env.EMAILJS_PUBLIC_KEY,
         privateKey: env.EMAILJS_PRIVATE_KEY,
         serviceId: env.EMAILJS_SERVICE_ID,
-        templateIds: {
-          "consultation-confirmation": env.EMAILJS_TEMPLATE_ID,
-          "consultation-notification": env.EMAILJS_NOTIFY_TEMPLATE_ID,
-          "job-application-confirmation": env.EMAILJS_APPLICATION_TEMPLATE_ID,
-          "job-application-notification": env.EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID,
-        },
+        templateIds: Object.fromEntries(
+          Object.entries(templates).map(([name, template]) => [name, env[template.emailjsTemplateSetting]]),
+        ),
       });
     case "file":
       return createFileTransport(mailDirectory(env));

@@ -8,24 +8,21 @@ import { createEmailJsTransport, emailJsMessages } from "#app/platform/email/ema
 import { createFileTransport } from "#app/platform/email/file-transport.server.ts";
 import { createSmtpTransport } from "#app/platform/email/smtp-transport.server.ts";
 import { renderTemplate } from "#app/platform/email/templates.server.ts";
+import { createMailTransport } from "#app/platform/email/transports.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
 import { closedPort, parseMail, startSmtpServer } from "#tests/support/mail.ts";
+import { testMailTemplates, type NoteParams } from "#tests/support/mail-templates.ts";
 import type { OutgoingMail } from "#app/platform/email/transport.server.ts";
 
-const params = {
-  to_email: "asha@example.com",
-  full_name: "Asha Rao",
-  country: "India",
-  phone: "+91 98100 00000",
-  project_brief: "We need a CRM.",
-};
+const params: NoteParams = { to_email: "asha@example.com", full_name: "Asha Rao", note: "We need a CRM." };
 
-function confirmationMail(outboxId = 7): OutgoingMail {
+function noteMail(outboxId = 7): OutgoingMail {
   return {
-    ...renderTemplate("consultation-confirmation", params, params.to_email),
+    ...renderTemplate(testMailTemplates, "note", params, params.to_email),
     outboxId,
     from: '"Kraf Technologies" <info@kraftechnologies.com>',
     to: params.to_email,
-    template: "consultation-confirmation",
+    template: "note",
   };
 }
 
@@ -55,7 +52,7 @@ function emailJs(apiUrl: string, overrides: Partial<Parameters<typeof createEmai
     publicKey: "public-key",
     privateKey: "private-key",
     serviceId: "service_1",
-    templateIds: { "consultation-confirmation": "template_1" },
+    templateIds: { note: "template_1" },
     ...overrides,
   });
 }
@@ -63,7 +60,7 @@ function emailJs(apiUrl: string, overrides: Partial<Parameters<typeof createEmai
 test("EmailJS: POSTs the spec's JSON to /api/v1.0/email/send", async () => {
   const service = await startEmailJs({ status: 200, body: "OK" });
   try {
-    await emailJs(service.apiUrl).send(confirmationMail());
+    await emailJs(service.apiUrl).send(noteMail());
     expect(service.requests).toHaveLength(1);
     const [request] = service.requests;
     expect(request?.method).toBe("POST");
@@ -77,6 +74,25 @@ test("EmailJS: POSTs the spec's JSON to /api/v1.0/email/send", async () => {
       template_params: params,
       accessToken: "private-key",
     });
+  } finally {
+    await service.close();
+  }
+});
+
+test("EmailJS from the settings: each template's message goes to the EmailJS template its setting names", async () => {
+  const service = await startEmailJs({ status: 200, body: "OK" });
+  try {
+    const env = parseEnv({
+      MAIL_TRANSPORT: "emailjs",
+      EMAILJS_API_URL: service.apiUrl,
+      EMAILJS_PUBLIC_KEY: "public-key",
+      EMAILJS_PRIVATE_KEY: "private-key",
+      EMAILJS_SERVICE_ID: "service_1",
+      EMAILJS_TEMPLATE_ID: "template_note",
+      EMAILJS_NOTIFY_TEMPLATE_ID: "template_other",
+    });
+    await createMailTransport(env, testMailTemplates).send(noteMail());
+    expect(service.requests[0]?.body).toMatchObject({ template_id: "template_note", template_params: params });
   } finally {
     await service.close();
   }
@@ -96,7 +112,7 @@ test("EmailJS: each refusal becomes a clear text", async () => {
   for (const [reply, expected] of cases) {
     const service = await startEmailJs(reply);
     try {
-      await expect(emailJs(service.apiUrl).send(confirmationMail()), `${reply.status} ${reply.body}`).rejects.toThrow(
+      await expect(emailJs(service.apiUrl).send(noteMail()), `${reply.status} ${reply.body}`).rejects.toThrow(
         expected,
       );
     } finally {
@@ -112,16 +128,16 @@ test("EmailJS: each refusal becomes a clear text", async () => {
 
 test("EmailJS: an unreachable service is a Network Error, missing settings are named before any call", async () => {
   const port = await closedPort();
-  await expect(emailJs(`http://127.0.0.1:${port}`).send(confirmationMail())).rejects.toThrow(
+  await expect(emailJs(`http://127.0.0.1:${port}`).send(noteMail())).rejects.toThrow(
     "Network Error: could not reach EmailJS",
   );
-  await expect(emailJs("http://127.0.0.1:1", { publicKey: undefined }).send(confirmationMail())).rejects.toThrow(
+  await expect(emailJs("http://127.0.0.1:1", { publicKey: undefined }).send(noteMail())).rejects.toThrow(
     emailJsMessages.missingPublicKey,
   );
-  await expect(emailJs("http://127.0.0.1:1", { serviceId: undefined }).send(confirmationMail())).rejects.toThrow(
+  await expect(emailJs("http://127.0.0.1:1", { serviceId: undefined }).send(noteMail())).rejects.toThrow(
     emailJsMessages.missingServiceId,
   );
-  await expect(emailJs("http://127.0.0.1:1", { templateIds: {} }).send(confirmationMail())).rejects.toThrow(
+  await expect(emailJs("http://127.0.0.1:1", { templateIds: {} }).send(noteMail())).rejects.toThrow(
     emailJsMessages.missingTemplateId,
   );
 });
@@ -129,22 +145,21 @@ test("EmailJS: an unreachable service is a Network Error, missing settings are n
 test("file transport writes a parseable RFC 822 .eml", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
   try {
-    await createFileTransport(dir).send(confirmationMail(42));
+    await createFileTransport(dir).send(noteMail(42));
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/_42_consultation-confirmation\.eml$/);
+    expect(files[0]).toMatch(/_42_note\.eml$/);
     const raw = fs.readFileSync(path.join(dir, files[0]!), "utf8");
     expect(raw).toContain("\r\n\r\n");
     const mail = parseMail(raw);
     expect(mail.headers.get("from")).toBe("Kraf Technologies <info@kraftechnologies.com>");
     expect(mail.headers.get("to")).toBe("asha@example.com");
-    expect(mail.headers.get("subject")).toBe("We received your consultation request – Kraf Technologies");
+    expect(mail.headers.get("subject")).toBe("A note for Asha Rao – Kraf Technologies");
     expect(mail.headers.get("message-id")).toBe("<outbox-42@kraftechnologies.com>");
     expect(mail.headers.get("mime-version")).toBe("1.0");
     expect(mail.headers.get("content-type")).toMatch(/^multipart\/alternative; boundary=/);
-    expect(mail.text).toContain("Dear Asha Rao,");
-    expect(mail.text).toContain("within 1 business hour");
-    expect(mail.html).toContain("<strong>within 1 business hour</strong>");
+    expect(mail.text).toBe("Dear Asha Rao,\n\nWe need a CRM.");
+    expect(mail.html).toContain("<strong>We need a CRM.</strong>");
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -153,14 +168,14 @@ test("file transport writes a parseable RFC 822 .eml", async () => {
 test("SMTP transport delivers to a real SMTP server, and says clearly when it cannot connect", async () => {
   const smtp = await startSmtpServer();
   try {
-    await createSmtpTransport(smtp.url).send(confirmationMail());
+    await createSmtpTransport(smtp.url).send(noteMail());
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(["asha@example.com"]);
     expect(smtp.received[0]?.from).toBe("info@kraftechnologies.com");
   } finally {
     await smtp.stop();
   }
-  await expect(createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`).send(confirmationMail())).rejects.toThrow(
+  await expect(createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`).send(noteMail())).rejects.toThrow(
     /^Could not reach the SMTP server: .*ECONNREFUSED/,
   );
 });

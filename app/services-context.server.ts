@@ -1,6 +1,12 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { openServices, type Services } from "#app/platform/services.server.ts";
+
+/*
+ * Above the platform layer because the dev fallback opens the services itself
+ * and must hand them the features' email templates, as the server entry does.
+ */
 
 /** The process's services, handed to loaders and actions by the server entry. */
 export const servicesContext = createContext<Services | null>(null);
@@ -17,6 +23,6 @@ export function servicesOf(context: Readonly<RouterContextProvider>): Promise<Se
   const provided = context.get(servicesContext);
   if (provided) return Promise.resolve(provided);
   const global = globalThis as WithDevServices;
-  global[devServicesKey] ??= openServices(env());
+  global[devServicesKey] ??= openServices(env(), { mailTemplates });
   return global[devServicesKey];
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
+import { applicationEmails, type JobApplicationParams } from "#app/features/careers/application-emails.server.ts";
 import { renderTemplate } from "#app/platform/email/templates.server.ts";
-import type { JobApplicationParams } from "#app/platform/email/application-templates.server.ts";
 
 const params: JobApplicationParams = {
   to_email: "asha@example.com",
@@ -16,7 +16,7 @@ const params: JobApplicationParams = {
 };
 
 test("the applicant's confirmation names the reference and the position, and escapes their text", () => {
-  const mail = renderTemplate("job-application-confirmation", params, params.to_email);
+  const mail = renderTemplate(applicationEmails, "job-application-confirmation", params, params.to_email);
   expect(mail.subject).toContain("APP-2026-4F7K2Q");
   expect(mail.text).toContain("Your reference number is APP-2026-4F7K2Q.");
   expect(mail.html).toContain("Asha &lt;b&gt;Verma&lt;/b&gt;");
@@ -25,11 +25,11 @@ test("the applicant's confirmation names the reference and the position, and esc
 });
 
 test("the hiring team's notification replies to the applicant, links the job and keeps the subject on one line", () => {
-  const mail = renderTemplate("job-application-notification", params, "careers@kraftechnologies.com");
+  const mail = renderTemplate(applicationEmails, "job-application-notification", params, "careers@kraftechnologies.com");
   expect(mail.replyTo).toBe("asha@example.com");
   expect(mail.subject).not.toMatch(/[\r\n]/);
   expect(mail.text).toContain("Job page: https://example.com/careers/7");
   expect(mail.emailjsParams.to_email).toBe("careers@kraftechnologies.com");
-  const general = renderTemplate("job-application-notification", { ...params, job_url: "" }, "careers@kraftechnologies.com");
+  const general = renderTemplate(applicationEmails, "job-application-notification", { ...params, job_url: "" }, "careers@kraftechnologies.com");
   expect(general.text).toContain("Not linked to an open job");
 });

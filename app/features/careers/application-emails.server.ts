@@ -1,6 +1,6 @@
 import { site } from "#app/content/site.ts";
-// A cycle with the template map, but only through functions called after both modules load.
-import { escapeHtml, type RenderedMail } from "#app/platform/email/templates.server.ts";
+import { detailsHtml, detailsText, escapeHtml, htmlPage, oneLine, type DetailRow } from "#app/platform/email/layout.server.ts";
+import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
 
 /** What both job application emails are rendered from (stored in outbox.params). */
 export type JobApplicationParams = {
@@ -18,14 +18,7 @@ export type JobApplicationParams = {
   job_url: string;
 };
 
-// eslint-disable-next-line no-control-regex
-const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
-
-function page(body: string): string {
-  return `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">${body}</body></html>`;
-}
-
-function details(p: JobApplicationParams): [string, string][] {
+function details(p: JobApplicationParams): DetailRow[] {
   return [
     ["Reference", p.reference],
     ["Position", p.position],
@@ -39,22 +32,8 @@ function details(p: JobApplicationParams): [string, string][] {
   ];
 }
 
-const detailsText = (p: JobApplicationParams) =>
-  details(p)
-    .map(([label, value]) => (label === "Cover Letter" ? `${label}:\n${value}` : `${label}: ${value}`))
-    .join("\n");
-
-const detailsHtml = (p: JobApplicationParams) =>
-  `<table role="presentation" cellspacing="0" cellpadding="0">${details(p)
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
-        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("")}</table>`;
-
 /** To the applicant: we have it, here is your reference. */
-export function jobApplicationConfirmation(p: JobApplicationParams): RenderedMail {
+function confirmation(p: JobApplicationParams): RenderedMail {
   const name = p.full_name.trim() || "there";
   const subject = oneLine(`We received your application (${p.reference}) – ${site.name}`);
   const text = [
@@ -65,36 +44,69 @@ export function jobApplicationConfirmation(p: JobApplicationParams): RenderedMai
     "",
     "This is what you sent us:",
     "",
-    detailsText(p),
+    detailsText(details(p), "Cover Letter"),
     "",
     `${site.name}\n${site.emails.careers}`,
   ].join("\n");
-  const html = page(
+  const html = htmlPage(
     `<p>Dear ${escapeHtml(name)},</p>` +
       `<p>Thank you for applying to ${escapeHtml(site.name)} for: <strong>${escapeHtml(p.position)}</strong>. ` +
       `Your reference number is <strong>${escapeHtml(p.reference)}</strong>.</p>` +
       `<p>Our talent team reads every application and will reply within a week.</p>` +
-      `<p>This is what you sent us:</p>${detailsHtml(p)}` +
+      `<p>This is what you sent us:</p>${detailsHtml(details(p))}` +
       `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.emails.careers)}</p>`,
   );
   return { subject, text, html };
 }
 
 /** To the hiring team; replying goes to the applicant. */
-export function jobApplicationNotification(p: JobApplicationParams): RenderedMail {
+function notification(p: JobApplicationParams): RenderedMail {
   const subject = oneLine(`New application ${p.reference}: ${p.position} – ${p.full_name}`);
   const job = p.job_url ? `Job page: ${p.job_url}` : "Not linked to an open job (general application or an unknown title).";
   const text = [
     "A new job application arrived.",
     "",
-    detailsText(p),
+    detailsText(details(p), "Cover Letter"),
     "",
     job,
     "The resume is in private storage; open the application in the staff area to download it.",
   ].join("\n");
-  const html = page(
-    `<p>A new job application arrived.</p>${detailsHtml(p)}<p>${escapeHtml(job)}</p>` +
+  const html = htmlPage(
+    `<p>A new job application arrived.</p>${detailsHtml(details(p))}<p>${escapeHtml(job)}</p>` +
       `<p>The resume is in private storage; open the application in the staff area to download it.</p>`,
   );
   return { subject, text, html, replyTo: p.to_email };
 }
+
+/** The job application's messages, by the names stored in `outbox.template`. */
+export const applicationEmails = {
+  "job-application-confirmation": defineMailTemplate<JobApplicationParams>({
+    render: confirmation,
+    emailjsTemplateSetting: "EMAILJS_APPLICATION_TEMPLATE_ID",
+    emailjsParams: (p) => ({
+      to_email: p.to_email,
+      full_name: p.full_name,
+      position: p.position,
+      reference: p.reference,
+    }),
+  }),
+  "job-application-notification": defineMailTemplate<JobApplicationParams>({
+    render: notification,
+    emailjsTemplateSetting: "EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID",
+    emailjsParams: (p, to) => ({
+      to_email: to,
+      reply_to: p.to_email,
+      full_name: p.full_name,
+      email: p.to_email,
+      phone: p.phone,
+      position: p.position,
+      reference: p.reference,
+      portfolio_url: p.portfolio_url,
+      years_experience: p.years_experience,
+      cover_letter: p.cover_letter,
+      resume_name: p.resume_name,
+      job_url: p.job_url,
+    }),
+  }),
+};
+

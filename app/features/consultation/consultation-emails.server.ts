@@ -1,0 +1,103 @@
+import { site } from "#app/content/site.ts";
+import { detailsHtml, detailsText, escapeHtml, htmlPage, oneLine, type DetailRow } from "#app/platform/email/layout.server.ts";
+import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
+
+/** Spec §3: the confirmation email's template parameters, by these exact names. */
+export type ConsultationConfirmationParams = {
+  to_email: string;
+  full_name: string;
+  country: string;
+  phone: string;
+  project_brief: string;
+};
+
+export type ConsultationNotificationParams = ConsultationConfirmationParams & { attachment_count: number };
+
+function details(params: ConsultationConfirmationParams): DetailRow[] {
+  return [
+    ["Full Name", params.full_name],
+    ["Email Address", params.to_email],
+    ["Country", params.country],
+    ["Phone Number", params.phone],
+    ["Project Brief", params.project_brief],
+  ];
+}
+
+const signature = `${site.name}\n${site.phone.display} · ${site.emails.sales}`;
+
+/** To the visitor who booked a consultation. */
+function confirmation(params: ConsultationConfirmationParams): RenderedMail {
+  const name = params.full_name.trim() || "there";
+  const subject = `We received your consultation request – ${site.name}`;
+  const text = [
+    `Dear ${name},`,
+    "",
+    `Thank you for booking a free consultation with ${site.name}. We have received your request and will respond within 1 business hour.`,
+    "",
+    "This is what you sent us:",
+    "",
+    detailsText(details(params), "Project Brief"),
+    "",
+    "If anything is wrong, just reply to this email.",
+    "",
+    signature,
+  ].join("\n");
+  const html = htmlPage(
+    `<p>Dear ${escapeHtml(name)},</p>` +
+      `<p>Thank you for booking a free consultation with ${escapeHtml(site.name)}. ` +
+      `We have received your request and will respond <strong>within 1 business hour</strong>.</p>` +
+      `<p>This is what you sent us:</p>${detailsHtml(details(params))}` +
+      `<p>If anything is wrong, just reply to this email.</p>` +
+      `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.phone.display)} · ${escapeHtml(site.emails.sales)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** To the sales inbox, so someone answers within the promised hour. */
+function notification(params: ConsultationNotificationParams): RenderedMail {
+  const count = params.attachment_count;
+  const files = count === 0 ? "no files" : count === 1 ? "1 file" : `${count} files`;
+  const subject = oneLine(`New consultation request from ${params.full_name} (${params.country})`);
+  const text = [
+    "A visitor booked a free consultation. The site promised a response within 1 business hour.",
+    "",
+    detailsText(details(params), "Project Brief"),
+    "",
+    `Attachments: ${files} (open the request in the staff area to download them).`,
+  ].join("\n");
+  const html = htmlPage(
+    `<p>A visitor booked a free consultation. The site promised a response within 1 business hour.</p>` +
+      `${detailsHtml(details(params))}<p>Attachments: ${escapeHtml(files)} (open the request in the staff area to download them).</p>`,
+  );
+  return { subject, text, html, replyTo: params.to_email };
+}
+
+/** The consultation's messages, by the names stored in `outbox.template`. */
+export const consultationEmails = {
+  "consultation-confirmation": defineMailTemplate<ConsultationConfirmationParams>({
+    render: confirmation,
+    emailjsTemplateSetting: "EMAILJS_TEMPLATE_ID",
+    // Exactly the spec's five parameters.
+    emailjsParams: (p) => ({
+      to_email: p.to_email,
+      full_name: p.full_name,
+      country: p.country,
+      phone: p.phone,
+      project_brief: p.project_brief,
+    }),
+  }),
+  "consultation-notification": defineMailTemplate<ConsultationNotificationParams>({
+    render: notification,
+    emailjsTemplateSetting: "EMAILJS_NOTIFY_TEMPLATE_ID",
+    emailjsParams: (p, to) => ({
+      to_email: to,
+      reply_to: p.to_email,
+      full_name: p.full_name,
+      email: p.to_email,
+      country: p.country,
+      phone: p.phone,
+      project_brief: p.project_brief,
+      attachment_count: p.attachment_count,
+    }),
+  }),
+};

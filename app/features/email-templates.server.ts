@@ -1,0 +1,16 @@
+import { applicationEmails } from "#app/features/careers/application-emails.server.ts";
+import { consultationEmails } from "#app/features/consultation/consultation-emails.server.ts";
+import type { MailTemplates } from "#app/platform/email/templates.server.ts";
+
+/**
+ * Every message the site sends, by the name stored in `outbox.template`: the
+ * registry the server entry hands to openServices. Rows already in the outbox
+ * are rendered by these names, so a name stays as long as rows may carry it.
+ */
+export const mailTemplates = { ...consultationEmails, ...applicationEmails } satisfies MailTemplates;
+
+declare module "#app/platform/email/templates.server.ts" {
+  interface Register {
+    mailTemplates: typeof mailTemplates;
+  }
+}

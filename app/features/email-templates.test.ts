@@ -1,0 +1,28 @@
+import { expect, test } from "vitest";
+import { mailTemplates } from "#app/features/email-templates.server.ts";
+import { renderTemplate } from "#app/platform/email/templates.server.ts";
+
+test("the registry keeps every name the outbox has stored, so rows written before a deploy still render", () => {
+  expect(Object.keys(mailTemplates)).toEqual([
+    "consultation-confirmation",
+    "consultation-notification",
+    "job-application-confirmation",
+    "job-application-notification",
+  ]);
+  // As a row's params come back from the jsonb column.
+  const stored = JSON.parse(
+    '{"to_email":"asha@example.com","full_name":"Asha Rao","country":"India","phone":"+91 1","project_brief":"A CRM","attachment_count":0}',
+  ) as unknown;
+  expect(renderTemplate(mailTemplates, "consultation-notification", stored, "sales@kraftechnologies.com").subject).toBe(
+    "New consultation request from Asha Rao (India)",
+  );
+});
+
+test("each message keeps the EmailJS template setting it had", () => {
+  expect(Object.fromEntries(Object.entries(mailTemplates).map(([name, t]) => [name, t.emailjsTemplateSetting]))).toEqual({
+    "consultation-confirmation": "EMAILJS_TEMPLATE_ID",
+    "consultation-notification": "EMAILJS_NOTIFY_TEMPLATE_ID",
+    "job-application-confirmation": "EMAILJS_APPLICATION_TEMPLATE_ID",
+    "job-application-notification": "EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID",
+  });
+});
