@@ -16,7 +16,7 @@ const config = env();
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
 const services = await openServices(config, { mailTemplates }).catch((error: Error) => {
-  logger.fatal(error.message);
+  logger.fatal({ err: error }, error.message);
   return process.exit(1);
 });
 logger.info({ database: services.dbDriver, storage: config.STORAGE_DRIVER, mail: config.MAIL_TRANSPORT }, "Services ready");

@@ -99,3 +99,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 }
 
 export const logger = createLogger(env().LOG_LEVEL);
+
+/** Text from elsewhere (a mail server's reply) with every email address replaced, for a log line. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g, "[address]");
+}

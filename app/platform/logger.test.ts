@@ -4,7 +4,7 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { newsletterSubscriptions } from "#app/platform/db/schema.server.ts";
-import { createLogger } from "#app/platform/logger.server.ts";
+import { createLogger, withoutAddresses } from "#app/platform/logger.server.ts";
 import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
@@ -113,4 +113,10 @@ test("a node-postgres error logged on its own keeps code and constraint, drops d
 test("the errors inside an AggregateError are logged too", () => {
   const error = new AggregateError([new Error("connect ECONNREFUSED 127.0.0.1:5432")], "");
   expect(logged(error).entry.err.aggregateErrors).toMatchObject([{ message: "connect ECONNREFUSED 127.0.0.1:5432" }]);
+});
+
+test("a mail server's reply keeps its reason but loses the addresses it quotes", () => {
+  expect(withoutAddresses("550 5.1.1 <asha.verma@example.com>: Recipient address rejected (to: bob@x.co)")).toBe(
+    "550 5.1.1 <[address]>: Recipient address rejected (to: [address])",
+  );
 });

@@ -73,7 +73,7 @@ export async function openServices<Templates extends MailTemplates>(
     });
     const pruner = setInterval(() => {
       pruneRateLimits(database.db, new Date(Date.now() - RATE_LIMIT_RETENTION_MS)).catch((error: unknown) =>
-        logger.warn({ error: (error as Error).message }, "Could not prune old rate-limit windows"),
+        logger.warn({ err: error }, "Could not prune old rate-limit windows"),
       );
     }, 60 * 60_000);
     pruner.unref();

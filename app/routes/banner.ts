@@ -4,7 +4,7 @@ import { bannerClosedCookie } from "#app/features/banner/banner-cookie.ts";
 import { FormRejection } from "#app/features/forms/read-form.server.ts";
 import { sameSiteTarget } from "#app/features/forms/redirect-target.ts";
 import { guardAndRead } from "#app/features/forms/submission.server.ts";
-import { servicesOf } from "#app/platform/services-context.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 /** Closing the banner without JavaScript: a form post sets the session cookie and returns to the page. */
 export async function action({ request, context }: Route.ActionArgs) {

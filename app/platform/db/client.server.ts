@@ -87,7 +87,7 @@ async function openPostgres(url: string, migrationsFolder: string, max: number):
   // client and the next query opens a fresh one.
   pool.on("error", (error) => {
     const code = (error as { code?: unknown }).code;
-    logger.error({ error: error.message, code }, "PostgreSQL connection lost; the pool will reconnect");
+    logger.error({ err: error, code }, "PostgreSQL connection lost; the pool will reconnect");
   });
   const db = drizzlePg({ client: pool, schema });
   try {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { outbox } from "#app/platform/db/schema.server.ts";
-import { logger } from "#app/platform/logger.server.ts";
+import { logger, withoutAddresses } from "#app/platform/logger.server.ts";
 import {
   renderTemplate,
   type MailTemplateName,
@@ -153,7 +153,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         })
         .where(eq(outbox.id, row.id));
       logger.warn(
-        { outboxId: row.id, template: row.template, attempts: row.attempts, error: message, giveUp },
+        // A mail server's refusal often quotes the recipient: the log keeps the reason, not the address.
+        { outboxId: row.id, template: row.template, attempts: row.attempts, error: withoutAddresses(message), giveUp },
         giveUp ? "Email delivery failed for good" : "Email delivery failed; will retry",
       );
       return { status: "failed", error: message };
@@ -199,7 +200,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     ticking = drain()
       .catch((error: unknown) => {
         // An unreachable database must not stop the worker; the next poll tries again.
-        logger.error({ error: error instanceof Error ? error.message : String(error) }, "Outbox poll failed");
+        logger.error({ err: error }, "Outbox poll failed");
       })
       .finally(() => {
         ticking = undefined;
@@ -238,8 +239,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         // Someone else (the worker, another process) already has it: report what they get.
         return row ? deliver(row) : outcomeOf(id, deadline);
       })().catch((error: unknown): AttemptResult => {
-        const message = error instanceof Error ? error.message : String(error);
-        logger.error({ outboxId: id, error: message }, "Immediate email attempt failed");
+        logger.error({ outboxId: id, err: error }, "Immediate email attempt failed");
         return { status: "pending" };
       }),
     );
