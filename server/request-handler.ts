@@ -47,6 +47,9 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
 
       res.status(response.status);
       for (const [name, value] of headers) res.append(name, value);
+      // A post refused before its body was read (too large, rate limited): close the connection
+      // rather than read the rest of what the client is still sending.
+      if (!req.complete && req.method !== "GET" && req.method !== "HEAD") res.set("Connection", "close");
       if (!response.body) {
         res.end();
         return;
