@@ -8,6 +8,8 @@ import type { Services } from "#app/platform/services.server.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
 import type { PageCache } from "#server/page-cache.ts";
 
+const UNREAD_BODY_DRAIN_BYTES = 64 * 1024;
+
 /**
  * Express to React Router, with the page cache in between: a GET that a
  * route marked cacheable is answered from memory until its TTL runs out.
@@ -47,9 +49,12 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
 
       res.status(response.status);
       for (const [name, value] of headers) res.append(name, value);
-      // A post refused before its body was read (too large, rate limited): close the connection
-      // rather than read the rest of what the client is still sending.
-      if (!req.complete && req.method !== "GET" && req.method !== "HEAD") res.set("Connection", "close");
+      // A post answered before its body was read (too large, rate limited): when much may still
+      // come, give the client a moment to read the answer while the rest is discarded unread,
+      // then close. Closing at once would reset the connection, which can lose the answer.
+      if (!req.complete && req.method !== "GET" && req.method !== "HEAD" && !(Number(req.get("content-length")) <= UNREAD_BODY_DRAIN_BYTES)) {
+        res.on("finish", () => lingerThenClose(req));
+      }
       if (!response.body) {
         res.end();
         return;
@@ -59,6 +64,15 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
       next(error);
     }
   };
+}
+
+const LINGER_MS = 2_000;
+
+/** Reads and discards what the client still sends, for a little while, then closes its connection. */
+function lingerThenClose(req: ExpressRequest) {
+  req.unpipe();
+  req.resume();
+  setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {

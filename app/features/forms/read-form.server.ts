@@ -55,6 +55,8 @@ export type FormInput = { values: Record<string, string>; files: UploadedFile[] 
 
 /** A text field's value in bytes; far above any field's own limit, which its schema reports in words. */
 const MAX_FIELD_BYTES = 64 * 1024;
+/** A urlencoded post carries no files: every field at its limit, percent-encoded, fits in this. */
+const MAX_URLENCODED_BYTES = 256 * 1024;
 const UNREADABLE = "The form could not be read. Please reload the page and try again.";
 const UNSUPPORTED = "This form must be sent from the page's form (unsupported content type).";
 
@@ -68,15 +70,20 @@ function mediaType(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** Refuses a post by its headers alone: a content type the form does not take, or an announced size over the limit. */
-export function checkHeaders(request: Request, rules: Pick<ReadRules, "maxBytes" | "encodings">) {
+/**
+ * Refuses a post by its headers alone: a content type the form does not take,
+ * or an announced size over the limit. Returns the limit for this encoding.
+ */
+export function checkHeaders(request: Request, rules: Pick<ReadRules, "maxBytes" | "encodings">): number {
   const type = mediaType(request);
   const accepted =
     (rules.encodings.includes("urlencoded") && type === "application/x-www-form-urlencoded") ||
     (rules.encodings.includes("multipart") && type === "multipart/form-data");
   if (!accepted) throw new FormRejection(415, UNSUPPORTED);
+  const maxBytes = type === "multipart/form-data" ? rules.maxBytes : Math.min(rules.maxBytes, MAX_URLENCODED_BYTES);
   const announced = Number(request.headers.get("content-length") ?? 0);
-  if (announced > rules.maxBytes) throw new FormRejection(413, tooLargeMessage(rules.maxBytes));
+  if (announced > maxBytes) throw new FormRejection(413, tooLargeMessage(maxBytes));
+  return maxBytes;
 }
 
 /**
@@ -87,11 +94,15 @@ export function checkHeaders(request: Request, rules: Pick<ReadRules, "maxBytes"
  * FormRejection naming the field; nothing is written anywhere.
  */
 export async function readForm(request: Request, rules: ReadRules): Promise<FormInput> {
-  checkHeaders(request, rules);
+  const maxBytes = checkHeaders(request, rules);
   if (!request.body) return { values: {}, files: [] };
   const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
-  const counter = new ByteLimit(rules.maxBytes);
   const upload = rules.upload;
+  // Text, part headers and boundaries may take this much of the body; the rest must be file content.
+  // Checked as bytes arrive, so a text field that never ends is cut off here, not at the body's limit.
+  const textBudget = (rules.fields.length + 2) * MAX_FIELD_BYTES + 64 * 1024;
+  const fileBytes = { seen: 0 };
+  const counter = new ByteLimit(maxBytes, (seen) => seen - fileBytes.seen > textBudget);
   const parser = busboy({
     headers: { "content-type": request.headers.get("content-type") ?? "" },
     defParamCharset: "utf8",
@@ -145,7 +156,7 @@ export async function readForm(request: Request, rules: ReadRules): Promise<Form
         stream.resume();
         return fail(new FormRejection(400, upload.messages.badName(), upload.field));
       }
-      pending.push(collectFile(stream, fileName, upload).catch((error: unknown) => {
+      pending.push(collectFile(stream, fileName, upload, fileBytes).catch((error: unknown) => {
         fail(error);
         return null;
       }));
@@ -170,7 +181,7 @@ export async function readForm(request: Request, rules: ReadRules): Promise<Form
 }
 
 /** One file, held in memory only while it keeps to the rules. */
-function collectFile(stream: Readable & { truncated?: boolean }, name: string, upload: UploadRules): Promise<UploadedFile> {
+function collectFile(stream: Readable & { truncated?: boolean }, name: string, upload: UploadRules, fileBytes: { seen: number }): Promise<UploadedFile> {
   return new Promise<UploadedFile>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -184,6 +195,7 @@ function collectFile(stream: Readable & { truncated?: boolean }, name: string, u
     stream.on("data", (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
+      fileBytes.seen += chunk.length;
       if (!headChecked && size >= SIGNATURE_BYTES) {
         headChecked = true;
         stream.pause();
@@ -207,17 +219,20 @@ function collectFile(stream: Readable & { truncated?: boolean }, name: string, u
   });
 }
 
-/** Passes bytes through until more than `maxBytes` have gone by, then fails with 413. */
+/** Passes bytes through until more than `maxBytes` have gone by, or the text among them is over budget, then fails with 413. */
 class ByteLimit extends Transform {
   #seen = 0;
 
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly textOverBudget: (seen: number) => boolean,
+  ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.#seen += chunk.length;
-    if (this.#seen > this.maxBytes) callback(new FormRejection(413, tooLargeMessage(this.maxBytes)));
+    if (this.#seen > this.maxBytes || this.textOverBudget(this.#seen)) callback(new FormRejection(413, tooLargeMessage(this.maxBytes)));
     else callback(null, chunk);
   }
 }
