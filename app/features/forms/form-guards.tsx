@@ -15,7 +15,7 @@ export function HoneypotField() {
   );
 }
 
-export function randomKey(): string {
+function randomKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   // randomUUID needs a secure context; getRandomValues does not.
   const bytes = crypto.getRandomValues(new Uint8Array(16));

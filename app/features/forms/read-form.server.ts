@@ -60,7 +60,7 @@ const MAX_URLENCODED_BYTES = 256 * 1024;
 const UNREADABLE = "The form could not be read. Please reload the page and try again.";
 const UNSUPPORTED = "This form must be sent from the page's form (unsupported content type).";
 
-export const tooLargeMessage = (maxBytes: number) => `The form is too large to send (limit ${formatBytes(maxBytes)}).`;
+const tooLargeMessage = (maxBytes: number) => `The form is too large to send (limit ${formatBytes(maxBytes)}).`;
 const unknownFieldMessage = (name: string) =>
   `The form contained a field it does not have ("${name.slice(0, 40)}"). Please reload the page and try again.`;
 const fieldTooLongMessage = (label: string) => `${label} is too long to send.`;
@@ -74,7 +74,7 @@ function mediaType(request: Request): string {
  * Refuses a post by its headers alone: a content type the form does not take,
  * or an announced size over the limit. Returns the limit for this encoding.
  */
-export function checkHeaders(request: Request, rules: Pick<ReadRules, "maxBytes" | "encodings">): number {
+function checkHeaders(request: Request, rules: Pick<ReadRules, "maxBytes" | "encodings">): number {
   const type = mediaType(request);
   const accepted =
     (rules.encodings.includes("urlencoded") && type === "application/x-www-form-urlencoded") ||

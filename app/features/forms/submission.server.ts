@@ -65,7 +65,7 @@ export type FormSpec<Input, Saved, Success extends object> = GuardRules & {
 };
 
 /** How long an answer waits for the confirmation's first delivery attempt. */
-export const CONFIRMATION_WAIT_MS = 4_000;
+const CONFIRMATION_WAIT_MS = 4_000;
 /** Confirmations one address may receive in a day, across forms; more would let the site mail strangers. */
 export const CONFIRMATIONS_PER_ADDRESS: RateLimitRule = { limit: 3, windowMs: 24 * 60 * 60_000 };
 /** Without a client key, the same content posted again within this window is the same submission. */

@@ -22,8 +22,7 @@ export const CONSENT_LABEL_PREFIX = "I agree to the";
 export const CONSENT_LINK_TEXT = "Privacy Policy";
 export const CONSENT_VERSION = "2025-01";
 
-export const newsletterFields = ["consent", "email"] as const;
-export type NewsletterField = (typeof newsletterFields)[number];
+export type NewsletterField = "consent" | "email";
 
 /**
  * One schema for the browser and the server. Keys are checked in order, so
