@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useLocation, useNavigate, useNavigation } from "react-router";
+import { useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { UNSAFE_DataRouterContext, useLocation, useNavigate, useNavigation, type Location } from "react-router";
 import { LogoMark } from "#app/layout/logo.tsx";
 
 /** A navigation shorter than this shows no spinner, so fast pages never flash. */
@@ -30,27 +30,54 @@ function interruptedNavigation(): string | null {
 }
 const noSubscription = () => () => {};
 
+const hrefOf = (location: Location) => location.pathname + location.search + location.hash;
+
+/**
+ * Keeps the target of the navigation in progress under PENDING_KEY. React
+ * Router reloads the document as soon as the page's code fails to import; on
+ * a busy machine that is before React has rendered the loading state, so an
+ * effect of `useNavigation` may never run. The router tells its subscribers
+ * synchronously, before it starts the import; no public hook reaches it, hence
+ * the UNSAFE_ context. A layout effect subscribes in the same commit as React
+ * Router's own subscription, so no client navigation can start unheard.
+ */
+function useRememberPendingNavigation() {
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  useLayoutEffect(() => {
+    if (!router) return;
+    let pending: string | null = null;
+    return router.subscribe(({ navigation }) => {
+      const target = navigation.state === "loading" ? hrefOf(navigation.location) : null;
+      if (target === pending) return;
+      pending = target;
+      // Only a navigation this document started is cleared: the key a reload
+      // left behind is still to be read by interruptedNavigation().
+      if (target) sessionStorage.setItem(PENDING_KEY, target);
+      else sessionStorage.removeItem(PENDING_KEY);
+    });
+  }, [router]);
+}
+
 /** `showSpinner` is off while the page shows a skeleton of what is loading instead. */
 export function NavigationProgress({ showSpinner = true }: { showSpinner?: boolean }) {
   const navigation = useNavigation();
   const location = useLocation();
   const navigate = useNavigate();
+  useRememberPendingNavigation();
   const [phase, setPhase] = useState<{ href: string; phase: Phase } | null>(null);
   const failedHref = useSyncExternalStore(noSubscription, interruptedNavigation, () => null);
   const [failureDismissed, setFailureDismissed] = useState(false);
   const target = navigation.state === "loading" ? navigation.location : undefined;
-  const targetHref = target ? target.pathname + target.search + target.hash : null;
+  const targetHref = target ? hrefOf(target) : null;
   const current = phase && phase.href === targetHref ? phase.phase : null;
 
   useEffect(() => {
     if (!targetHref) return;
-    sessionStorage.setItem(PENDING_KEY, targetHref);
     const spinner = setTimeout(() => setPhase({ href: targetHref, phase: "spinner" }), SPINNER_DELAY_MS);
     const timeout = setTimeout(() => setPhase({ href: targetHref, phase: "timeout" }), CHUNK_TIMEOUT_MS);
     return () => {
       clearTimeout(spinner);
       clearTimeout(timeout);
-      sessionStorage.removeItem(PENDING_KEY);
     };
   }, [targetHref]);
 
