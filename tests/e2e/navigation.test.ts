@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { page as aboutPage } from "#app/content/pages/about.ts";
-import { gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
+import { gotoHydrated, setupBrowser, throttleCpu, waitForHydration } from "#tests/support/browser.ts";
 
 const { newPage } = setupBrowser();
 
@@ -59,7 +59,13 @@ test("a page whose code fails to load shows an error with a retry, not a blank p
   const page = await newPage({ allowConsoleErrors: /content-page|Failed to fetch dynamically imported module|ERR_FAILED|Failed to load resource/ });
   await gotoHydrated(page, "/");
   await page.route("**/assets/content-page-*.js", (route) => route.abort());
+  // As on a busy machine: the import fails before React has rendered the
+  // pending navigation, and the dialog must still appear after the reload.
+  await throttleCpu(page, 12);
+  const reload = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
   await page.locator("footer").getByRole("link", { name: "Services" }).click();
+  await reload;
+  await throttleCpu(page, 1);
   const dialog = page.getByRole("alertdialog");
   await dialog.waitFor();
   expect(await dialog.getByRole("heading").textContent()).toBe("We could not load that page.");
@@ -68,6 +74,8 @@ test("a page whose code fails to load shows an error with a retry, not a blank p
   await dialog.getByRole("link", { name: "Retry" }).click();
   await page.waitForURL("**/services");
   expect(await page.locator("h1").textContent()).toBeTruthy();
+  // The dialog could only come back once the page has hydrated.
+  await waitForHydration(page);
   expect(await page.getByRole("alertdialog").count()).toBe(0);
 });
 

@@ -70,13 +70,28 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Opens a page and waits until React has hydrated it. Scripts start after the
+ * Waits until React has hydrated the page in the tab. Scripts start after the
  * first paint, so the `load` event does not mean hydrated; the footer's
  * newsletter form, on every page, turns to scripted validation (`novalidate`)
  * once it is.
  */
+export async function waitForHydration(page: Page) {
+  await page.locator("footer form[novalidate]").waitFor({ state: "attached" });
+}
+
+/** Opens a page and waits until React has hydrated it. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
-  await page.locator("footer form[novalidate]").waitFor({ state: "attached" });
+  await waitForHydration(page);
   return response;
+}
+
+/**
+ * Runs the page's scripts `rate` times slower (Chromium's CPU throttling), as
+ * on a busy or low-end machine, so a test does not pass only because the
+ * page's scripts kept up with the network.
+ */
+export async function throttleCpu(page: Page, rate: number) {
+  const session = await page.context().newCDPSession(page);
+  await session.send("Emulation.setCPUThrottlingRate", { rate });
 }
