@@ -18,7 +18,7 @@ import {
   type ApplicationFieldErrors,
   type ApplicationResult,
 } from "#app/features/careers/application-schema.ts";
-import { Field, inputClass } from "#app/features/forms/field.tsx";
+import { Field, FieldError, inputClass } from "#app/features/forms/field.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
@@ -185,11 +185,7 @@ function ConsentField({ error, defaultChecked }: { error?: string; defaultChecke
           </span>
         </label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
