@@ -1,5 +1,3 @@
-import { site } from "#app/content/site.ts";
-
 /** The company mark: a square monogram and the name. Decorative parts are hidden from assistive tech. */
 export function LogoMark({ className = "size-9" }: { className?: string }) {
   return (
@@ -8,14 +6,5 @@ export function LogoMark({ className = "size-9" }: { className?: string }) {
       <path d="M12 10h5v8.2L24.6 10H31l-8.6 9.3L31.5 30h-6.3l-6.3-7.6-1.9 2V30h-5z" fill="#fff" />
       <circle cx="31" cy="31" r="3" fill="#fbbf24" />
     </svg>
-  );
-}
-
-export function Logo() {
-  return (
-    <span className="flex items-center gap-2">
-      <LogoMark />
-      <span className="text-lg font-bold tracking-tight text-brand-900">{site.name}</span>
-    </span>
   );
 }

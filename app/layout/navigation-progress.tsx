@@ -3,9 +3,9 @@ import { UNSAFE_DataRouterContext, useLocation, useNavigate, useNavigation, type
 import { LogoMark } from "#app/layout/logo.tsx";
 
 /** A navigation shorter than this shows no spinner, so fast pages never flash. */
-export const SPINNER_DELAY_MS = 400;
+const SPINNER_DELAY_MS = 400;
 /** Spec §9: a lazily loaded page that takes longer than this is treated as failed. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 /**
  * React Router reloads the current document when a page's code fails to load.

@@ -71,7 +71,7 @@ function serialize(error: Error, seen: Set<unknown>): Record<string, unknown> {
  * code, constraint, table, stack frames) and dropping the values a visitor
  * typed, in the error and in every `cause` below it.
  */
-export function serializeError(value: unknown): unknown {
+function serializeError(value: unknown): unknown {
   return isErrorLike(value) ? serialize(value, new Set()) : value;
 }
 

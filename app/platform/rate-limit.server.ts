@@ -42,7 +42,7 @@ export async function hitRateLimit(
 }
 
 /** The decision and, when refused, how long until the weighted count is back within the limit. */
-export function slidingVerdict({
+function slidingVerdict({
   current,
   previous,
   elapsed,

@@ -180,6 +180,3 @@ export function consultationValues(overrides: Partial<Record<"fullName" | "email
     ...overrides,
   };
 }
-
-/** A React Router single-fetch action post, the way the hydrated form sends it. */
-export const dataUrl = (baseURL: string, route: "/newsletter" | "/consultation") => `${baseURL}${route}.data`;

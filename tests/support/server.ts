@@ -14,7 +14,7 @@ export type RunningServer = {
   stop: (options?: { keepData?: boolean }) => Promise<number | null>;
 };
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -46,7 +46,7 @@ function SectionHeading({ title, intro }: { title: string; intro?: string }) {
   );
 }
 
-export function Hero({ eyebrow, title, lead, primary = consultationAction, secondary }: HeroSection) {
+function Hero({ eyebrow, title, lead, primary = consultationAction, secondary }: HeroSection) {
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
       <div className="container-page py-16 sm:py-20 lg:py-24">

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 /** Spec §9: toasts close after 5000 ms. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 /** Older toasts give way beyond this many. */
-export const MAX_TOASTS = 4;
+const MAX_TOASTS = 4;
 
 export type ToastKind = "success" | "error";
 export type ToastInput = { kind: ToastKind; text: string };
@@ -38,7 +38,7 @@ export function showToast({ kind, text }: ToastInput): number {
   return id;
 }
 
-export function dismissToast(id: number) {
+function dismissToast(id: number) {
   const next = toasts.filter((toast) => toast.id !== id);
   if (next.length === toasts.length) return;
   toasts = next;
@@ -53,7 +53,7 @@ export function dismissToasts(kind: ToastKind) {
   emit();
 }
 
-export function useToasts(): readonly Toast[] {
+function useToasts(): readonly Toast[] {
   return useSyncExternalStore(
     subscribe,
     () => toasts,

@@ -3,7 +3,7 @@
  * it survives page loads and reloads, ends with the browser session, and lets
  * the server render the page without the banner, so nothing jumps on load.
  */
-export const BANNER_COOKIE = "banner_closed";
+const BANNER_COOKIE = "banner_closed";
 
 export function isBannerClosed(cookieHeader: string | null): boolean {
   return (cookieHeader ?? "").split(";").some((part) => part.trim() === `${BANNER_COOKIE}=1`);

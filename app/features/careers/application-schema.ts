@@ -39,8 +39,6 @@ export const applicationFieldLabels: Record<ApplicationErrorField, string> = {
   consent: "Privacy Policy consent",
 };
 
-export const requiredApplicationFields: readonly ApplicationErrorField[] = ["fullName", "email", "phone", "resume", "consent"];
-
 /** Maximum lengths: the inputs' maxLength and the server's limits. */
 export const applicationFieldLimits = {
   fullName: 120,
@@ -57,7 +55,7 @@ export const MAX_YEARS = 60;
 export const MAX_RESUME_BYTES = 10 * 1024 * 1024;
 /** Upper bound for the whole multipart request: the resume at its limit plus the text fields. */
 export const MAX_APPLICATION_REQUEST_BYTES = MAX_RESUME_BYTES + 256 * 1024;
-export const RESUME_EXTENSIONS = [".pdf", ".doc", ".docx"] as const;
+const RESUME_EXTENSIONS = [".pdf", ".doc", ".docx"] as const;
 export const RESUME_MIME_TYPES = [
   "application/pdf",
   "application/msword",
@@ -68,7 +66,7 @@ export const RESUME_ACCEPT = [...RESUME_EXTENSIONS, ...RESUME_MIME_TYPES].join("
 /** Which wording of the consent the applicant saw; change it whenever the wording changes. */
 export const APPLICATION_CONSENT_VERSION = "careers-2026-01";
 
-export const requiredMessage = (field: ApplicationErrorField) =>
+const requiredMessage = (field: ApplicationErrorField) =>
   field === "consent" ? CONSENT_REQUIRED_MESSAGE : field === "resume" ? RESUME_REQUIRED_MESSAGE : `${applicationFieldLabels[field]} is required.`;
 const tooLong = (field: keyof typeof applicationFieldLimits) =>
   `${applicationFieldLabels[field]} must be at most ${applicationFieldLimits[field]} characters.`;
@@ -144,7 +142,7 @@ export const applicationSchema = z.pipe(
 );
 export type ApplicationInput = z.output<typeof applicationSchema>;
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;
   try {
     const url = new URL(value);

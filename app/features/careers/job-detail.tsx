@@ -5,7 +5,7 @@ import type { JobView } from "#app/features/careers/job-view.server.ts";
 export const JOB_NOT_FOUND = "Job not found. It may have been removed or the link is invalid.";
 export const JOB_LOAD_FAILED = "Failed to load job details. Please try again later.";
 export const JOB_ERROR_TITLE = "Error Loading Job Details";
-export const JOB_CLOSED = "This position is closed and no longer accepts applications.";
+const JOB_CLOSED = "This position is closed and no longer accepts applications.";
 
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";

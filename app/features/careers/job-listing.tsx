@@ -16,9 +16,9 @@ const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hov
 const controlClass =
   "block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs focus:border-brand-600";
 
-export const LISTING_LOAD_FAILED = "We could not load the open roles just now. Please try again in a few minutes.";
+const LISTING_LOAD_FAILED = "We could not load the open roles just now. Please try again in a few minutes.";
 
-export function resultCountText(shown: number, total: number): string {
+function resultCountText(shown: number, total: number): string {
   const roles = (n: number) => `${n} open role${n === 1 ? "" : "s"}`;
   return shown === total ? `Showing all ${roles(total)}` : `Showing ${shown} of ${roles(total)}`;
 }

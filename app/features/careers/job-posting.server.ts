@@ -22,7 +22,7 @@ export function employmentTypeOf(jobType: string | null | undefined): Employment
 
 const REMOTE = /\b(remote|anywhere|work from home|wfh|telecommute)\b/i;
 
-export function isRemoteLocation(location: string | null | undefined): boolean {
+function isRemoteLocation(location: string | null | undefined): boolean {
   return REMOTE.test(location ?? "");
 }
 

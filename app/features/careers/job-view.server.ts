@@ -23,7 +23,7 @@ export type JobView = {
   applyHref: string;
 };
 
-export function applyHrefFor(title: string): string {
+function applyHrefFor(title: string): string {
   return `/careers/registration?pos=${encodeURIComponent(encodePosition(title))}`;
 }
 

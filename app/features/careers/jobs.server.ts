@@ -44,7 +44,7 @@ export async function findOpenJobByTitle(db: Database, position: string): Promis
 
 export type JobFilters = { q?: string; department?: string; jobType?: string; location?: string };
 export type FacetName = "department" | "jobType" | "location";
-export const facetNames: readonly FacetName[] = ["department", "jobType", "location"];
+const facetNames: readonly FacetName[] = ["department", "jobType", "location"];
 /** One choice of a filter: `value` goes in the query string, `count` is how many jobs it would show. */
 export type FacetOption = { value: string; label: string; count: number };
 

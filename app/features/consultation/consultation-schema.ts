@@ -60,7 +60,7 @@ export const ALLOWED_FILE_TYPES: readonly AllowedFileType[] = [
   { label: "JPEG", mimeTypes: ["image/jpeg"], extensions: [".jpg", ".jpeg"] },
 ];
 
-export const ALLOWED_MIME_TYPES: readonly string[] = ALLOWED_FILE_TYPES.flatMap((type) => type.mimeTypes);
+const ALLOWED_MIME_TYPES: readonly string[] = ALLOWED_FILE_TYPES.flatMap((type) => type.mimeTypes);
 export const ALLOWED_EXTENSIONS: readonly string[] = ALLOWED_FILE_TYPES.flatMap((type) => type.extensions);
 /** The file input's `accept` attribute. */
 export const FILE_INPUT_ACCEPT = [...ALLOWED_EXTENSIONS, ...ALLOWED_MIME_TYPES].join(",");
@@ -70,7 +70,7 @@ export const ALLOWED_TYPES_TEXT = `${ALLOWED_FILE_TYPES.slice(0, -1)
   .join(", ")} or ${ALLOWED_FILE_TYPES.at(-1)?.label ?? ""}`;
 
 /** Spec §8: the consultation's texts, kept to the letter. */
-export const MISSING_FIELDS_PREFIX = "Please fill all required fields: ";
+const MISSING_FIELDS_PREFIX = "Please fill all required fields: ";
 export const CONSULTATION_SUCCESS_MESSAGE = "Consultation request submitted successfully!";
 export const CONFIRMATION_EMAIL_SENT_MESSAGE = "Confirmation email sent successfully!";
 export const confirmationEmailFailedMessage = (text: string) => `Failed to send confirmation email: ${text}`;
@@ -94,7 +94,7 @@ export function findMissingFields(values: Partial<Record<ConsultationField, unkn
 
 /** The inline text under a field left empty. */
 export const requiredFieldMessage = (field: ConsultationField) => `${consultationFieldLabels[field]} is required.`;
-export const tooLongMessage = (field: ConsultationField) =>
+const tooLongMessage = (field: ConsultationField) =>
   `${consultationFieldLabels[field]} must be at most ${consultationFieldLimits[field]} characters.`;
 
 const requiredText = (field: ConsultationField, ...checks: z.core.$ZodCheck<string>[]) =>
@@ -139,12 +139,12 @@ export function isAllowedFileType(file: FileFacts): boolean {
   return type === "" || type === "application/octet-stream" || ALLOWED_MIME_TYPES.includes(type);
 }
 
-export const fileTooLargeMessage = (name: string) =>
+const fileTooLargeMessage = (name: string) =>
   `"${name}" is larger than ${formatBytes(MAX_FILE_BYTES)}. Each file must be ${formatBytes(MAX_FILE_BYTES)} or smaller.`;
-export const fileTypeNotAllowedMessage = (name: string) =>
+const fileTypeNotAllowedMessage = (name: string) =>
   `"${name}" is not an allowed file type. Attach ${ALLOWED_TYPES_TEXT} files.`;
-export const emptyFileMessage = (name: string) => `"${name}" is empty.`;
-export const tooManyFilesMessage = (notAdded: readonly string[]) =>
+const emptyFileMessage = (name: string) => `"${name}" is empty.`;
+const tooManyFilesMessage = (notAdded: readonly string[]) =>
   `You can attach up to ${MAX_FILES} files, so ${
     notAdded.length === 1 ? `"${notAdded[0]}" was` : `${notAdded.length} files were`
   } not added.`;

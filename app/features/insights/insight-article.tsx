@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { INSIGHTS_PATH, type InsightDetail } from "#app/features/insights/insight.ts";
 
-export function BackToInsights() {
+function BackToInsights() {
   return (
     <Link to={INSIGHTS_PATH} className="inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
       <span aria-hidden="true">←</span> Back to Insights

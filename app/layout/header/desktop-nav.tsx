@@ -18,7 +18,7 @@ export const HOVER_CLOSE_DELAY_MS = 150;
  */
 const HOVER_CLICK_GRACE_MS = 500;
 
-export const dropdownPanelId = (id: DropdownId) => `${id}-menu`;
+const dropdownPanelId = (id: DropdownId) => `${id}-menu`;
 
 const itemClass =
   "inline-flex h-full items-center gap-1 rounded-md px-3 text-[0.9375rem] font-semibold text-slate-800 hover:text-brand-700";

@@ -14,7 +14,7 @@ import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 
 type DropdownEntry = Extract<(typeof mainNav)[number], { kind: "dropdown" }>;
 
-export const MOBILE_PANEL_ID = "mobile-menu";
+const MOBILE_PANEL_ID = "mobile-menu";
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 const hamburgerClass =

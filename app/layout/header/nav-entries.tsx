@@ -4,7 +4,7 @@ import { ArrowRightIcon, ExternalIcon } from "#app/layout/header/icons.tsx";
 import { site } from "#app/content/site.ts";
 
 /** Shown beside entries the spec gives no target: they are named, but not dead `#` links. */
-export const NOT_AVAILABLE_LABEL = "Not yet available";
+const NOT_AVAILABLE_LABEL = "Not yet available";
 
 /**
  * One dropdown or mobile-menu entry. With a target it is a link (marked as the

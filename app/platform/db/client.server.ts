@@ -32,7 +32,7 @@ export type OpenDatabaseOptions = {
   maxConnections?: number;
 };
 
-export function pgliteDirectory(env: Pick<Env, "DATA_DIR">): string {
+function pgliteDirectory(env: Pick<Env, "DATA_DIR">): string {
   return path.join(env.DATA_DIR, "db");
 }
 

@@ -7,7 +7,7 @@ import path from "node:path";
  * beside the directory, holding the owner's pid, turns that into a clear
  * refusal at start.
  */
-export class DirectoryLockedError extends Error {
+class DirectoryLockedError extends Error {
   constructor(
     readonly directory: string,
     readonly holderPid: number,

@@ -1,7 +1,7 @@
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
 
 /** The version of the EmailJS library whose payload the spec describes (spec §9). */
-export const EMAILJS_LIB_VERSION = "4.4.1";
+const EMAILJS_LIB_VERSION = "4.4.1";
 
 export type EmailJsConfig = {
   apiUrl: string;

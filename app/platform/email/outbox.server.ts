@@ -50,9 +50,9 @@ export async function enqueue<Templates extends MailTemplates, Name extends Mail
 }
 
 /** 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 2 h. */
-export const DEFAULT_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000] as const;
+const DEFAULT_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000] as const;
 
-export function defaultBackoffMs(attempts: number): number {
+function defaultBackoffMs(attempts: number): number {
   return DEFAULT_BACKOFF_MS[Math.min(Math.max(attempts, 1), DEFAULT_BACKOFF_MS.length) - 1] ?? 7_200_000;
 }
 

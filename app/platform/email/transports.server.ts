@@ -6,7 +6,7 @@ import { createSmtpTransport } from "#app/platform/email/smtp-transport.server.t
 import type { MailTemplates } from "#app/platform/email/templates.server.ts";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
 
-export function mailDirectory(env: Pick<Env, "DATA_DIR">): string {
+function mailDirectory(env: Pick<Env, "DATA_DIR">): string {
   return path.join(env.DATA_DIR, "mail");
 }
 

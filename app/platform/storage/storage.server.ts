@@ -15,7 +15,7 @@ export {
   FALLBACK_FILE_NAME,
 } from "#app/platform/storage/file-names.server.ts";
 
-export function localStorageRoot(env: Pick<Env, "DATA_DIR">): string {
+function localStorageRoot(env: Pick<Env, "DATA_DIR">): string {
   return path.join(env.DATA_DIR, "files");
 }
 
