@@ -44,11 +44,13 @@ for (const driver of drivers) {
       services.outbox.nudge();
 
       const mailDir = path.join(env.DATA_DIR, "mail");
+      // Only finished messages: the transport writes a .tmp file and renames it when complete.
+      const written = () => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((name) => name.endsWith(".eml")) : []);
       const deadline = Date.now() + 10_000;
-      while ((fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : []).length < 2 && Date.now() < deadline) {
+      while (written().length < 2 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 50));
       }
-      const mails = fs.readdirSync(mailDir).map((f) => parseMail(fs.readFileSync(path.join(mailDir, f), "utf8")));
+      const mails = written().map((f) => parseMail(fs.readFileSync(path.join(mailDir, f), "utf8")));
       expect(mails.map((m) => m.headers.get("to")).sort()).toEqual(["asha@example.com", "sales@kraftechnologies.com"]);
       const stored = await services.storage.get(key);
       expect(await text(stored!.body)).toBe("hello");

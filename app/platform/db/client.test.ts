@@ -25,7 +25,8 @@ function startFixture(dataDir: string) {
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const output = () => ({ stdout, stderr });
-  const waitFor = async (text: string, timeoutMs = 20_000) => {
+  // Starting tsx and PGlite (initdb, migrations) takes seconds, and far more on a loaded 2-core machine.
+  const waitFor = async (text: string, timeoutMs = 60_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!stdout.includes(text)) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`fixture never said "${text}": ${stderr}`);
