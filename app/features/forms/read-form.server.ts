@@ -7,6 +7,9 @@ import { forbiddenCharacterMessage, hasForbiddenCharacter } from "#app/features/
 
 /** A post the server refuses: an HTTP status, a sentence for the visitor, and the field it concerns. */
 export class FormRejection extends Error {
+  /** The text fields read before the problem, so the page drawn without JavaScript can keep them. */
+  values: Record<string, string> = {};
+
   constructor(
     readonly status: number,
     message: string,
@@ -128,7 +131,9 @@ export async function readForm(request: Request, rules: ReadRules): Promise<Form
       body.unpipe(counter);
       counter.unpipe(parser);
       body.pause();
-      reject(error instanceof FormRejection ? error : new FormRejection(400, UNREADABLE));
+      const rejection = error instanceof FormRejection ? error : new FormRejection(400, UNREADABLE);
+      rejection.values = { ...values };
+      reject(rejection);
     };
 
     parser.on("field", (name, value, info) => {

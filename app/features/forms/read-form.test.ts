@@ -136,6 +136,12 @@ test("files: a junk file is refused from its first bytes, and name, count, size 
   expect((await rejection(readForm(post(empty.body, empty.contentType), rules))).message).toBe("empty: none.pdf");
 });
 
+test("a refusal carries the text fields read before it, for the page drawn without JavaScript", async () => {
+  const { body, contentType } = multipart([{ name: "name", value: "Ada" }, { name: "files", filename: "plan.pdf", bytes: new Uint8Array(8 * 1024) }]);
+  const error = await rejection(readForm(post(body, contentType), rules));
+  expect([error.status, error.values]).toEqual([415, { name: "Ada" }]);
+});
+
 test("an empty file input is no file", async () => {
   const { body, contentType } = multipart([{ name: "name", value: "Ada" }, { name: "files", filename: "", bytes: new Uint8Array() }]);
   expect(await readForm(post(body, contentType), rules)).toEqual({ values: { name: "Ada" }, files: [] });

@@ -86,8 +86,11 @@ export async function submitForm<Input, Saved, Success extends object>(
   const succeed = (answer: SuccessAnswer<Success>) => data<FormAnswer<Success>>(answer, { status: 200 });
 
   try {
-    const form = await guardAndRead(request, context, services, spec);
-    echo = Object.fromEntries(spec.echo.map((field) => [field, form.values[field] ?? ""]));
+    const form = await guardAndRead(request, context, services, spec).catch((error: unknown) => {
+      if (error instanceof FormRejection && Object.keys(error.values).length > 0) echo = echoOf(spec, error.values);
+      throw error;
+    });
+    echo = echoOf(spec, form.values);
     if ((form.values[HONEYPOT_FIELD] ?? "").trim() !== "") return succeed(spec.botAnswer());
 
     const checked = spec.validate(form);
@@ -143,6 +146,11 @@ export async function submitForm<Input, Saved, Success extends object>(
     logger.error({ err: error, form: spec.name }, "Form submission failed");
     return fail(503, spec.unavailableMessage);
   }
+}
+
+/** What a failed post hands back: the form's own text fields as typed, never files. */
+function echoOf(spec: { echo: readonly string[] }, values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(spec.echo.map((field) => [field, values[field] ?? ""]));
 }
 
 /**
