@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import {
   ALLOWED_TYPES_TEXT,
@@ -24,7 +25,6 @@ import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec } from "#app/featu
 import { consultationAttachments, consultations } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { consultationKeys } from "#app/platform/storage/storage.server.ts";
-import { eq } from "drizzle-orm";
 
 const success = (messages: string[], warnings?: string[]): Extract<ConsultationResult, { status: "success" }> =>
   warnings ? { status: "success", messages, warnings } : { status: "success", messages };
