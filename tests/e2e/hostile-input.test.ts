@@ -122,7 +122,12 @@ function send(route: string, post: Post): Promise<{ status: number; text: string
 }
 
 /** A Content-Length that claims less than what follows, written on a raw socket. */
-function sendLyingLength(route: string, contentType: string, claimed: number, body: Buffer): Promise<number> {
+/**
+ * The status line of the answer, or "reset": the bytes past the claimed length
+ * read as a malformed next request, and the server may close the connection
+ * while they still arrive, before the client reads the answer.
+ */
+function sendLyingLength(route: string, contentType: string, claimed: number, body: Buffer): Promise<number | "reset"> {
   const url = new URL(route, server.baseURL);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname, () => {
@@ -138,7 +143,7 @@ function sendLyingLength(route: string, contentType: string, claimed: number, bo
         resolve(Number(match[1]));
       }
     });
-    socket.on("error", reject);
+    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNRESET" || error.code === "EPIPE" ? resolve("reset") : reject(error)));
   });
 }
 
@@ -198,14 +203,14 @@ function multipartOf(form: Form, values: Record<string, string>, file?: { filena
   return multipartBody(parts);
 }
 
-async function expectRefused(what: string, status: number | RegExp, run: () => Promise<{ status: number; text: string } | number>, says?: string) {
+async function expectRefused(what: string, status: number | RegExp, run: () => Promise<{ status: number; text: string } | number | "reset">, says?: string) {
   const before = peakRss();
   const answer = await run();
   peakGrowth.push({ what, bytes: peakRss() - before });
-  const code = typeof answer === "number" ? answer : answer.status;
+  const code = typeof answer === "object" ? answer.status : answer;
   if (typeof status === "number") expect(code, what).toBe(status);
   else expect(String(code), what).toMatch(status);
-  if (says && typeof answer !== "number") expect(answer.text, what).toContain(says);
+  if (says && typeof answer === "object") expect(answer.text, what).toContain(says);
   expect(peakRss() - before, `${what}: peak RSS growth`).toBeLessThan(MAX_PEAK_GROWTH_BYTES);
 }
 
@@ -244,7 +249,7 @@ for (const form of forms) {
       const contentType = form.urlencoded ? "application/x-www-form-urlencoded" : "multipart/form-data; boundary=x";
       await expectRefused(`${form.route} Content-Length over the limit`, 413, () => send(form.route, { contentType, body: Buffer.from("x=1"), contentLength: 10 ** 9 }));
       // Claiming 10 bytes and sending 2 MB: the form reads 10 bytes, the rest is not a request.
-      await expectRefused(`${form.route} Content-Length under the truth`, /^4\d\d$/, () => sendLyingLength(form.route, contentType, 10, big));
+      await expectRefused(`${form.route} Content-Length under the truth`, /^(4\d\d|reset)$/, () => sendLyingLength(form.route, contentType, 10, big));
     });
 
     test("a NUL or other control character in any field, or a line break in a single-line field, gets 400 naming the field", async () => {
