@@ -19,7 +19,13 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), copyMigrations()],
   build: { assetsInlineLimit: 0 },
   environments: {
-    // The server bundle's entry is our HTTP server, which embeds the app.
-    ssr: { build: { rollupOptions: { input: "./server/index.ts" } } },
+    // The server bundle's entries: our HTTP server, which embeds the app, and the staff command.
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: { index: "./server/index.ts", "staff-cli": "./server/staff-cli.ts" },
+        },
+      },
+    },
   },
 });

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunction } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "#app/app.css?url";
 import type { SiteData } from "#app/layout/site-data.ts";
@@ -6,6 +6,7 @@ import { SiteLayout } from "#app/layout/site-layout.tsx";
 import { useNonce } from "#app/components/ui/nonce.tsx";
 import { RouteErrorView } from "#app/layout/route-error.tsx";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
+import { isStaffPath } from "#app/features/staff/roles.ts";
 import { env } from "#app/platform/env.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -45,6 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The staff area draws its own frame (routes/staff.tsx).
+  if (isStaffPath(useLocation().pathname)) return <Outlet />;
   return (
     <SiteLayout>
       <Outlet />
@@ -53,6 +56,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isStaffPath(useLocation().pathname)) return <RouteErrorView error={error} />;
   return (
     <SiteLayout>
       <RouteErrorView error={error} />

@@ -6,6 +6,7 @@ import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { openServices } from "#app/platform/services.server.ts";
 import { createApp } from "#server/app.ts";
+import { startControlSocket } from "#server/control-socket.ts";
 
 /**
  * The production server: `node build/server/index.js`. On SIGTERM/SIGINT it
@@ -20,6 +21,8 @@ const services = await openServices(config, { mailTemplates }).catch((error: Err
   return process.exit(1);
 });
 logger.info({ database: services.dbDriver, storage: config.STORAGE_DRIVER, mail: config.MAIL_TRANSPORT }, "Services ready");
+// Only one process may open the embedded database: `npm run staff:create` asks this one.
+const controlSocket = services.dbDriver === "pglite" ? await startControlSocket(services) : null;
 
 let ready = true;
 const app = createApp({ build, clientDir, services, isReady: () => ready });
@@ -49,6 +52,7 @@ async function shutdown(signal: string) {
   }, 15_000);
   force.unref();
   server.closeIdleConnections();
+  controlSocket?.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   stage = "stopping the mail worker and closing the database";
   await services.close();

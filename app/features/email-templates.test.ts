@@ -8,6 +8,8 @@ test("the registry keeps every name the outbox has stored, so rows written befor
     "consultation-notification",
     "job-application-confirmation",
     "job-application-notification",
+    "staff-invitation",
+    "staff-password-reset",
   ]);
   // As a row's params come back from the jsonb column.
   const stored = JSON.parse(
@@ -24,5 +26,7 @@ test("each message keeps the EmailJS template setting it had", () => {
     "consultation-notification": "EMAILJS_NOTIFY_TEMPLATE_ID",
     "job-application-confirmation": "EMAILJS_APPLICATION_TEMPLATE_ID",
     "job-application-notification": "EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID",
+    "staff-invitation": "EMAILJS_STAFF_TEMPLATE_ID",
+    "staff-password-reset": "EMAILJS_STAFF_TEMPLATE_ID",
   });
 });

@@ -85,6 +85,8 @@ const BaseSchema = z.object({
    */
   EMAILJS_APPLICATION_TEMPLATE_ID: optionalText,
   EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID: optionalText,
+  /** Staff mail on EmailJS (invitations, password links): a template with subject and message. */
+  EMAILJS_STAFF_TEMPLATE_ID: optionalText,
   /**
    * Express "trust proxy": unset trusts no proxy (the client address is the
    * socket's). Behind a load balancer set it (e.g. "1" or "loopback") so rate
@@ -98,6 +100,11 @@ const BaseSchema = z.object({
   DEMO_CONTENT: optionalFlag.transform((value) => value ?? true),
   /** Rendered pages that are the same for everyone kept in memory; 0 turns the page cache off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
+  /**
+   * Signs staff session cookies. Unset, a secret is generated once and kept in
+   * the database, which every process of the site shares.
+   */
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   /** Delivery attempts before an outbox message is marked failed for staff. */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
 });

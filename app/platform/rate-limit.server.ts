@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { rateLimits } from "#app/platform/db/schema.server.ts";
 
@@ -35,6 +35,31 @@ export async function hitRateLimit(
   return slidingVerdict({
     current: row?.count ?? 1,
     previous: previous?.count ?? 0,
+    elapsed: now.getTime() - windowStart.getTime(),
+    limit,
+    windowMs,
+  });
+}
+
+/**
+ * The verdict a hit would get now, without counting one: for limits that
+ * count only some outcomes (failed sign-ins), checked before the attempt.
+ */
+export async function peekRateLimit(
+  db: Database,
+  key: string,
+  { limit, windowMs, now = new Date() }: RateLimitRule & { now?: Date },
+): Promise<RateLimitResult> {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const previousStart = new Date(windowStart.getTime() - windowMs);
+  const rows = await db
+    .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), inArray(rateLimits.windowStart, [windowStart, previousStart])));
+  const countAt = (start: Date) => rows.find((row) => row.windowStart.getTime() === start.getTime())?.count ?? 0;
+  return slidingVerdict({
+    current: countAt(windowStart) + 1,
+    previous: countAt(previousStart),
     elapsed: now.getTime() - windowStart.getTime(),
     limit,
     windowMs,

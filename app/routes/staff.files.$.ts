@@ -1,12 +1,46 @@
-import { data } from "react-router";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { Route } from "./+types/staff.files.$";
+import { contentDisposition, findAttachment } from "#app/features/staff/attachments.server.ts";
+import { audit } from "#app/features/staff/audit.server.ts";
+import { canOpen } from "#app/features/staff/roles.ts";
+import { currentStaff, FORBIDDEN_MESSAGE } from "#app/features/staff/staff-session.server.ts";
+import { clientAddressOf } from "#app/platform/request-context.ts";
+import { servicesOf } from "#app/services-context.server.ts";
+
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
 /**
- * Attachments of consultation requests: `file_url` points here. Files are
- * private; until staff can sign in, nobody may download them.
+ * Attachments and resumes, streamed from private storage to signed-in staff
+ * whose role covers them. `consultations.file_url` points here. Anyone else
+ * gets 401 or 403 and not a byte of the file.
  */
-export function loader() {
-  return data("Sign in as staff to download attachments.", {
-    status: 401,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = currentStaff(context);
+  if (!user) return refusal(401, "Sign in to the staff area to download this file: /staff/sign-in");
+  const services = await servicesOf(context);
+  const key = params["*"] ?? "";
+  const attachment = await findAttachment(services.db, key);
+  if (!attachment) return refusal(404, "There is no such file; it may have been deleted.");
+  if (!canOpen(user.role, attachment.area)) return refusal(403, FORBIDDEN_MESSAGE);
+  const file = await services.storage.get(key);
+  if (!file) return refusal(404, "The file is missing from storage.");
+  await audit(services.db, {
+    actor: { id: user.id, email: user.email },
+    action: "file-downloaded",
+    target: attachment.target,
+    detail: { key },
+    ipAddress: clientAddressOf(context),
   });
+  return new Response(createReadableStreamFromReadable(file.body), {
+    headers: {
+      ...PRIVATE_HEADERS,
+      "Content-Type": attachment.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(attachment.name),
+    },
+  });
+}
+
+function refusal(status: number, message: string): Response {
+  return new Response(`${message}\n`, { status, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
 }

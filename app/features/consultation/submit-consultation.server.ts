@@ -108,8 +108,9 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
       to: services.env.SALES_INBOX,
       params: { ...params, attachment_count: files.length },
       kind: "consultation",
+      consultationId: row!.id,
     });
-    await confirm({ template: "consultation-confirmation", to: input.email, params, kind: "consultation" });
+    await confirm({ template: "consultation-confirmation", to: input.email, params, kind: "consultation", consultationId: row!.id });
   },
 
   answer(_saved, confirmation) {

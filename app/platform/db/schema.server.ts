@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -40,6 +41,9 @@ export const newsletterSubscriptions = pgTable(
   (t) => [uniqueIndex("newsletter_subscriptions_email_lower_key").on(sql`lower(${t.email})`)],
 );
 
+export const consultationStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
+export type ConsultationStatus = (typeof consultationStatuses)[number];
+
 export const consultations = pgTable("consultations", {
   id: id(),
   fullName: text("full_name").notNull(),
@@ -52,7 +56,14 @@ export const consultations = pgTable("consultations", {
   submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
   /** A double click or a retried post carries the same key and stores one record. */
   idempotencyKey: text("idempotency_key").unique(),
-});
+  /** Where staff are with it (consultationStatuses). */
+  status: text("status").$type<ConsultationStatus>().notNull().default("new"),
+  /** When a member of staff first opened it; null is "unread". */
+  readAt: timestamp("read_at", { withTimezone: true }),
+}, (t) => [
+  index("consultations_status_submitted_idx").on(t.status, t.submittedAt),
+  check("consultations_status_check", sql`${t.status} in ('new', 'contacted', 'qualified', 'won', 'lost', 'spam')`),
+]);
 
 export const consultationAttachments = pgTable(
   "consultation_attachments",
@@ -137,9 +148,14 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The record the message is about; erasing it erases its messages. */
+    consultationId: bigint("consultation_id", { mode: "number" }).references((): AnyPgColumn => consultations.id, { onDelete: "cascade" }),
+    applicationId: bigint("application_id", { mode: "number" }).references((): AnyPgColumn => jobApplications.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_consultation_idx").on(t.consultationId),
+    index("outbox_application_idx").on(t.applicationId),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],
 );
@@ -197,6 +213,167 @@ export const jobApplications = pgTable(
     /** A double click or a retried post carries the same key and stores one application. */
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: createdAt(),
+    status: text("status").$type<ApplicationStatus>().notNull().default("new"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** SHA-256 of the applicant's private status-page token; the token itself is only in their email. */
+    statusTokenHash: text("status_token_hash").unique(),
   },
-  (t) => [index("job_applications_job_id_idx").on(t.jobId)],
+  (t) => [
+    index("job_applications_job_id_idx").on(t.jobId),
+    index("job_applications_status_created_idx").on(t.status, t.createdAt),
+    check("job_applications_status_check", sql`${t.status} in ('new', 'screening', 'interview', 'offer', 'hired', 'rejected')`),
+  ],
+);
+
+export const applicationStatuses = ["new", "screening", "interview", "offer", "hired", "rejected"] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/*
+ * Staff accounts. The four tables are better-auth's (user, session, account,
+ * verification) under names of our own; better-auth reads and writes them
+ * through its Drizzle adapter, so their property names are the ones it expects.
+ */
+export const staffRoles = ["admin", "sales", "recruiter", "editor"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffUsers = pgTable(
+  "staff_user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").$type<StaffRole>().notNull(),
+    /** A deactivated account cannot sign in; its name stays on notes and in the audit log. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("staff_user_email_key").on(t.email),
+    check("staff_user_role_check", sql`${t.role} in ('admin', 'sales', 'recruiter', 'editor')`),
+  ],
+);
+
+export const staffSessions = pgTable(
+  "staff_session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("staff_session_user_id_idx").on(t.userId)],
+);
+
+export const staffAccounts = pgTable(
+  "staff_account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** better-auth's scrypt hash. */
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_account_user_id_idx").on(t.userId)],
+);
+
+/** One-time tokens (password links), stored hashed. */
+export const staffVerifications = pgTable(
+  "staff_verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_verification_identifier_idx").on(t.identifier)],
+);
+
+const consultationRef = () => bigint("consultation_id", { mode: "number" }).references(() => consultations.id, { onDelete: "cascade" });
+const applicationRef = () => bigint("application_id", { mode: "number" }).references(() => jobApplications.id, { onDelete: "cascade" });
+/** Exactly one of the two subjects is set. */
+const oneSubject = (name: string, t: { consultationId: unknown; applicationId: unknown }) =>
+  check(name, sql`num_nonnulls(${t.consultationId}, ${t.applicationId}) = 1`);
+
+/** Internal notes on a consultation or an application; only ever added, never edited, so two writers cannot overwrite each other. */
+export const inboxNotes = pgTable(
+  "inbox_notes",
+  {
+    id: id(),
+    consultationId: consultationRef(),
+    applicationId: applicationRef(),
+    authorId: text("author_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** Kept as written, so the note still says who wrote it after the account goes. */
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("inbox_notes_consultation_idx").on(t.consultationId),
+    index("inbox_notes_application_idx").on(t.applicationId),
+    oneSubject("inbox_notes_one_subject", t),
+  ],
+);
+
+/** Every status change of a consultation or an application, for its history. */
+export const inboxStatusChanges = pgTable(
+  "inbox_status_changes",
+  {
+    id: id(),
+    consultationId: consultationRef(),
+    applicationId: applicationRef(),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    actorId: text("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("inbox_status_changes_consultation_idx").on(t.consultationId),
+    index("inbox_status_changes_application_idx").on(t.applicationId),
+    oneSubject("inbox_status_changes_one_subject", t),
+  ],
+);
+
+/**
+ * What staff did and what was tried against their accounts. Rows name the
+ * actor and a target by type and id, never a visitor's personal data, so
+ * an erasure leaves its own entry behind without the address it erased.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** The actor's email when it happened (or "command line"); null for an unknown account. */
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    detail: jsonb("detail").$type<Record<string, string | number | boolean | null>>(),
+    ipAddress: text("ip_address"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_action_idx").on(t.action, t.at)],
 );

@@ -25,6 +25,9 @@ export type OutboxMessage<Templates extends MailTemplates, Name extends MailTemp
   params: MailTemplateParams<Templates, Name>;
   /** What caused it, for staff and logs; defaults to the template name. */
   kind?: string;
+  /** The record it is about, so staff see its delivery there and erasing the record erases its mail. */
+  consultationId?: number;
+  applicationId?: number;
 };
 
 /** Writes the message inside the caller's transaction; returns its id for `attemptNow`. */
@@ -43,6 +46,8 @@ export async function enqueue<Templates extends MailTemplates, Name extends Mail
       subject,
       template: message.template,
       params: message.params as Record<string, unknown>,
+      consultationId: message.consultationId ?? null,
+      applicationId: message.applicationId ?? null,
     })
     .returning({ id: outbox.id });
   if (!row) throw new Error("The outbox insert returned no row");

@@ -1,0 +1,48 @@
+import type { Database } from "#app/platform/db/client.server.ts";
+import { auditLog } from "#app/platform/db/schema.server.ts";
+
+export type AuditAction =
+  | "sign-in"
+  | "sign-in-failed"
+  | "sign-out"
+  | "password-set"
+  | "password-changed"
+  | "password-reset-requested"
+  | "account-created"
+  | "account-link-issued"
+  | "account-role-changed"
+  | "account-deactivated"
+  | "account-reactivated"
+  | "status-changed"
+  | "note-added"
+  | "file-downloaded"
+  | "export"
+  | "subscriber-erased"
+  | "outbox-retried";
+
+/** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
+export type AuditActor = { id: string | null; email: string | null };
+
+export const COMMAND_LINE_ACTOR: AuditActor = { id: null, email: "command line" };
+
+export type AuditEntry = {
+  actor: AuditActor;
+  action: AuditAction;
+  target?: { type: string; id: string | number };
+  /** Facts about the action (a status, a count, filters); never a visitor's personal data. */
+  detail?: Record<string, string | number | boolean | null>;
+  ipAddress?: string | null;
+};
+
+/** Writes one entry; pass the transaction that makes the change, so both stand or neither does. */
+export async function audit(db: Database, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target ? String(entry.target.id) : null,
+    detail: entry.detail ?? null,
+    ipAddress: entry.ipAddress ?? null,
+  });
+}

@@ -1,0 +1,32 @@
+import { expect, test } from "vitest";
+import { csvResponse, inPages, neutraliseCell } from "#app/features/staff/csv.server.ts";
+
+test("cells a spreadsheet would run as formulas are neutralised; others stay as typed", () => {
+  for (const formula of ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]) {
+    expect(neutraliseCell(formula)).toBe(`'${formula}`);
+  }
+  expect(neutraliseCell("Asha Rao")).toBe("Asha Rao");
+  expect(neutraliseCell("a=b")).toBe("a=b");
+  expect(neutraliseCell(null)).toBe("");
+  expect(neutraliseCell(new Date("2026-11-23T10:00:00Z"))).toBe("2026-11-23T10:00:00.000Z");
+});
+
+test("the CSV quotes commas, quotes and line breaks, and streams every page of rows", async () => {
+  const all = Array.from({ length: 1203 }, (_, index) => ({ id: 2000 - index, name: index === 0 ? 'Rao, "Asha"\nCTO' : `n${index}` }));
+  const pagesRead: number[] = [];
+  const rows = inPages(async (beforeId, size) => {
+    pagesRead.push(beforeId ?? 0);
+    return all.filter((row) => beforeId === null || row.id < beforeId).slice(0, size);
+  });
+  const response = csvResponse("test.csv", [{ header: "Id", value: (row) => row.id }, { header: "Name", value: (row) => row.name }, { header: "Formula", value: () => "=1+1" }], rows);
+  expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="test.csv"');
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = new TextDecoder().decode(bytes);
+  const lines = text.split("\n");
+  expect(lines[0]).toBe('"Id","Name","Formula"');
+  expect(lines[1]).toBe('"2000","Rao, ""Asha""');
+  expect(lines[2]).toBe('CTO","\'=1+1"');
+  expect(text.match(/"'=1\+1"/g)).toHaveLength(1203);
+  expect(pagesRead).toEqual([0, 1501, 1001]);
+});

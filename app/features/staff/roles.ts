@@ -1,0 +1,48 @@
+import type { StaffRole } from "#app/platform/db/schema.server.ts";
+
+/*
+ * Who may open which part of the staff area: the one table the server checks
+ * in every loader and action, and the navigation is drawn from. An admin may
+ * open everything.
+ */
+
+export type { StaffRole };
+
+export const roleLabels: Record<StaffRole, string> = {
+  admin: "Admin",
+  sales: "Sales",
+  recruiter: "Recruiter",
+  editor: "Editor",
+};
+
+export const roleDescriptions: Record<StaffRole, string> = {
+  admin: "Everything, including staff accounts, the outbox and the audit log",
+  sales: "Consultation requests and newsletter subscribers",
+  recruiter: "Job applications",
+  editor: "Insights (publishing comes with the next release)",
+};
+
+export type StaffArea = "consultations" | "subscribers" | "applications" | "outbox" | "audit" | "accounts";
+
+export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
+  consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
+  subscribers: { label: "Subscribers", path: "/staff/subscribers", roles: ["sales"] },
+  applications: { label: "Applications", path: "/staff/applications", roles: ["recruiter"] },
+  outbox: { label: "Outbox", path: "/staff/outbox", roles: [] },
+  audit: { label: "Audit log", path: "/staff/audit", roles: [] },
+  accounts: { label: "Staff accounts", path: "/staff/accounts", roles: [] },
+};
+
+export function canOpen(role: StaffRole, area: StaffArea): boolean {
+  return role === "admin" || areas[area].roles.includes(role);
+}
+
+/** The areas a role sees in its navigation, in menu order. */
+export function areasFor(role: StaffRole): StaffArea[] {
+  return (Object.keys(areas) as StaffArea[]).filter((area) => canOpen(role, area));
+}
+
+/** Pages under /staff use the staff frame, not the public site's. */
+export function isStaffPath(pathname: string): boolean {
+  return pathname === "/staff" || pathname.startsWith("/staff/");
+}

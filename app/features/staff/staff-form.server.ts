@@ -1,0 +1,50 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { FormRejection, type FormInput } from "#app/features/forms/read-form.server.ts";
+import { guardAndRead } from "#app/features/forms/submission.server.ts";
+import type { Services } from "#app/platform/services.server.ts";
+
+/** Staff work in bursts (a status, a note, the next lead): far more posts than a visitor's form. */
+const STAFF_POSTS_PER_WINDOW = 300;
+/** Enough for the longest note; staff forms carry no files. */
+const STAFF_FORM_MAX_BYTES = 64 * 1024;
+
+export type StaffFormRules = {
+  /** Names the form in rate limits and logs. */
+  name: string;
+  fields: readonly string[];
+  labels: Readonly<Record<string, string>>;
+  multiline?: readonly string[];
+  /** Posts per client address per FORM_RATE_WINDOW_SECONDS; sign-in and reset forms set their own. */
+  rateLimit?: number;
+};
+
+/**
+ * Reads a staff form through the one form pipeline (origin check, rate limit
+ * before the body, byte limits, control characters). Throws FormRejection;
+ * `answerRejection` turns it into the form's answer.
+ */
+export function readStaffForm(request: Request, context: Readonly<RouterContextProvider>, services: Services, rules: StaffFormRules): Promise<FormInput> {
+  return guardAndRead(request, context, services, {
+    name: rules.name,
+    rateLimit: rules.rateLimit ?? STAFF_POSTS_PER_WINDOW,
+    read: {
+      maxBytes: STAFF_FORM_MAX_BYTES,
+      encodings: ["urlencoded", "multipart"],
+      fields: rules.fields,
+      multiline: rules.multiline ?? [],
+      labels: rules.labels,
+    },
+  });
+}
+
+/** An error answer for the form, with the status it deserves. */
+export function formError(status: number, message: string, fields?: Record<string, string>, values?: Record<string, string>) {
+  return data<FormAnswer>({ status: "error", message, ...(fields ? { fields } : {}), ...(values ? { values } : {}) }, { status });
+}
+
+/** A refused post as the form's error answer; anything else is rethrown. */
+export function answerRejection(error: unknown) {
+  if (error instanceof FormRejection) return formError(error.status, error.message, error.field ? { [error.field]: error.message } : undefined, error.values);
+  throw error;
+}

@@ -1,0 +1,63 @@
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { authOf } from "#app/features/staff/auth.server.ts";
+import { canOpen, type StaffArea, type StaffRole } from "#app/features/staff/roles.ts";
+import { staffRoles } from "#app/platform/db/schema.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
+
+/** The signed-in member of staff, as every staff loader and action sees them. */
+export type StaffUser = { id: string; name: string; email: string; role: StaffRole };
+
+const staffContext = createContext<StaffUser | null>(null);
+
+export const FORBIDDEN_MESSAGE = "Your account does not have access to this part of the staff area.";
+
+/**
+ * For every staff route: finds the session (moving its idle expiry forward),
+ * and marks the answer as private and not for search engines.
+ */
+export const staffMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const services = await servicesOf(context);
+  const auth = await authOf(services);
+  const { headers, response: session } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  context.set(staffContext, session ? activeStaffUser(session.user) : null);
+  const response = await next();
+  for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  response.headers.set("Cache-Control", "private, no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+};
+
+function activeStaffUser(user: { id: string; name: string; email: string; role?: unknown; deactivatedAt?: unknown }): StaffUser | null {
+  if (user.deactivatedAt) return null;
+  const role = staffRoles.find((known) => known === user.role);
+  return role ? { id: user.id, name: user.name, email: user.email, role } : null;
+}
+
+/** The signed-in member of staff, or null. */
+export function currentStaff(context: Readonly<RouterContextProvider>): StaffUser | null {
+  return context.get(staffContext);
+}
+
+/**
+ * The signed-in member of staff allowed into `area` (any of them when no
+ * area is named). A visitor goes to the sign-in page and comes back here
+ * afterwards; staff without the role get 403.
+ */
+export function requireStaff(context: Readonly<RouterContextProvider>, request: Request, area?: StaffArea): StaffUser {
+  const user = context.get(staffContext);
+  if (!user) {
+    const url = new URL(request.url);
+    // After a post, come back to the page the form was on.
+    const back = request.method === "GET" ? url.pathname + url.search : (sameOriginReferrer(request) ?? url.pathname);
+    throw redirect(`/staff/sign-in?${new URLSearchParams({ returnTo: back })}`, { status: 303 });
+  }
+  if (area && !canOpen(user.role, area)) throw data(FORBIDDEN_MESSAGE, { status: 403 });
+  return user;
+}
+
+function sameOriginReferrer(request: Request): string | null {
+  const referrer = request.headers.get("referer");
+  if (!referrer || !URL.canParse(referrer)) return null;
+  const url = new URL(referrer);
+  return url.origin === new URL(request.url).origin ? url.pathname + url.search : null;
+}

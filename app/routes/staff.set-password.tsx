@@ -1,0 +1,78 @@
+import { APIError } from "better-auth";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/staff.set-password";
+import { audit } from "#app/features/staff/audit.server.ts";
+import { authOf } from "#app/features/staff/auth.server.ts";
+import { NewPasswordFields } from "#app/features/staff/password-form.tsx";
+import { findPasswordLink } from "#app/features/staff/password-links.server.ts";
+import { checkNewPassword, PASSWORD_MIN_LENGTH } from "#app/features/staff/password-rules.ts";
+import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
+import { AuthCard, FormNotice, buttonClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { clientAddressOf } from "#app/platform/request-context.ts";
+import { servicesOf } from "#app/services-context.server.ts";
+
+const EXPIRED_MESSAGE = "This link has expired or has already been used.";
+
+/** A one-time link from an invitation, the command line or "forgot password". */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const link = await findPasswordLink(await servicesOf(context), token);
+  return { token: link ? token : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = await servicesOf(context);
+  try {
+    const { values } = await readStaffForm(request, context, services, {
+      name: "staff-set-password",
+      rateLimit: 20,
+      fields: ["token", "password", "confirm"],
+      labels: { token: "The link", password: "New password", confirm: "Repeat the new password" },
+    });
+    const token = values.token ?? "";
+    const problem = checkNewPassword(values.password ?? "", values.confirm ?? "");
+    if (problem) return formError(400, problem.message, { [problem.field]: problem.message });
+    const link = await findPasswordLink(services, token);
+    if (!link) return formError(400, EXPIRED_MESSAGE);
+    try {
+      await (await authOf(services)).api.resetPassword({ body: { token, newPassword: values.password ?? "" } });
+    } catch (error) {
+      if (error instanceof APIError && error.status === "BAD_REQUEST") return formError(400, EXPIRED_MESSAGE);
+      throw error;
+    }
+    await audit(services.db, { actor: { id: link.userId, email: null }, action: "password-set", ipAddress: clientAddressOf(context) });
+    return redirect("/staff/sign-in?notice=password-set", { status: 303 });
+  } catch (error) {
+    return answerRejection(error);
+  }
+}
+
+export const meta: Route.MetaFunction = () => staffMeta("Choose your password");
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  if (!loaderData.token) {
+    return (
+      <AuthCard title="This link cannot be used">
+        <p>{EXPIRED_MESSAGE} Links to choose a password work once: 24 hours for a new account, 30 minutes after “Forgot your password?”.</p>
+        <p className="mt-4">
+          <Link to="/staff/forgot-password" className={linkClass}>
+            Ask for a new link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose your password">
+      <FormNotice answer={actionData} />
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <NewPasswordFields minLength={PASSWORD_MIN_LENGTH} errors={actionData?.status === "error" ? actionData.fields : undefined} />
+        <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+          Set password
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

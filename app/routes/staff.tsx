@@ -1,0 +1,64 @@
+import { Link, Outlet, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/staff";
+import { currentStaff, staffMiddleware } from "#app/features/staff/staff-session.server.ts";
+import { PageHeading, StaffShell, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+
+export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = currentStaff(context);
+  return { user: user ? { name: user.name, role: user.role } : null };
+}
+
+export const meta: Route.MetaFunction = () => staffMeta("Staff area");
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaffShell user={loaderData.user}>
+      <Outlet />
+    </StaffShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const user = useRouteLoaderData<typeof loader>("routes/staff")?.user ?? null;
+  return (
+    <StaffShell user={user}>
+      <StaffErrorView error={error} />
+    </StaffShell>
+  );
+}
+
+function StaffErrorView({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <PageHeading title="No access">
+        <p>{typeof error.data === "string" ? error.data : "Your account does not have access to this page."}</p>
+        <p className="mt-2">
+          An admin can change your role. <Link to="/staff" className={linkClass}>Go to the staff home</Link>
+        </p>
+      </PageHeading>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <PageHeading title="Not found">
+        <p>
+          There is nothing at this address; it may have been deleted. <Link to="/staff" className={linkClass}>Go to the staff home</Link>
+        </p>
+      </PageHeading>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string") {
+    return (
+      <PageHeading title="This address cannot be used">
+        <p>{error.data}</p>
+      </PageHeading>
+    );
+  }
+  return (
+    <PageHeading title="Something went wrong">
+      <p>We could not show this page. Please try again in a moment.</p>
+    </PageHeading>
+  );
+}

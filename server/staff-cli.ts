@@ -1,0 +1,77 @@
+import net from "node:net";
+import { parseArgs } from "node:util";
+import { COMMAND_LINE_ACTOR } from "#app/features/staff/audit.server.ts";
+import { createStaffAccount } from "#app/features/staff/password-links.server.ts";
+import { openDatabase } from "#app/platform/db/client.server.ts";
+import { env as loadEnv } from "#app/platform/env.server.ts";
+import { controlSocketPath, StaffCreateRequest, type ControlAnswer } from "#server/control-socket.ts";
+
+/**
+ * `npm run staff:create -- --email a@b.c --role admin [--name "Ann Lee"]`:
+ * creates a staff account and prints a one-time link (24 hours) to choose its
+ * password; for an existing account, prints a fresh link. While the site runs
+ * on the embedded database it asks the server; otherwise it opens the database.
+ */
+const USAGE = "Usage: npm run staff:create -- --email person@example.com --role admin|sales|recruiter|editor [--name \"Full Name\"]";
+
+async function main(): Promise<number> {
+  let options;
+  try {
+    options = parseArgs({ options: { email: { type: "string" }, role: { type: "string" }, name: { type: "string" } } }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const parsed = StaffCreateRequest.safeParse({ command: "staff:create", email: options.email, role: options.role, name: options.name ?? "" });
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => `--${String(issue.path[0])}`))].join(", ");
+    console.error(`Please give a valid ${fields}.\n${USAGE}`);
+    return 2;
+  }
+  const env = loadEnv();
+  const answer = (await askRunningServer(controlSocketPath(env), JSON.stringify(parsed.data))) ?? (await createDirectly(env, parsed.data));
+  if (!answer.ok) {
+    console.error(answer.error);
+    return 1;
+  }
+  const what = answer.status === "created" ? `Created a staff account for ${parsed.data.email} (role: ${answer.role}).` : `${parsed.data.email} already has a staff account (role: ${answer.role}); here is a new link for it.`;
+  console.log(`${what}\nOpen this link before ${new Date(answer.expiresAt).toUTCString()} to choose the password. It works once:\n\n${answer.url}\n`);
+  return 0;
+}
+
+/** The server's answer, or null when no server listens on this data directory. */
+function askRunningServer(socketPath: string, request: string): Promise<ControlAnswer | null> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(socketPath);
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("connect", () => socket.write(`${request}\n`));
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("end", () => {
+      try {
+        resolve(JSON.parse(received) as ControlAnswer);
+      } catch {
+        reject(new Error("The running server gave an answer that could not be read."));
+      }
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ENOENT" || error.code === "ECONNREFUSED" ? resolve(null) : reject(error)));
+  });
+}
+
+async function createDirectly(env: ReturnType<typeof loadEnv>, request: { email: string; role: (typeof StaffCreateRequest)["_output"]["role"]; name: string }): Promise<ControlAnswer> {
+  const database = await openDatabase(env);
+  try {
+    const result = await createStaffAccount({ db: database.db, env }, request, COMMAND_LINE_ACTOR);
+    return { ok: true, status: result.status, role: result.status === "exists" ? result.role : request.role, url: result.url, expiresAt: result.expiresAt.toISOString() };
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error((error as Error).message);
+    process.exit(1);
+  },
+);
