@@ -9,6 +9,8 @@ export type RunningServer = {
   baseURL: string;
   process: ChildProcess;
   dataDir: string;
+  /** The settings the server was started with, for commands that must reach the same site. */
+  env: Record<string, string>;
   output: () => string;
   /** SIGTERM and wait; the data folder is removed unless `keepData`. */
   stop: (options?: { keepData?: boolean }) => Promise<number | null>;
@@ -35,19 +37,19 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const dataDir = extraEnv.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "site-e2e-")));
   const baseURL = `http://127.0.0.1:${port}`;
   let log = "";
+  const env: Record<string, string> = {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: baseURL,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    // Tests start from an empty database unless they ask for the demo content.
+    DEMO_CONTENT: "false",
+    ...extraEnv,
+  };
   const child = spawn(process.execPath, [entry], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // Tests start from an empty database unless they ask for the demo content.
-      DEMO_CONTENT: "false",
-      ...extraEnv,
-    },
+    env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => (log += chunk));
@@ -80,5 +82,5 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     if (ownDataDir && !keepData) await rm(dataDir, { recursive: true, force: true });
     return child.exitCode;
   };
-  return { baseURL, process: child, dataDir, output: () => log, stop };
+  return { baseURL, process: child, dataDir, env, output: () => log, stop };
 }

@@ -1,0 +1,53 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Page } from "playwright-core";
+import type { StaffRole } from "#app/features/staff/roles.ts";
+import type { RunningServer } from "#tests/support/server.ts";
+
+const run = promisify(execFile);
+
+/** A password long enough for the staff rules. */
+export const STAFF_PASSWORD = "correct horse battery staple";
+
+/**
+ * `npm run staff:create` as an operator runs it (the built command), against
+ * the server's own settings: its one-time link to choose the password.
+ */
+export async function createStaffAccount(server: RunningServer, account: { email: string; role: StaffRole; name?: string }): Promise<{ link: string; output: string }> {
+  const args = [path.resolve("build/server/staff-cli.js"), "--email", account.email, "--role", account.role];
+  if (account.name) args.push("--name", account.name);
+  const { stdout } = await run(process.execPath, args, { env: { ...process.env, ...server.env, LOG_LEVEL: "warn" } });
+  const link = /https?:\/\/\S+\/staff\/set-password\?token=\S+/.exec(stdout)?.[0];
+  if (!link) throw new Error(`staff:create printed no link:\n${stdout}`);
+  return { link, output: stdout };
+}
+
+/** Chooses the password through the link's form, as the new member of staff does. */
+export async function choosePassword(page: Page, link: string, password = STAFF_PASSWORD) {
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat the new password").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await page.waitForURL(/\/staff\/sign-in\?notice=password-set/);
+}
+
+/** Signs in on the sign-in page the browser is on (or opens it). */
+export async function signIn(page: Page, email: string, password = STAFF_PASSWORD) {
+  if (!page.url().includes("/staff/sign-in")) await page.goto("/staff/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/staff/sign-in"));
+}
+
+let accounts = 0;
+
+/** A new account of `role` with its password chosen, signed in on `page`; its email. */
+export async function signInAs(page: Page, server: RunningServer, role: StaffRole, name = `Test ${role}`): Promise<string> {
+  const email = `${role}-${Date.now()}-${accounts++}@staff.example.com`;
+  const { link } = await createStaffAccount(server, { email, role, name });
+  await choosePassword(page, link);
+  await signIn(page, email);
+  return email;
+}
