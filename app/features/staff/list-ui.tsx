@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { inputClass, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
 
 /*
@@ -94,10 +94,8 @@ const utcFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeSt
  */
 export function LocalTime({ value }: { value: string | Date }) {
   const date = typeof value === "string" ? new Date(value) : value;
-  const [text, setText] = useState(`${utcFormat.format(date)} UTC`);
-  useEffect(() => {
-    setText(new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(date));
-  }, [date]);
+  const hydrated = useHydrated();
+  const text = hydrated ? new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(date) : `${utcFormat.format(date)} UTC`;
   return <time dateTime={date.toISOString()}>{text}</time>;
 }
 
