@@ -1,0 +1,120 @@
+import { Form } from "react-router";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { LocalTime } from "#app/features/staff/list-ui.tsx";
+import { buttonClass, inputClass } from "#app/features/staff/staff-ui.tsx";
+
+/*
+ * The parts of a consultation's and an application's page: status form,
+ * note form, history and email deliveries. Data comes from inbox.server.ts.
+ */
+
+type Labels = Readonly<Record<string, string>>;
+type Timeline = ({ kind: "note"; at: string; who: string; body: string } | { kind: "status"; at: string; who: string; from: string; to: string })[];
+type Deliveries = { template: string; to: string; status: string; attempts: number; lastError: string | null; sentAt: string | null }[];
+
+const fieldError = (answer: FormAnswer | undefined, field: string) => (answer?.status === "error" ? answer.fields?.[field] : undefined);
+
+/** The status as a word with a border, never colour alone. */
+export function StatusBadge({ status, labels }: { status: string; labels: Labels }) {
+  return <span className="inline-block rounded-full border border-slate-500 bg-white px-2.5 py-0.5 text-sm font-semibold text-ink">{labels[status] ?? status}</span>;
+}
+
+/** "New" for a record no member of staff has opened yet. */
+export function UnreadMark({ readAt }: { readAt: string | null }) {
+  return readAt ? null : <span className="ml-2 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white uppercase">Unread</span>;
+}
+
+/** Changes the status from the one shown; the server refuses if it changed meanwhile. */
+export function StatusForm({ current, labels, answer }: { current: string; labels: Labels; answer?: FormAnswer }) {
+  const error = fieldError(answer, "status");
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="expected" value={current} />
+      <div>
+        <label htmlFor="status" className="mb-1.5 block text-sm font-semibold">
+          Status
+        </label>
+        <select id="status" name="status" defaultValue={current} aria-invalid={error ? true : undefined} className={inputClass}>
+          {Object.entries(labels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={buttonClass}>
+        Change status
+      </button>
+    </Form>
+  );
+}
+
+/** Adds an internal note (staff only; the visitor never sees it). */
+export function NoteForm({ answer, maxLength }: { answer?: FormAnswer; maxLength: number }) {
+  const error = fieldError(answer, "note");
+  const typed = answer?.status === "error" ? answer.values?.note : undefined;
+  return (
+    <Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value="note" />
+      <div>
+        <label htmlFor="note" className="mb-1.5 block text-sm font-semibold">
+          Internal note
+        </label>
+        <textarea id="note" name="note" rows={4} maxLength={maxLength} required defaultValue={typed} aria-invalid={error ? true : undefined} className={inputClass} />
+      </div>
+      <button type="submit" className={buttonClass}>
+        Add note
+      </button>
+    </Form>
+  );
+}
+
+/** Notes and status changes, oldest first, each with who and when. */
+export function TimelineList({ entries, labels }: { entries: Timeline; labels: Labels }) {
+  if (entries.length === 0) return <p className="text-slate-700">No notes or status changes yet.</p>;
+  return (
+    <ol className="space-y-3">
+      {entries.map((entry, index) => (
+        <li key={index} className="rounded-lg border border-slate-300 bg-white p-3">
+          <p className="text-sm text-slate-700">
+            <strong className="text-ink">{entry.who}</strong> · <LocalTime value={entry.at} />
+          </p>
+          {entry.kind === "note" ? (
+            <p className="mt-1 whitespace-pre-wrap">{entry.body}</p>
+          ) : (
+            <p className="mt-1">
+              Changed the status from “{labels[entry.from] ?? entry.from}” to “{labels[entry.to] ?? entry.to}”.
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const deliveryLabels: Record<string, string> = { pending: "Waiting to be sent", sending: "Sending", sent: "Sent", failed: "Failed" };
+
+/** The record's emails: to whom, and whether they went. */
+export function DeliveryList({ deliveries, names }: { deliveries: Deliveries; names: Labels }) {
+  if (deliveries.length === 0) return <p className="text-slate-700">No emails were recorded for it.</p>;
+  return (
+    <ul className="space-y-2">
+      {deliveries.map((delivery, index) => (
+        <li key={index} className="rounded-lg border border-slate-300 bg-white p-3 text-sm">
+          <p>
+            <strong>{names[delivery.template] ?? delivery.template}</strong> to {delivery.to}: {deliveryLabels[delivery.status] ?? delivery.status}
+            {delivery.sentAt ? (
+              <>
+                {" "}
+                (<LocalTime value={delivery.sentAt} />)
+              </>
+            ) : null}
+            {delivery.attempts > 1 ? `, after ${delivery.attempts} attempts` : null}
+          </p>
+          {delivery.lastError && delivery.status !== "sent" ? <p className="mt-1 text-red-800">Last error: {delivery.lastError}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

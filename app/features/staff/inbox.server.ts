@@ -1,0 +1,114 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
+import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { consultations, inboxNotes, inboxStatusChanges, jobApplications, outbox } from "#app/platform/db/schema.server.ts";
+
+/*
+ * What consultations and applications share in the inbox: a status that
+ * changes only from the one the member of staff saw, notes that are only
+ * ever added, a history of both, the read mark, and the delivery state of
+ * the emails the record caused.
+ */
+
+export type InboxSubject = { type: "consultation"; id: number } | { type: "application"; id: number };
+
+/** Longest internal note, in characters. */
+export const NOTE_MAX_LENGTH = 5_000;
+
+const tableOf = (subject: InboxSubject) => (subject.type === "consultation" ? consultations : jobApplications);
+const subjectColumns = (subject: InboxSubject) =>
+  subject.type === "consultation" ? { consultationId: subject.id } : { applicationId: subject.id };
+const subjectFilter = <T extends { consultationId: unknown; applicationId: unknown }>(table: T, subject: InboxSubject) =>
+  subject.type === "consultation"
+    ? eq(table.consultationId as typeof inboxNotes.consultationId, subject.id)
+    : eq(table.applicationId as typeof inboxNotes.applicationId, subject.id);
+
+const actorOf = (user: StaffUser): AuditActor => ({ id: user.id, email: user.email });
+
+export type StatusChange = { ok: true } | { ok: false; current: string | null };
+
+/**
+ * Moves the record from the status the member of staff saw to a new one.
+ * When someone else changed it meanwhile, nothing changes and the answer
+ * says what it is now (null: the record is gone).
+ */
+export async function changeStatus(
+  db: Database,
+  subject: InboxSubject,
+  change: { from: string; to: string },
+  user: StaffUser,
+  ipAddress: string,
+): Promise<StatusChange> {
+  const table = tableOf(subject);
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(table)
+      .set({ status: change.to as never })
+      .where(and(eq(table.id, subject.id), eq(table.status, change.from as never)))
+      .returning({ id: table.id });
+    if (updated.length === 0) {
+      const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, subject.id));
+      return { ok: false, current: row?.status ?? null };
+    }
+    await tx.insert(inboxStatusChanges).values({ ...subjectColumns(subject), fromStatus: change.from, toStatus: change.to, actorId: user.id, actorName: user.name });
+    await audit(tx, { actor: actorOf(user), action: "status-changed", target: subject, detail: { from: change.from, to: change.to }, ipAddress });
+    return { ok: true };
+  });
+}
+
+/** Adds an internal note; notes are never edited, so two writers cannot overwrite each other. */
+export async function addNote(db: Database, subject: InboxSubject, body: string, user: StaffUser, ipAddress: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(inboxNotes).values({ ...subjectColumns(subject), authorId: user.id, authorName: user.name, body });
+    await audit(tx, { actor: actorOf(user), action: "note-added", target: subject, ipAddress });
+  });
+}
+
+export type TimelineEntry =
+  | { kind: "note"; at: string; who: string; body: string }
+  | { kind: "status"; at: string; who: string; from: string; to: string };
+
+/** Notes and status changes, oldest first. */
+export async function timelineOf(db: Database, subject: InboxSubject): Promise<TimelineEntry[]> {
+  const notes = await db
+    .select({ at: inboxNotes.createdAt, who: inboxNotes.authorName, body: inboxNotes.body })
+    .from(inboxNotes)
+    .where(subjectFilter(inboxNotes, subject))
+    .orderBy(asc(inboxNotes.createdAt), asc(inboxNotes.id));
+  const changes = await db
+    .select({ at: inboxStatusChanges.createdAt, who: inboxStatusChanges.actorName, from: inboxStatusChanges.fromStatus, to: inboxStatusChanges.toStatus })
+    .from(inboxStatusChanges)
+    .where(subjectFilter(inboxStatusChanges, subject))
+    .orderBy(asc(inboxStatusChanges.createdAt), asc(inboxStatusChanges.id));
+  return [
+    ...notes.map((note) => ({ kind: "note" as const, at: note.at.toISOString(), who: note.who, body: note.body })),
+    ...changes.map((change) => ({ kind: "status" as const, at: change.at.toISOString(), who: change.who, from: change.from, to: change.to })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** The first time staff open a record, it stops being "unread". */
+export async function markRead(db: Database, subject: InboxSubject): Promise<void> {
+  const table = tableOf(subject);
+  await db.update(table).set({ readAt: new Date() }).where(and(eq(table.id, subject.id), isNull(table.readAt)));
+}
+
+export type Delivery = { template: string; to: string; status: string; attempts: number; lastError: string | null; sentAt: string | null };
+
+/** The emails the record caused and where each stands. */
+export async function deliveriesOf(db: Database, subject: InboxSubject): Promise<Delivery[]> {
+  const rows = await db
+    .select({ template: outbox.template, to: outbox.toAddress, status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(subjectFilter(outbox, subject))
+    .orderBy(asc(outbox.id));
+  return rows.map((row) => ({ ...row, sentAt: row.sentAt?.toISOString() ?? null }));
+}
+
+/** What an inbox detail page's post asks for. */
+export function readNote(values: Record<string, string>): { ok: true; body: string } | { ok: false; message: string } {
+  const body = (values.note ?? "").trim();
+  if (!body) return { ok: false, message: "Write the note before adding it." };
+  if (body.length > NOTE_MAX_LENGTH) return { ok: false, message: `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString("en")} characters.` };
+  return { ok: true, body };
+}
