@@ -1,0 +1,177 @@
+import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { attachmentPath } from "#app/features/staff/attachments.server.ts";
+import { audit } from "#app/features/staff/audit.server.ts";
+import { csvFileName, csvResponse, inPages, type CsvColumn } from "#app/features/staff/csv.server.ts";
+import { deliveriesOf, markRead, timelineOf, type InboxSubject } from "#app/features/staff/inbox.server.ts";
+import { LIST_PAGE_SIZE, likePattern, pageCount, type ListQuery } from "#app/features/staff/list-query.server.ts";
+import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { consultationAttachments, consultations, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
+
+/*
+ * The consultations inbox: the list (search, status, pages), one request's
+ * page, and the CSV of what the list shows.
+ */
+
+export type ConsultationFilter = Pick<ListQuery<ConsultationStatus>, "search" | "status">;
+
+/** Name, email and brief contain the search (wildcards taken literally); the status matches. */
+function whereOf({ search, status }: ConsultationFilter): SQL | undefined {
+  const pattern = search ? likePattern(search) : null;
+  return and(
+    pattern ? or(ilike(consultations.fullName, pattern), ilike(consultations.email, pattern), ilike(consultations.projectBrief, pattern)) : undefined,
+    status ? eq(consultations.status, status) : undefined,
+  );
+}
+
+/** Joined for the attachment columns; grouping by the primary key keeps one row per request. */
+const withAttachments = eq(consultationAttachments.consultationId, consultations.id);
+
+export type ConsultationListRow = {
+  id: number;
+  fullName: string;
+  email: string;
+  country: string;
+  submittedAt: string;
+  status: ConsultationStatus;
+  readAt: string | null;
+  attachments: number;
+};
+
+export type ConsultationList = { rows: ConsultationListRow[]; total: number; pages: number; newCount: number };
+
+/** One page of the list, newest first, with how many match and how many are still new. */
+export async function listConsultations(db: Database, query: ConsultationFilter & { page: number }): Promise<ConsultationList> {
+  const where = whereOf(query);
+  const rows = await db
+    .select({
+      id: consultations.id,
+      fullName: consultations.fullName,
+      email: consultations.email,
+      country: consultations.country,
+      submittedAt: consultations.submittedAt,
+      status: consultations.status,
+      readAt: consultations.readAt,
+      attachments: count(consultationAttachments.id),
+    })
+    .from(consultations)
+    .leftJoin(consultationAttachments, withAttachments)
+    .where(where)
+    .groupBy(consultations.id)
+    .orderBy(desc(consultations.submittedAt), desc(consultations.id))
+    .limit(LIST_PAGE_SIZE)
+    .offset((query.page - 1) * LIST_PAGE_SIZE);
+  const [matching] = await db.select({ n: count() }).from(consultations).where(where);
+  const [fresh] = await db.select({ n: count() }).from(consultations).where(eq(consultations.status, "new"));
+  const total = matching?.n ?? 0;
+  return {
+    rows: rows.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString(), readAt: row.readAt?.toISOString() ?? null })),
+    total,
+    pages: pageCount(total),
+    newCount: fresh?.n ?? 0,
+  };
+}
+
+export type ConsultationAttachment = { name: string; contentType: string; size: number; href: string };
+
+/**
+ * Everything about one request for its page, which counts as opening it
+ * (no longer unread); null when there is no such request.
+ */
+export async function openConsultation(db: Database, id: number) {
+  const [consultation] = await db
+    .select({
+      id: consultations.id,
+      fullName: consultations.fullName,
+      email: consultations.email,
+      country: consultations.country,
+      phone: consultations.phone,
+      projectBrief: consultations.projectBrief,
+      submittedAt: consultations.submittedAt,
+      status: consultations.status,
+    })
+    .from(consultations)
+    .where(eq(consultations.id, id));
+  if (!consultation) return null;
+  const subject: InboxSubject = { type: "consultation", id };
+  await markRead(db, subject);
+  const files = await db
+    .select({ key: consultationAttachments.storageKey, name: consultationAttachments.originalName, contentType: consultationAttachments.contentType, size: consultationAttachments.sizeBytes })
+    .from(consultationAttachments)
+    .where(eq(consultationAttachments.consultationId, id))
+    .orderBy(asc(consultationAttachments.position));
+  return {
+    consultation: { ...consultation, submittedAt: consultation.submittedAt.toISOString() },
+    attachments: files.map(({ key, ...file }): ConsultationAttachment => ({ ...file, href: attachmentPath(key) })),
+    timeline: await timelineOf(db, subject),
+    deliveries: await deliveriesOf(db, subject),
+  };
+}
+
+/** Whether the request exists, so a post to a missing one is "not found" rather than a failed insert. */
+export async function consultationExists(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: consultations.id }).from(consultations).where(eq(consultations.id, id));
+  return row !== undefined;
+}
+
+type ExportRow = {
+  id: number;
+  submittedAt: Date;
+  status: string;
+  fullName: string;
+  email: string;
+  country: string;
+  phone: string;
+  projectBrief: string;
+  attachmentNames: string | null;
+};
+
+const exportColumns: CsvColumn<ExportRow>[] = [
+  { header: "ID", value: (row) => row.id },
+  { header: "Submitted at", value: (row) => row.submittedAt },
+  { header: "Status", value: (row) => row.status },
+  { header: "Full name", value: (row) => row.fullName },
+  { header: "Email", value: (row) => row.email },
+  { header: "Country", value: (row) => row.country },
+  { header: "Phone", value: (row) => row.phone },
+  { header: "Project brief", value: (row) => row.projectBrief },
+  { header: "Attachments", value: (row) => row.attachmentNames },
+];
+
+const attachmentNames = sql<string | null>`string_agg(${consultationAttachments.originalName}, '; ' order by ${consultationAttachments.position})`;
+
+/** One keyset page of the export, newest id first. */
+export function exportPage(db: Database, filter: ConsultationFilter, beforeId: number | null, size: number): Promise<ExportRow[]> {
+  return db
+    .select({
+      id: consultations.id,
+      submittedAt: consultations.submittedAt,
+      status: consultations.status,
+      fullName: consultations.fullName,
+      email: consultations.email,
+      country: consultations.country,
+      phone: consultations.phone,
+      projectBrief: consultations.projectBrief,
+      attachmentNames,
+    })
+    .from(consultations)
+    .leftJoin(consultationAttachments, withAttachments)
+    .where(and(whereOf(filter), beforeId === null ? undefined : lt(consultations.id, beforeId)))
+    .groupBy(consultations.id)
+    .orderBy(desc(consultations.id))
+    .limit(size);
+}
+
+/**
+ * The CSV of the requests the list's filters select, streamed. The audit
+ * entry records that a search was used, not its words: they may be a name.
+ */
+export async function exportConsultations(db: Database, filter: ConsultationFilter, user: StaffUser, ipAddress: string): Promise<Response> {
+  await audit(db, {
+    actor: { id: user.id, email: user.email },
+    action: "export",
+    detail: { list: "consultations", search: filter.search !== "", status: filter.status },
+    ipAddress,
+  });
+  return csvResponse(csvFileName("consultations"), exportColumns, inPages((beforeId, size) => exportPage(db, filter, beforeId, size)));
+}

@@ -1,0 +1,116 @@
+import { expect, test, vi } from "vitest";
+import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
+import { exportConsultations, exportPage, listConsultations } from "#app/features/staff/consultations/consultations.server.ts";
+import { inPages } from "#app/features/staff/csv.server.ts";
+import { LIST_PAGE_SIZE } from "#app/features/staff/list-query.server.ts";
+import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
+import { auditLog, consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
+
+// Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
+
+const drivers = await testDrivers();
+
+const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", role: "sales" };
+
+/**
+ * 30 requests a minute apart (id 1 oldest), every third one contacted, plus
+ * three to find: by name, by email, and by a brief with a literal "50%".
+ */
+async function seed(database: TestDatabase) {
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 9, minute));
+  await database.db.insert(consultations).values(
+    Array.from({ length: 30 }, (_, i) => ({
+      fullName: `Lead ${i + 1}`,
+      email: `lead${i + 1}@example.com`,
+      country: "India",
+      phone: "1",
+      projectBrief: "A website.",
+      submittedAt: at(i),
+      status: i % 3 === 0 ? ("contacted" as const) : ("new" as const),
+    })),
+  );
+  const found = await database.db
+    .insert(consultations)
+    .values([
+      { fullName: "Zoë Quintana", email: "zq@example.com", country: "Spain", phone: "2", projectBrief: "An app.", submittedAt: at(40) },
+      { fullName: "Bo", email: "bo@QUINTAL.example", country: "Peru", phone: "3", projectBrief: "Shop.", submittedAt: at(41), status: "won" },
+      { fullName: "Cy", email: "cy@example.com", country: "Chile", phone: "4", projectBrief: "=1+1\nCut costs by 50% with a quintessential CRM.", submittedAt: at(42) },
+    ])
+    .returning({ id: consultations.id });
+  await database.db.insert(consultationAttachments).values([
+    { consultationId: found[0]!.id, storageKey: "consultation/1_a.pdf", originalName: "a.pdf", contentType: "application/pdf", sizeBytes: 10, position: 0 },
+    { consultationId: found[0]!.id, storageKey: "consultation/1_b.png", originalName: "b, final.png", contentType: "image/png", sizeBytes: 20, position: 1 },
+  ]);
+  return found.map((row) => row.id);
+}
+
+const all = { search: "", status: null, page: 1 };
+
+for (const driver of drivers) {
+  test(`the list: newest first in pages, searched over name, email and brief, filtered by status, with the count of new (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const [zoe, bo, cy] = await seed(database);
+      const first = await listConsultations(database.db, all);
+      expect(first).toMatchObject({ total: 33, pages: 2, newCount: 22 });
+      expect(first.rows).toHaveLength(LIST_PAGE_SIZE);
+      expect(first.rows.slice(0, 4).map((row) => row.fullName)).toEqual(["Cy", "Bo", "Zoë Quintana", "Lead 30"]);
+      expect(first.rows[2]).toMatchObject({ id: zoe, email: "zq@example.com", country: "Spain", status: "new", readAt: null, attachments: 2, submittedAt: "2026-01-01T09:40:00.000Z" });
+      expect(first.rows[0]!.attachments).toBe(0);
+      const second = await listConsultations(database.db, { ...all, page: 2 });
+      expect(second.rows.map((row) => row.fullName)).toEqual(["Lead 8", "Lead 7", "Lead 6", "Lead 5", "Lead 4", "Lead 3", "Lead 2", "Lead 1"]);
+      expect((await listConsultations(database.db, { ...all, page: 3 })).rows).toEqual([]);
+
+      // "quint" is in a name, an email (in capitals) and a brief; case does not matter.
+      const ids = async (search: string, status: "new" | "won" | null = null) => (await listConsultations(database.db, { search, status, page: 1 })).rows.map((row) => row.id);
+      expect(await ids("QUINT")).toEqual([cy, bo, zoe]);
+      expect(await ids("quint", "won")).toEqual([bo]);
+      // Wildcards are taken literally: only the brief with "50%" matches, not every "50".
+      expect(await ids("50%")).toEqual([cy]);
+      expect(await ids("_")).toEqual([]);
+      expect(await ids("nobody at all")).toEqual([]);
+
+      const onlyNew = await listConsultations(database.db, { search: "", status: "new", page: 1 });
+      expect(onlyNew).toMatchObject({ total: 22, pages: 1, newCount: 22 });
+      expect(onlyNew.rows.every((row) => row.status === "new")).toBe(true);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  test(`the export streams every matching request in keyset pages with attachment names, neutralises formulas and is audited without the search words (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const [zoe, , cy] = await seed(database);
+      await database.db.insert(staffUsers).values(sales);
+      const response = await exportConsultations(database.db, { search: "", status: null }, sales, "10.0.0.9");
+      expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="consultations-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const text = (await response.text()).replace(/^\uFEFF/, "");
+      const lines = text.split("\n");
+      expect(lines[0]).toBe('"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments"');
+      expect(text).toContain(`"${zoe}","2026-01-01T09:40:00.000Z","new","Zoë Quintana","zq@example.com","Spain","2","An app.","a.pdf; b, final.png"`);
+      expect(text).toContain(`"${cy}","2026-01-01T09:42:00.000Z","new","Cy","cy@example.com","Chile","4","'=1+1\nCut costs by 50% with a quintessential CRM.",""`);
+
+      // Pages of 10 still give every row once, newest id first.
+      const paged: number[] = [];
+      for await (const row of inPages((beforeId, size) => exportPage(database.db, { search: "", status: null }, beforeId, size), 10)) paged.push(row.id);
+      expect(paged).toEqual(Array.from({ length: 33 }, (_, i) => 33 - i));
+
+      const searched = await exportConsultations(database.db, { search: "quint", status: "won" }, sales, "10.0.0.9");
+      const searchedLines = (await searched.text()).split("\n").filter(Boolean);
+      expect(searchedLines).toHaveLength(2);
+      expect(searchedLines[1]).toContain('"Bo","bo@QUINTAL.example"');
+
+      const entries = await database.db.select().from(auditLog).orderBy(auditLog.id);
+      expect(entries.map((entry) => [entry.action, entry.actorId, entry.detail, entry.ipAddress])).toEqual([
+        ["export", sales.id, { list: "consultations", search: false, status: null }, "10.0.0.9"],
+        ["export", sales.id, { list: "consultations", search: true, status: "won" }, "10.0.0.9"],
+      ]);
+      expect(JSON.stringify(entries)).not.toContain("quint");
+    } finally {
+      await database.dispose();
+    }
+  });
+}

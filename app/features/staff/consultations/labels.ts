@@ -1,0 +1,17 @@
+import type { ConsultationStatus } from "#app/platform/db/schema.server.ts";
+
+/** Consultation statuses as staff read them, in the order a lead moves through them. */
+export const consultationStatusLabels: Record<ConsultationStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  won: "Won",
+  lost: "Lost",
+  spam: "Spam",
+};
+
+/** The two emails a consultation request sends, by template. */
+export const consultationEmailNames: Record<string, string> = {
+  "consultation-confirmation": "Confirmation to the visitor",
+  "consultation-notification": "Notification to sales",
+};

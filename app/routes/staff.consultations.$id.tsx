@@ -1,0 +1,144 @@
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/staff.consultations.$id";
+import { formatBytes } from "#app/features/forms/form-rules.ts";
+import { consultationEmailNames, consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
+import { consultationExists, openConsultation } from "#app/features/staff/consultations/consultations.server.ts";
+import { doneMessage, inboxAction } from "#app/features/staff/inbox-action.server.ts";
+import { NOTE_MAX_LENGTH } from "#app/features/staff/inbox.server.ts";
+import { DeliveryList, NoteForm, StatusBadge, StatusForm, TimelineList } from "#app/features/staff/inbox-ui.tsx";
+import { LocalTime } from "#app/features/staff/list-ui.tsx";
+import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import { FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { parseRecordId } from "#app/platform/db/schema.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
+
+const NOT_FOUND = "There is no such consultation request.";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireStaff(context, request, "consultations");
+  const id = parseRecordId(params.id);
+  const { db } = await servicesOf(context);
+  const opened = id === null ? null : await openConsultation(db, id);
+  if (!opened) throw data(NOT_FOUND, { status: 404 });
+  return { ...opened, done: doneMessage(request), noteMaxLength: NOTE_MAX_LENGTH };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireStaff(context, request, "consultations");
+  const id = parseRecordId(params.id);
+  if (id === null || !(await consultationExists((await servicesOf(context)).db, id))) throw data(NOT_FOUND, { status: 404 });
+  return inboxAction(request, context, user, { type: "consultation", id }, consultationStatusLabels);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => staffMeta(loaderData ? `Consultation from ${loaderData.consultation.fullName}` : "Consultation");
+
+/** After a refused status change, show the status as it is now, as the conflict message promises. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+const termClass = "text-sm font-semibold text-slate-700";
+const sectionHeadingClass = "mb-3 text-lg font-bold text-ink";
+
+export default function ConsultationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { consultation, attachments, timeline, deliveries, done, noteMaxLength } = loaderData;
+  return (
+    <>
+      <p className="mb-4 text-sm">
+        <Link to="/staff/consultations" className={linkClass}>
+          Back to all consultations
+        </Link>
+      </p>
+      <PageHeading title={consultation.fullName}>
+        <p>
+          Consultation request, submitted <LocalTime value={consultation.submittedAt} />. Status: <StatusBadge status={consultation.status} labels={consultationStatusLabels} />
+        </p>
+      </PageHeading>
+      {done && !actionData ? <FormNotice answer={{ status: "success", messages: [done] }} /> : null}
+      <FormNotice answer={actionData} />
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-8">
+          <section aria-labelledby="details-heading" className="rounded-xl border border-slate-300 bg-white p-5">
+            <h2 id="details-heading" className={sectionHeadingClass}>
+              Details
+            </h2>
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+              <dt className={termClass}>Full name</dt>
+              <dd>{consultation.fullName}</dd>
+              <dt className={termClass}>Email</dt>
+              <dd className="break-all">
+                <a href={`mailto:${consultation.email}`} className={linkClass}>
+                  {consultation.email}
+                </a>
+              </dd>
+              <dt className={termClass}>Phone</dt>
+              <dd>{consultation.phone}</dd>
+              <dt className={termClass}>Country</dt>
+              <dd>{consultation.country}</dd>
+              <dt className={termClass}>Submitted</dt>
+              <dd>
+                <LocalTime value={consultation.submittedAt} />
+              </dd>
+            </dl>
+            <h3 className="mt-5 mb-2 text-base font-bold text-ink">Project brief</h3>
+            <p className="break-words whitespace-pre-wrap">{consultation.projectBrief}</p>
+            <p className="mt-5">
+              <a href={`mailto:${consultation.email}?subject=${encodeURIComponent("Your consultation request")}`} className={linkClass}>
+                Reply to {consultation.fullName} by email
+              </a>
+            </p>
+          </section>
+          <section aria-labelledby="files-heading">
+            <h2 id="files-heading" className={sectionHeadingClass}>
+              Attachments
+            </h2>
+            {attachments.length === 0 ? (
+              <p className="text-slate-700">No files were attached.</p>
+            ) : (
+              <ul className="space-y-2">
+                {attachments.map((file) => (
+                  <li key={file.href} className="rounded-lg border border-slate-300 bg-white p-3">
+                    <a href={file.href} className={`${linkClass} inline-block py-2 break-all`}>
+                      {file.name}
+                    </a>
+                    <p className="text-sm text-slate-700">
+                      {file.contentType}, {formatBytes(file.size)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="emails-heading">
+            <h2 id="emails-heading" className={sectionHeadingClass}>
+              Emails
+            </h2>
+            <DeliveryList deliveries={deliveries} names={consultationEmailNames} />
+          </section>
+        </div>
+        <div className="space-y-8">
+          <section aria-labelledby="status-heading" className="rounded-xl border border-slate-300 bg-white p-5">
+            <h2 id="status-heading" className={sectionHeadingClass}>
+              Status
+            </h2>
+            {/* Keyed by the status, so after a change (or a refused one) the choice starts from what it is now. */}
+            <StatusForm key={consultation.status} current={consultation.status} labels={consultationStatusLabels} answer={actionData} />
+          </section>
+          <section aria-labelledby="note-heading" className="rounded-xl border border-slate-300 bg-white p-5">
+            <h2 id="note-heading" className={sectionHeadingClass}>
+              Add a note
+            </h2>
+            {/* Keyed by the history's length, so an added note leaves an empty box behind. */}
+            <NoteForm key={timeline.length} answer={actionData} maxLength={noteMaxLength} />
+          </section>
+          <section aria-labelledby="history-heading">
+            <h2 id="history-heading" className={sectionHeadingClass}>
+              History
+            </h2>
+            <TimelineList entries={timeline} labels={consultationStatusLabels} />
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
