@@ -20,6 +20,7 @@ export default [
     route("forgot-password", "routes/staff.forgot-password.tsx"),
     route("set-password", "routes/staff.set-password.tsx"),
     route("files/*", "routes/staff.files.$.ts"),
+    route("*", "routes/staff.not-found.tsx"),
   ]),
   route("banner", "routes/banner.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
