@@ -19,7 +19,7 @@ export const staffMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const services = await servicesOf(context);
   const auth = await authOf(services);
   const { headers, response: session } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
-  context.set(staffContext, session ? activeStaffUser(session.user) : null);
+  setCurrentStaff(context, session ? activeStaffUser(session.user) : null);
   const response = await next();
   for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
   response.headers.set("Cache-Control", "private, no-store");
@@ -31,6 +31,11 @@ function activeStaffUser(user: { id: string; name: string; email: string; role?:
   if (user.deactivatedAt) return null;
   const role = staffRoles.find((known) => known === user.role);
   return role ? { id: user.id, name: user.name, email: user.email, role } : null;
+}
+
+/** Who is signed in for this request: set by the middleware (and by tests that call loaders directly). */
+export function setCurrentStaff(context: Readonly<RouterContextProvider>, user: StaffUser | null): void {
+  context.set(staffContext, user);
 }
 
 /** The signed-in member of staff, or null. */
