@@ -6,7 +6,7 @@ import { SiteLayout } from "#app/layout/site-layout.tsx";
 import { useNonce } from "#app/components/ui/nonce.tsx";
 import { RouteErrorView } from "#app/layout/route-error.tsx";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
-import { isStaffPath } from "#app/features/staff/roles.ts";
+import { isStaffPath } from "#app/features/staff/staff-path.ts";
 import { env } from "#app/platform/env.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

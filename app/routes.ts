@@ -23,6 +23,7 @@ export default [
     route("consultations", "routes/staff.consultations.tsx"),
     route("consultations/export.csv", "routes/staff.consultations.export[.]csv.ts"),
     route("consultations/:id", "routes/staff.consultations.$id.tsx"),
+    route("*", "routes/staff.not-found.tsx"),
   ]),
   route("banner", "routes/banner.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

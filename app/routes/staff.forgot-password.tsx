@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { values } = await readStaffForm(request, context, services, {
       name: "staff-forgot-password",
-      rateLimit: 10,
+      rateLimit: services.env.FORM_RATE_LIMIT * 2,
       fields: ["email"],
       labels: { email: "Email" },
     });

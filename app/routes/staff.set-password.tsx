@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { values } = await readStaffForm(request, context, services, {
       name: "staff-set-password",
-      rateLimit: 20,
+      rateLimit: services.env.FORM_RATE_LIMIT * 4,
       fields: ["token", "password", "confirm"],
       labels: { token: "The link", password: "New password", confirm: "Repeat the new password" },
     });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.sign-in";
 import { EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
@@ -6,12 +7,13 @@ import { PASSWORD_MAX_LENGTH } from "#app/features/staff/password-rules.ts";
 import { signIn } from "#app/features/staff/sign-in.server.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { currentStaff } from "#app/features/staff/staff-session.server.ts";
+import { isStaffPath } from "#app/features/staff/staff-path.ts";
 import { AuthCard, FormNotice, buttonClass, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
-/** Sign-in posts per client address per window: a shared office still gets in; a guesser soon waits. */
-const SIGN_IN_POSTS = 20;
+/** Sign-in posts per client address per window, as a multiple of the public forms' limit: a shared office still gets in; a guesser soon waits. */
+const SIGN_IN_POSTS_PER_FORM_POST = 4;
 
 const notices: Record<string, string> = {
   "signed-out": "You are signed out.",
@@ -21,7 +23,8 @@ const notices: Record<string, string> = {
 /** Only pages of the staff area; anything else returns to its home. */
 function returnTarget(value: string | null, siteUrl: string): string {
   const target = value ? sameSiteTarget(value, siteUrl) : null;
-  return target && (target === "/staff" || target.startsWith("/staff/")) && !target.startsWith("/staff/sign-") ? target : "/staff";
+  const pathname = target ? new URL(target, siteUrl).pathname : "";
+  return target && isStaffPath(pathname) && !pathname.startsWith("/staff/sign-") ? target : "/staff";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { values } = await readStaffForm(request, context, services, {
       name: "staff-sign-in",
-      rateLimit: SIGN_IN_POSTS,
+      rateLimit: services.env.FORM_RATE_LIMIT * SIGN_IN_POSTS_PER_FORM_POST,
       fields: ["email", "password", "returnTo"],
       labels: { email: "Email", password: "Password", returnTo: "The page to return to" },
     });
@@ -58,6 +61,11 @@ export const meta: Route.MetaFunction = () => staffMeta("Sign in");
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // A refused password is cleared, as a page drawn anew without JavaScript does.
+  const password = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (actionData && password.current) password.current.value = "";
+  }, [actionData]);
   return (
     <AuthCard title="Sign in to the staff area">
       {loaderData.notice && !actionData ? <FormNotice answer={{ status: "success", messages: [loaderData.notice] }} /> : null}
@@ -74,7 +82,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <label htmlFor="password" className="mb-1.5 block text-sm font-semibold">
             Password
           </label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={128} className={inputClass} />
+          <input ref={password} id="password" name="password" type="password" autoComplete="current-password" required maxLength={128} className={inputClass} />
         </div>
         <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}

@@ -39,6 +39,8 @@ export async function signIn(page: Page, email: string, password = STAFF_PASSWOR
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/staff/sign-in"));
+  // The address changes as the next page's data arrives; wait until it is drawn.
+  await page.getByRole("heading", { name: "Sign in to the staff area" }).waitFor({ state: "detached" });
 }
 
 let accounts = 0;

@@ -51,7 +51,8 @@ function createAuth(db: Database, secret: string, siteUrl: string) {
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: siteUrl.startsWith("https:"),
-      defaultCookieAttributes: { sameSite: "lax", httpOnly: true, path: "/staff" },
+      // Path "/": a client-side navigation loads `/staff.data`, which a "/staff" cookie would not reach.
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true, path: "/" },
     },
     telemetry: { enabled: false },
     logger: {

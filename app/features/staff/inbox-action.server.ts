@@ -11,8 +11,7 @@ import { servicesOf } from "#app/services-context.server.ts";
  * reload does not post again; a conflict or bad input answers with a sentence.
  */
 export async function inboxAction(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
+  { request, context, url }: { request: Request; context: Readonly<RouterContextProvider>; url: URL },
   user: StaffUser,
   subject: InboxSubject,
   statusLabels: Readonly<Record<string, string>>,
@@ -25,7 +24,7 @@ export async function inboxAction(
       multiline: ["note"],
       labels: { intent: "Action", status: "Status", expected: "Status shown", note: "Note" },
     });
-    const page = new URL(request.url).pathname;
+    const page = url.pathname;
     if (values.intent === "note") {
       const note = readNote(values);
       if (!note.ok) return formError(400, note.message, { note: note.message }, { note: (values.note ?? "").slice(0, NOTE_MAX_LENGTH + 100) });
@@ -53,7 +52,7 @@ export async function inboxAction(
 }
 
 /** The sentence a page shows after returning from a successful post. */
-export function doneMessage(request: Request): string | null {
-  const done = new URL(request.url).searchParams.get("done");
+export function doneMessage(url: URL): string | null {
+  const done = url.searchParams.get("done");
   return done === "note" ? "Your note was added." : done === "status" ? "The status was changed." : null;
 }

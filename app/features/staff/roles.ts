@@ -41,8 +41,3 @@ export function canOpen(role: StaffRole, area: StaffArea): boolean {
 export function areasFor(role: StaffRole): StaffArea[] {
   return (Object.keys(areas) as StaffArea[]).filter((area) => canOpen(role, area));
 }
-
-/** Pages under /staff use the staff frame, not the public site's. */
-export function isStaffPath(pathname: string): boolean {
-  return pathname === "/staff" || pathname.startsWith("/staff/");
-}

@@ -19,7 +19,7 @@ export const staffMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const services = await servicesOf(context);
   const auth = await authOf(services);
   const { headers, response: session } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
-  context.set(staffContext, session ? activeStaffUser(session.user) : null);
+  setCurrentStaff(context, session ? activeStaffUser(session.user) : null);
   const response = await next();
   for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
   response.headers.set("Cache-Control", "private, no-store");
@@ -31,6 +31,11 @@ function activeStaffUser(user: { id: string; name: string; email: string; role?:
   if (user.deactivatedAt) return null;
   const role = staffRoles.find((known) => known === user.role);
   return role ? { id: user.id, name: user.name, email: user.email, role } : null;
+}
+
+/** Who is signed in for this request: set by the middleware (and by tests that call loaders directly). */
+export function setCurrentStaff(context: Readonly<RouterContextProvider>, user: StaffUser | null): void {
+  context.set(staffContext, user);
 }
 
 /** The signed-in member of staff, or null. */
@@ -46,13 +51,26 @@ export function currentStaff(context: Readonly<RouterContextProvider>): StaffUse
 export function requireStaff(context: Readonly<RouterContextProvider>, request: Request, area?: StaffArea): StaffUser {
   const user = context.get(staffContext);
   if (!user) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     // After a post, come back to the page the form was on.
     const back = request.method === "GET" ? url.pathname + url.search : (sameOriginReferrer(request) ?? url.pathname);
     throw redirect(`/staff/sign-in?${new URLSearchParams({ returnTo: back })}`, { status: 303 });
   }
   if (area && !canOpen(user.role, area)) throw data(FORBIDDEN_MESSAGE, { status: 403 });
   return user;
+}
+
+/**
+ * The page a request is for. With `v8_passThroughRequests` a client-side
+ * navigation's request is the data request (`/staff.data?_routes=...`); the
+ * loader's `url` argument has the normalised form, this helper is for code
+ * that only gets the request.
+ */
+function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data")) url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  return url;
 }
 
 function sameOriginReferrer(request: Request): string | null {

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { RouterContextProvider, type LoaderFunctionArgs } from "react-router";
+import { mailTemplates } from "#app/features/email-templates.server.ts";
+import { setCurrentStaff } from "#app/features/staff/staff-session.server.ts";
+import { staffRoles, type StaffRole } from "#app/platform/db/schema.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
+import { openServices, type Services } from "#app/platform/services.server.ts";
+import { servicesContext } from "#app/services-context.server.ts";
+import { createTestDatabaseEnv } from "#tests/support/databases.ts";
+
+/*
+ * Who may call each staff loader and action, checked by calling them: a
+ * signed-out visitor is sent to sign in, a role without access gets 403, and
+ * every other role gets past the check (whatever the page then answers). The
+ * table is the specification; every staff route module must be in it.
+ */
+
+vi.setConfig({ testTimeout: 90_000 });
+
+type Handler = (args: LoaderFunctionArgs) => unknown;
+type RouteCase = { file: string; path: string; allowed: readonly StaffRole[] | "any"; params?: Record<string, string>; signedOut?: "sign-in" | 401 };
+
+const everyone = "any" as const;
+const table: RouteCase[] = [
+  { file: "staff._index.tsx", path: "/staff", allowed: everyone },
+  { file: "staff.files.$.ts", path: "/staff/files/consultation/none.pdf", allowed: everyone, params: { "*": "consultation/none.pdf" }, signedOut: 401 },
+];
+
+/** Route modules that are not behind sign-in by design. */
+const publicStaffRoutes = ["staff.tsx", "staff.sign-in.tsx", "staff.sign-out.ts", "staff.forgot-password.tsx", "staff.set-password.tsx", "staff.not-found.tsx"];
+
+let services: Services;
+
+beforeAll(async () => {
+  const target = await createTestDatabaseEnv("pglite");
+  services = await openServices(parseEnv({ DATA_DIR: target.env.DATA_DIR, LOG_LEVEL: "silent", DEMO_CONTENT: "false" }), { mailTemplates });
+}, 90_000);
+
+afterAll(async () => {
+  await services?.close();
+});
+
+test("every staff route module is in the access table", () => {
+  const staffModules = fs.readdirSync("app/routes").filter((name) => name.startsWith("staff.") || name === "staff.tsx");
+  const covered = new Set([...table.map((entry) => entry.file), ...publicStaffRoutes]);
+  expect(staffModules.filter((name) => !covered.has(name))).toEqual([]);
+});
+
+type Outcome = "allowed" | "sign-in" | "forbidden" | 401;
+
+async function outcomeOf(handler: Handler, entry: RouteCase, role: StaffRole | null, method: "GET" | "POST"): Promise<Outcome> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  setCurrentStaff(context, role ? { id: `user-${role}`, name: `Test ${role}`, email: `${role}@kraf.example`, role } : null);
+  const url = new URL(entry.path, services.env.SITE_URL);
+  const request = new Request(url, method === "POST" ? { method, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url.origin }, body: "" } : {});
+  try {
+    const result = await handler({ request, context, params: entry.params ?? {}, url, pattern: entry.path } as unknown as LoaderFunctionArgs);
+    if (result instanceof Response && (result.status === 401 || result.status === 403)) return result.status === 401 ? 401 : "forbidden";
+    return "allowed";
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      return thrown.headers.get("Location")?.startsWith("/staff/sign-in") ? "sign-in" : "allowed";
+    }
+    const status = (thrown as { init?: { status?: number } }).init?.status;
+    if (status === 403) return "forbidden";
+    if (typeof status === "number") return "allowed";
+    throw thrown;
+  }
+}
+
+for (const entry of table) {
+  test(`${entry.file}: signed out → ${entry.signedOut ?? "sign-in"}; ${entry.allowed === "any" ? "every role" : ["admin", ...entry.allowed].join(", ")} allowed, others 403`, async () => {
+    const module = (await import(`../../routes/${entry.file.replace(/\.tsx?$/, "")}`)) as { loader?: Handler; action?: Handler };
+    const handlers = [["GET", module.loader], ["POST", module.action]] as const;
+    expect(handlers.some(([, handler]) => handler)).toBe(true);
+    for (const [method, handler] of handlers) {
+      if (!handler) continue;
+      expect(await outcomeOf(handler, entry, null, method), `${method} signed out`).toBe(entry.signedOut ?? "sign-in");
+      for (const role of staffRoles) {
+        const allowed = role === "admin" || entry.allowed === "any" || entry.allowed.includes(role);
+        expect(await outcomeOf(handler, entry, role, method), `${method} as ${role}`).toBe(allowed ? "allowed" : "forbidden");
+      }
+    }
+  });
+}
