@@ -14,20 +14,20 @@ import { servicesOf } from "#app/services-context.server.ts";
 
 const NOT_FOUND = "There is no such consultation request.";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   requireStaff(context, request, "consultations");
   const id = parseRecordId(params.id);
   const { db } = await servicesOf(context);
   const opened = id === null ? null : await openConsultation(db, id);
   if (!opened) throw data(NOT_FOUND, { status: 404 });
-  return { ...opened, done: doneMessage(request), noteMaxLength: NOTE_MAX_LENGTH };
+  return { ...opened, done: doneMessage(url), noteMaxLength: NOTE_MAX_LENGTH };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const user = requireStaff(context, request, "consultations");
   const id = parseRecordId(params.id);
   if (id === null || !(await consultationExists((await servicesOf(context)).db, id))) throw data(NOT_FOUND, { status: 404 });
-  return inboxAction(request, context, user, { type: "consultation", id }, consultationStatusLabels);
+  return inboxAction({ request, context, url }, user, { type: "consultation", id }, consultationStatusLabels);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => staffMeta(loaderData ? `Consultation from ${loaderData.consultation.fullName}` : "Consultation");

@@ -1,0 +1,172 @@
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { consultationValues, freshPostgres, sampleFiles, type FreshPostgres } from "#tests/support/forms.ts";
+import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { choosePassword, createStaffAccount, signIn, signInAs } from "#tests/support/staff.ts";
+
+/*
+ * The consultations inbox end to end, on the default PGlite server and on
+ * PostgreSQL: a visitor's request with two files reaches sales, who find,
+ * open, download, move, annotate and export it; other roles and visitors
+ * get nothing; a stale status form is refused.
+ */
+
+const { newPage } = setupBrowser();
+let pglite: RunningServer;
+let postgres: RunningServer;
+let database: FreshPostgres;
+
+beforeAll(async () => {
+  database = await freshPostgres();
+  [pglite, postgres] = await Promise.all([startServer({ FORM_RATE_LIMIT: "1000" }), startServer({ FORM_RATE_LIMIT: "1000", DATABASE_URL: database.url })]);
+});
+
+afterAll(async () => {
+  await Promise.all([pglite?.stop(), postgres?.stop()]);
+  await database?.dispose();
+});
+
+const files = [
+  { name: "Brief (v2).pdf", type: "application/pdf", content: sampleFiles.pdf },
+  { name: "screen shot.png", type: "image/png", content: sampleFiles.png },
+];
+
+/** The visitor's request, posted as the form without JavaScript posts it. */
+async function submitConsultation(server: RunningServer, values: ReturnType<typeof consultationValues>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ ...values, idempotencyKey: `inbox-${Date.now()}-${Math.random().toString(36).slice(2)}` })) body.append(name, value);
+  for (const file of files) body.append("files", new Blob([file.content], { type: file.type }), file.name);
+  const response = await fetch(`${server.baseURL}/consultation`, { method: "POST", body });
+  expect(response.status).toBe(200);
+}
+
+async function download(page: Page, click: () => Promise<void>): Promise<Buffer> {
+  const [saved] = await Promise.all([page.waitForEvent("download"), click()]);
+  return fs.readFileSync((await saved.path())!);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    expect(await axeViolations(page), `${page.url()} at ${viewport.width} px`).toEqual([]);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+const history = (page: Page) => page.locator('section[aria-labelledby="history-heading"] li');
+
+async function journey(server: RunningServer) {
+  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+
+  // The first admin, from the command line, chooses a password through the printed link and signs in.
+  const adminEmail = `admin-${stamp}@staff.example.com`;
+  const { link, output } = await createStaffAccount(server, { email: adminEmail, role: "admin", name: "Ada Admin" });
+  expect(output).toContain(link);
+  const admin = await newPage({ baseURL: server.baseURL });
+  await choosePassword(admin, link);
+  await signIn(admin, adminEmail);
+  expect(new URL(admin.url()).pathname).toBe("/staff");
+
+  const values = consultationValues({ fullName: `Zed Inbox ${stamp}`, email: `zed.${stamp}@example.com`, brief: `=1+1\nMarker ${stamp}: a CRM for 40 clinics.` });
+  await submitConsultation(server, values);
+
+  // Sales find it by a word of the brief, unread and counted as new.
+  const sales = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 409/ });
+  await signInAs(sales, server, "sales", "Sam Sales");
+  await sales.goto("/staff/consultations");
+  await sales.getByText(/^\d+ new$/).waitFor();
+  expect(Number((await sales.getByText(/^\d+ new$/).textContent())!.split(" ")[0])).toBeGreaterThanOrEqual(1);
+  await sales.getByLabel("Search name, email or brief").fill(`marker ${stamp}`);
+  await Promise.all([sales.waitForURL(/\?q=/), sales.getByRole("button", { name: "Show" }).click()]);
+  const rows = sales.locator("tbody tr");
+  expect(await rows.count()).toBe(1);
+  const row = rows.first();
+  expect(await row.locator("th").textContent()).toBe(`${values.fullName}Unread`);
+  expect(await row.locator("td").allTextContents()).toEqual([values.email, values.country, expect.any(String), "New", "2"]);
+  await expectNoAxeViolations(sales);
+  const listUrl = sales.url();
+
+  await Promise.all([sales.waitForURL(/\/staff\/consultations\/\d+$/), row.getByRole("link", { name: values.fullName }).click()]);
+  const detailUrl = sales.url();
+  await sales.getByRole("heading", { level: 1, name: values.fullName }).waitFor();
+  const brief = sales.getByRole("heading", { name: "Project brief" }).locator("xpath=following-sibling::p[1]");
+  expect(await brief.innerText()).toBe(values.brief);
+  for (const text of [values.email, values.phone, values.country]) await sales.getByText(text, { exact: true }).first().waitFor();
+  expect(await sales.getByRole("link", { name: `Reply to ${values.fullName} by email` }).getAttribute("href")).toMatch(new RegExp(`^mailto:${values.email}\\?`));
+  await sales.getByText("Confirmation to the visitor").waitFor();
+  await sales.getByText("Notification to sales").waitFor();
+
+  // Both files, byte for byte.
+  for (const file of files) {
+    const link = sales.getByRole("link", { name: file.name });
+    expect(await link.locator("xpath=following-sibling::p[1]").textContent()).toBe(`${file.type}, ${file.content.length} B`);
+    expect((await download(sales, () => link.click())).equals(file.content), file.name).toBe(true);
+  }
+  const fileUrl = new URL((await sales.getByRole("link", { name: files[0]!.name }).getAttribute("href"))!, server.baseURL).toString();
+
+  // Status and note, both in the history with the name of who did them.
+  await sales.getByRole("combobox", { name: "Status" }).selectOption("contacted");
+  await Promise.all([sales.waitForURL(/\?done=status$/), sales.getByRole("button", { name: "Change status" }).click()]);
+  await sales.getByRole("status").getByText("The status was changed.").waitFor();
+  await sales.getByLabel("Internal note").fill("Called them.\nThey want a demo on Friday.");
+  await Promise.all([sales.waitForURL(/\?done=note$/), sales.getByRole("button", { name: "Add note" }).click()]);
+  await sales.getByRole("status").getByText("Your note was added.").waitFor();
+  expect(await sales.getByLabel("Internal note").inputValue()).toBe("");
+  expect(await history(sales).allInnerTexts()).toEqual([
+    expect.stringMatching(/^Sam Sales · .+\n\nChanged the status from “New” to “Contacted”\.$/),
+    expect.stringMatching(/^Sam Sales · .+\n\nCalled them\.\nThey want a demo on Friday\.$/),
+  ]);
+  await expectNoAxeViolations(sales);
+
+  // Opened: no longer unread. The export of the same search holds the row, its formula neutralised.
+  await sales.goto(listUrl);
+  expect(await sales.locator("tbody tr th").first().textContent()).toBe(values.fullName);
+  const csv = (await download(sales, () => sales.getByRole("link", { name: "Export these as CSV" }).click())).toString("utf8");
+  const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\n");
+  expect(lines[0]).toBe('"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments"');
+  expect(lines).toHaveLength(3);
+  // The phone starts with "+", so it is neutralised too.
+  expect(lines[1]).toMatch(/^"\d+","\d{4}-\d\d-\d\dT[\d:.]+Z",/);
+  expect(lines[1]).toContain(`,"contacted","${values.fullName}","${values.email}","${values.country}","'${values.phone}","'=1+1`);
+  expect(lines[1]!.endsWith(`"'=1+1`)).toBe(true);
+  expect(lines[2]).toBe(`Marker ${stamp}: a CRM for 40 clinics.","${files[0]!.name}; ${files[1]!.name}"`);
+
+  // A recruiter gets the 403 page and not the file; a visitor gets 401 and not a byte.
+  const recruiter = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 403/ });
+  await signInAs(recruiter, server, "recruiter", "Rita Recruiter");
+  const refused = await recruiter.goto("/staff/consultations");
+  expect(refused?.status()).toBe(403);
+  await recruiter.getByRole("heading", { level: 1, name: "No access" }).waitFor();
+  expect(await recruiter.content()).not.toContain(values.fullName);
+  expect((await recruiter.goto(detailUrl))?.status()).toBe(403);
+  const recruiterDownload = await recruiter.request.get(fileUrl);
+  expect(recruiterDownload.status()).toBe(403);
+  expect((await recruiterDownload.body()).includes(sampleFiles.pdf.subarray(0, 8))).toBe(false);
+  const anonymous = await fetch(fileUrl);
+  expect(anonymous.status).toBe(401);
+  expect(Buffer.from(await anonymous.arrayBuffer()).includes(sampleFiles.pdf.subarray(0, 8))).toBe(false);
+
+  // Two tabs on the same request: the second tab's change is refused and the first one stands.
+  const other = await sales.context().newPage();
+  await Promise.all([sales.goto(detailUrl), other.goto(detailUrl)]);
+  await sales.getByRole("combobox", { name: "Status" }).selectOption("qualified");
+  await Promise.all([sales.waitForURL(/\?done=status$/), sales.getByRole("button", { name: "Change status" }).click()]);
+  await other.getByRole("combobox", { name: "Status" }).selectOption("lost");
+  await other.getByRole("button", { name: "Change status" }).click();
+  const conflict = other.getByRole("alert");
+  await conflict.waitFor();
+  expect(await conflict.textContent()).toBe("Someone changed the status to “Qualified” while you were looking. Nothing was changed; the page now shows their change.");
+  await other.getByText("Status: Qualified").waitFor();
+  expect(await other.getByRole("combobox", { name: "Status" }).inputValue()).toBe("qualified");
+  await other.goto(detailUrl);
+  expect((await history(other).allInnerTexts()).filter((entry) => entry.includes("Changed the status"))).toEqual([
+    expect.stringContaining("from “New” to “Contacted”"),
+    expect.stringContaining("from “Contacted” to “Qualified”"),
+  ]);
+}
+
+test("the consultations inbox, from a visitor's request to its export (PGlite)", { timeout: 240_000 }, () => journey(pglite));
+
+test("the consultations inbox, from a visitor's request to its export (PostgreSQL)", { timeout: 240_000 }, () => journey(postgres));
