@@ -75,7 +75,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
                     </Link>
                     <UnreadMark readAt={row.readAt} />
                   </th>
-                  <td className="p-3 break-all">{row.email}</td>
+                  <td className="p-3">{row.email}</td>
                   <td className="p-3">{row.country}</td>
                   <td className="p-3 whitespace-nowrap">
                     <LocalTime value={row.submittedAt} />

@@ -170,3 +170,41 @@ async function journey(server: RunningServer) {
 test("the consultations inbox, from a visitor's request to its export (PGlite)", { timeout: 240_000 }, () => journey(pglite));
 
 test("the consultations inbox, from a visitor's request to its export (PostgreSQL)", { timeout: 240_000 }, () => journey(postgres));
+
+test("without JavaScript: search, open, change the status, add a note, and a stale status form is refused with the page as it is now (PGlite)", { timeout: 180_000 }, async () => {
+  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+  const values = consultationValues({ fullName: `Nojs Lead ${stamp}`, email: `nojs.${stamp}@example.com` });
+  await submitConsultation(pglite, values);
+  const page = await newPage({ baseURL: pglite.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of (400|409)/ });
+  await signInAs(page, pglite, "sales", "Nora Nojs");
+  await page.goto("/staff/consultations");
+  await page.getByLabel("Search name, email or brief").fill(stamp);
+  await page.getByRole("combobox", { name: "Status" }).selectOption("new");
+  await Promise.all([page.waitForURL(/\?q=.+&status=new$/), page.getByRole("button", { name: "Show" }).click()]);
+  await Promise.all([page.waitForURL(/\/staff\/consultations\/\d+$/), page.getByRole("link", { name: values.fullName }).click()]);
+  const detailUrl = page.url();
+
+  await page.getByRole("combobox", { name: "Status" }).selectOption("won");
+  await Promise.all([page.waitForURL(/\?done=status$/), page.getByRole("button", { name: "Change status" }).click()]);
+  await page.getByRole("status").getByText("The status was changed.").waitFor();
+  await page.getByLabel("Internal note").fill("Signed.");
+  await Promise.all([page.waitForURL(/\?done=note$/), page.getByRole("button", { name: "Add note" }).click()]);
+  expect(await history(page).allInnerTexts()).toEqual([expect.stringContaining("Nora Nojs"), expect.stringMatching(/Nora Nojs[^]*Signed\.$/)]);
+
+  // A blank note changes nothing and says why.
+  await page.getByLabel("Internal note").fill("   ");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await page.getByRole("alert").getByText("Write the note before adding it.").waitFor();
+  expect(await history(page).count()).toBe(2);
+
+  const other = await page.context().newPage();
+  await Promise.all([page.goto(detailUrl), other.goto(detailUrl)]);
+  await page.getByRole("combobox", { name: "Status" }).selectOption("lost");
+  await Promise.all([page.waitForURL(/\?done=status$/), page.getByRole("button", { name: "Change status" }).click()]);
+  await other.getByRole("combobox", { name: "Status" }).selectOption("spam");
+  await Promise.all([other.waitForLoadState("load"), other.getByRole("button", { name: "Change status" }).click()]);
+  await other.getByRole("alert").getByText("Someone changed the status to “Lost” while you were looking.", { exact: false }).waitFor();
+  await other.getByText("Status: Lost").waitFor();
+  expect(await other.getByRole("combobox", { name: "Status" }).inputValue()).toBe("lost");
+  expect((await history(other).allInnerTexts()).some((entry) => entry.includes("“Spam”"))).toBe(false);
+});
