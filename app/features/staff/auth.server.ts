@@ -51,7 +51,8 @@ function createAuth(db: Database, secret: string, siteUrl: string) {
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: siteUrl.startsWith("https:"),
-      defaultCookieAttributes: { sameSite: "lax", httpOnly: true, path: "/staff" },
+      // Path "/", not "/staff": the staff home's data request is /staff.data, which a "/staff" cookie does not reach.
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true, path: "/" },
     },
     telemetry: { enabled: false },
     logger: {
