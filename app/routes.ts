@@ -23,6 +23,7 @@ export default [
     route("subscribers", "routes/staff.subscribers.tsx"),
     route("subscribers/export.csv", "routes/staff.subscribers.export[.]csv.ts"),
     route("subscribers/:id/erase", "routes/staff.subscribers.$id.erase.tsx"),
+    route("outbox", "routes/staff.outbox.tsx"),
   ]),
   route("banner", "routes/banner.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
