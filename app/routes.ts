@@ -24,6 +24,7 @@ export default [
     route("subscribers/export.csv", "routes/staff.subscribers.export[.]csv.ts"),
     route("subscribers/:id/erase", "routes/staff.subscribers.$id.erase.tsx"),
     route("outbox", "routes/staff.outbox.tsx"),
+    route("audit", "routes/staff.audit.tsx"),
   ]),
   route("banner", "routes/banner.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
