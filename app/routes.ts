@@ -25,6 +25,7 @@ export default [
     route("subscribers/:id/erase", "routes/staff.subscribers.$id.erase.tsx"),
     route("outbox", "routes/staff.outbox.tsx"),
     route("audit", "routes/staff.audit.tsx"),
+    route("accounts", "routes/staff.accounts.tsx"),
   ]),
   route("banner", "routes/banner.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
