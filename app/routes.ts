@@ -26,6 +26,7 @@ export default [
     route("outbox", "routes/staff.outbox.tsx"),
     route("audit", "routes/staff.audit.tsx"),
     route("accounts", "routes/staff.accounts.tsx"),
+    route("account", "routes/staff.account.tsx"),
   ]),
   route("banner", "routes/banner.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
