@@ -198,6 +198,19 @@ test("changing one's own password ends the account's other sessions; a wrong cur
   expect(changed.rows[0].n).toBe(1);
 });
 
+test("a session that ends while a page is open: the next click with JavaScript leads to sign-in and back to the page clicked", async () => {
+  const { page, email } = await adminPage();
+  await page.goto("/staff/accounts");
+  // Hydrated once the times have left the server's UTC wording.
+  await expect.poll(() => page.locator("main time").first().textContent()).not.toMatch(/UTC$/);
+  await database.pool.query("delete from staff_session where user_id = (select id from staff_user where email = $1)", [email]);
+  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Outbox" }).click();
+  await page.waitForURL(/\/staff\/sign-in\?/);
+  expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/staff/outbox");
+  await signIn(page, email);
+  expect(new URL(page.url()).pathname).toBe("/staff/outbox");
+});
+
 test("every new page passes axe and fits a 375 px screen", async () => {
   const { page } = await adminPage();
   await database.pool.query("insert into newsletter_subscriptions (email, consent_at, consent_version) values ($1, now(), 'v1')", [unique("axe")]);

@@ -46,13 +46,24 @@ export function currentStaff(context: Readonly<RouterContextProvider>): StaffUse
 export function requireStaff(context: Readonly<RouterContextProvider>, request: Request, area?: StaffArea): StaffUser {
   const user = context.get(staffContext);
   if (!user) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     // After a post, come back to the page the form was on.
     const back = request.method === "GET" ? url.pathname + url.search : (sameOriginReferrer(request) ?? url.pathname);
     throw redirect(`/staff/sign-in?${new URLSearchParams({ returnTo: back })}`, { status: 303 });
   }
   if (area && !canOpen(user.role, area)) throw data(FORBIDDEN_MESSAGE, { status: 403 });
   return user;
+}
+
+/**
+ * The page a request is for. A navigation with JavaScript asks for its data
+ * at /page.data (/_root.data for the home), which is no page to come back to.
+ */
+function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  return url;
 }
 
 function sameOriginReferrer(request: Request): string | null {
