@@ -21,11 +21,17 @@ export const staffMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const { headers, response: session } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
   context.set(staffContext, session ? activeStaffUser(session.user) : null);
   const response = await next();
-  for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  // A route that sets a session cookie itself (a password change starts a new session) has the last word.
+  const setByRoute = new Set(response.headers.getSetCookie().map(cookieName));
+  for (const cookie of headers.getSetCookie()) if (!setByRoute.has(cookieName(cookie))) response.headers.append("Set-Cookie", cookie);
   response.headers.set("Cache-Control", "private, no-store");
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };
+
+function cookieName(setCookie: string): string {
+  return setCookie.slice(0, setCookie.indexOf("="));
+}
 
 function activeStaffUser(user: { id: string; name: string; email: string; role?: unknown; deactivatedAt?: unknown }): StaffUser | null {
   if (user.deactivatedAt) return null;
