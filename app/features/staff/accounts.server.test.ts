@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { changeRole, readInvite, setDeactivated } from "#app/features/staff/accounts.server.ts";
+import { changeRole, inviteStaff, readInvite, setDeactivated } from "#app/features/staff/accounts.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { auditLog, staffSessions, staffUsers, type StaffRole } from "#app/platform/db/schema.server.ts";
+import { auditLog, staffSessions, staffUsers, staffVerifications, type StaffRole } from "#app/platform/db/schema.server.ts";
+import type { Services } from "#app/platform/services.server.ts";
 import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -98,6 +99,38 @@ for (const driver of drivers) {
       expect((await roleOf(db, sales.id))?.deactivatedAt).toBeNull();
       const actions = (await db.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id)).map((row) => row.action);
       expect(actions).toEqual(["account-deactivated", "account-reactivated"]);
+    } finally {
+      await database.dispose();
+    }
+  });
+}
+
+for (const driver of drivers) {
+  test(`an invitation creates the account and queues its email with a 24-hour link; a known address is told so and gets nothing (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const { db } = database;
+      const admin = await account(db, "admin", "Ada");
+      const enqueue = vi.fn(async () => 1);
+      const nudge = vi.fn();
+      const services = { db, env: { SITE_URL: "https://example.com", AUTH_SECRET: "a".repeat(32) }, outbox: { enqueue, nudge } } as unknown as Services;
+
+      const invited = await inviteStaff(services, { name: "Rita", email: "rita@example.com", role: "recruiter" }, admin, "10.0.0.1");
+      expect(invited).toEqual({ ok: true, message: "Rita is invited as Recruiter. The link in their email works once, for 24 hours." });
+      expect(enqueue).toHaveBeenCalledTimes(1);
+      expect(enqueue.mock.calls[0]).toContainEqual({
+        kind: "staff",
+        to: "rita@example.com",
+        template: "staff-invitation",
+        params: { name: "Rita", url: expect.stringMatching(/^https:\/\/example\.com\/staff\/set-password\?token=/), valid_for: "24 hours", invited_by: "Ada", role: "Recruiter" },
+      });
+      expect(nudge).toHaveBeenCalledTimes(1);
+
+      const again = await inviteStaff(services, { name: "Someone", email: "rita@example.com", role: "admin" }, admin, "10.0.0.1");
+      expect(again).toMatchObject({ ok: false, status: 409 });
+      expect(enqueue).toHaveBeenCalledTimes(1);
+      expect(await db.select({ id: staffVerifications.id }).from(staffVerifications)).toHaveLength(1);
+      expect(await db.select({ name: staffUsers.name, role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.email, "rita@example.com"))).toEqual([{ name: "Rita", role: "recruiter" }]);
     } finally {
       await database.dispose();
     }

@@ -74,16 +74,17 @@ export async function inviteStaff(services: Services, input: InviteInput, actor:
   if (await accountByEmail(services.db, input.email)) return refused(409, taken);
   const created = await createStaffAccount(services, input, { id: actor.id, email: actor.email }, ipAddress);
   if (created.status === "exists") return refused(409, taken);
+  const validFor = `${SETUP_LINK_TTL_MS / 3_600_000} hours`;
   await services.db.transaction(async (tx) => {
     await services.outbox.enqueue(tx, {
       kind: "staff",
       to: input.email,
       template: "staff-invitation",
-      params: { name: input.name, url: created.url, valid_for: `${SETUP_LINK_TTL_MS / 3_600_000} hours`, invited_by: actor.name, role: roleLabels[input.role] },
+      params: { name: input.name, url: created.url, valid_for: validFor, invited_by: actor.name, role: roleLabels[input.role] },
     });
   });
   services.outbox.nudge();
-  return { ok: true, message: `${input.name} is invited as ${roleLabels[input.role]}. The link in their email works once, for 24 hours.` };
+  return { ok: true, message: `${input.name} is invited as ${roleLabels[input.role]}. The link in their email works once, for ${validFor}.` };
 }
 
 type Locked = { target: { id: string; name: string; role: StaffRole; deactivatedAt: Date | null } | null; activeAdmins: number };
