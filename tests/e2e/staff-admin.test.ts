@@ -213,6 +213,34 @@ test("a session that ends while a page is open: the next click with JavaScript l
   expect(new URL(page.url()).pathname).toBe("/staff/outbox");
 });
 
+test("without JavaScript: a bad invitation keeps what was typed and says why; deactivating and erasing work as plain posts", async () => {
+  const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false, allowConsoleErrors: REFUSALS });
+  await signInAs(page, server, "admin", `Admin ${counter++}`);
+  const sam = await colleague("sales", `Sid ${counter}`);
+
+  await page.goto("/staff/accounts");
+  await page.getByLabel("Name").fill("Nora");
+  await page.getByLabel("Email").fill("nora@invalid");
+  await page.getByLabel("Role", { exact: true }).selectOption("editor");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await notice(page, "Please enter a valid email address.");
+  expect(await page.getByLabel("Name").inputValue()).toBe("Nora");
+  expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+  expect((await database.pool.query("select 1 from staff_user where email = 'nora@invalid'")).rowCount).toBe(0);
+
+  await page.getByRole("button", { name: `Deactivate ${sam.name}` }).click();
+  await notice(page, `${sam.name} is deactivated and signed out everywhere.`);
+  await page.getByRole("button", { name: `Reactivate ${sam.name}` }).click();
+  await notice(page, `${sam.name} is active again and can sign in.`);
+
+  const email = unique("nojs");
+  const id = (await database.pool.query<{ id: string }>("insert into newsletter_subscriptions (email) values ($1) returning id::text", [email])).rows[0]!.id;
+  await page.goto(`/staff/subscribers/${id}/erase`);
+  await page.getByRole("button", { name: "Erase this subscriber" }).click();
+  await page.waitForURL(/notice=erased/);
+  expect((await database.pool.query("select 1 from newsletter_subscriptions where id = $1", [id])).rowCount).toBe(0);
+});
+
 test("every new page passes axe and fits a 375 px screen", async () => {
   const { page } = await adminPage();
   await database.pool.query("insert into newsletter_subscriptions (email, consent_at, consent_version) values ($1, now(), 'v1')", [unique("axe")]);
