@@ -16,12 +16,15 @@ export function ListFilters({
   searchLabel,
   status,
   statuses,
+  statusLabel = "Status",
   exportHref,
 }: {
   search: string;
   searchLabel: string;
   status?: string;
   statuses?: StatusOption[];
+  /** What the select filters by, when it is not a status (e.g. the audit log's action). */
+  statusLabel?: string;
   exportHref?: string;
 }) {
   return (
@@ -35,7 +38,7 @@ export function ListFilters({
       {statuses ? (
         <div>
           <label htmlFor="list-status" className="mb-1.5 block text-sm font-semibold">
-            Status
+            {statusLabel}
           </label>
           <select id="list-status" name="status" defaultValue={status ?? ""} className={inputClass}>
             <option value="">All</option>

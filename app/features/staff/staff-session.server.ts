@@ -21,11 +21,17 @@ export const staffMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const { headers, response: session } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
   setCurrentStaff(context, session ? activeStaffUser(session.user) : null);
   const response = await next();
-  for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  // A route that sets a session cookie itself (a password change starts a new session) has the last word.
+  const setByRoute = new Set(response.headers.getSetCookie().map(cookieName));
+  for (const cookie of headers.getSetCookie()) if (!setByRoute.has(cookieName(cookie))) response.headers.append("Set-Cookie", cookie);
   response.headers.set("Cache-Control", "private, no-store");
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };
+
+function cookieName(setCookie: string): string {
+  return setCookie.slice(0, setCookie.indexOf("="));
+}
 
 function activeStaffUser(user: { id: string; name: string; email: string; role?: unknown; deactivatedAt?: unknown }): StaffUser | null {
   if (user.deactivatedAt) return null;
@@ -61,14 +67,12 @@ export function requireStaff(context: Readonly<RouterContextProvider>, request: 
 }
 
 /**
- * The page a request is for. With `v8_passThroughRequests` a client-side
- * navigation's request is the data request (`/staff.data?_routes=...`); the
- * loader's `url` argument has the normalised form, this helper is for code
- * that only gets the request.
+ * The page a request is for. A navigation with JavaScript asks for its data
+ * at /page.data (/_root.data for the home), which is no page to come back to.
  */
 function pageUrl(request: Request): URL {
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data")) url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
   url.searchParams.delete("_routes");
   return url;
 }

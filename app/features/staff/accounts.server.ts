@@ -1,0 +1,171 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
+import { audit } from "#app/features/staff/audit.server.ts";
+import { createStaffAccount, SETUP_LINK_TTL_MS } from "#app/features/staff/password-links.server.ts";
+import { roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
+import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { staffAccounts, staffRoles, staffSessions, staffUsers } from "#app/platform/db/schema.server.ts";
+import type { Services } from "#app/platform/services.server.ts";
+
+export type StaffAccountRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  deactivatedAt: Date | null;
+  createdAt: Date;
+  hasPassword: boolean;
+};
+
+/** Every staff account, by name: a team, not a list that needs pages. */
+export function listStaffAccounts(db: Database): Promise<StaffAccountRow[]> {
+  return db
+    .select({
+      id: staffUsers.id,
+      name: staffUsers.name,
+      email: staffUsers.email,
+      role: staffUsers.role,
+      deactivatedAt: staffUsers.deactivatedAt,
+      createdAt: staffUsers.createdAt,
+      hasPassword: sql<boolean>`exists (select 1 from ${staffAccounts} where ${staffAccounts.userId} = ${staffUsers.id} and ${staffAccounts.password} is not null)`,
+    })
+    .from(staffUsers)
+    .orderBy(asc(sql`lower(${staffUsers.name})`), asc(staffUsers.email));
+}
+
+/** What a change answers: a sentence for the page either way. */
+export type AccountChange = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+const refused = (status: number, message: string): AccountChange => ({ ok: false, status, message });
+
+export function parseRole(value: string | undefined): StaffRole | null {
+  return staffRoles.find((role) => role === value) ?? null;
+}
+
+export type InviteInput = { name: string; email: string; role: StaffRole };
+
+const NAME_MAX_LENGTH = 100;
+
+/** The invitation form's values, or the sentence that says what is wrong. */
+export function readInvite(values: Record<string, string>): { ok: true; input: InviteInput } | { ok: false; field: string; message: string } {
+  const name = (values.name ?? "").trim();
+  const email = (values.email ?? "").trim().toLowerCase();
+  const role = parseRole(values.role);
+  if (!name) return { ok: false, field: "name", message: "Enter the name of the person you invite." };
+  if (name.length > NAME_MAX_LENGTH) return { ok: false, field: "name", message: `Keep the name to ${NAME_MAX_LENGTH} characters.` };
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return { ok: false, field: "email", message: INVALID_EMAIL_MESSAGE };
+  if (!role) return { ok: false, field: "role", message: "Choose one of the roles." };
+  return { ok: true, input: { name, email, role } };
+}
+
+async function accountByEmail(db: Database, email: string) {
+  const [row] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(sql`lower(${staffUsers.email})`, email));
+  return row ?? null;
+}
+
+/**
+ * A new account and an invitation with its 24-hour password link, through
+ * the outbox. An address that already has an account is left as it is (no
+ * new link either): the admin is told so.
+ */
+export async function inviteStaff(services: Services, input: InviteInput, actor: StaffUser, ipAddress: string): Promise<AccountChange> {
+  const taken = `${input.email} already has a staff account; nothing was changed. To give it another role, use the list below.`;
+  if (await accountByEmail(services.db, input.email)) return refused(409, taken);
+  const created = await createStaffAccount(services, input, { id: actor.id, email: actor.email }, ipAddress);
+  if (created.status === "exists") return refused(409, taken);
+  const validFor = `${SETUP_LINK_TTL_MS / 3_600_000} hours`;
+  await services.db.transaction(async (tx) => {
+    await services.outbox.enqueue(tx, {
+      kind: "staff",
+      to: input.email,
+      template: "staff-invitation",
+      params: { name: input.name, url: created.url, valid_for: validFor, invited_by: actor.name, role: roleLabels[input.role] },
+    });
+  });
+  services.outbox.nudge();
+  return { ok: true, message: `${input.name} is invited as ${roleLabels[input.role]}. The link in their email works once, for ${validFor}.` };
+}
+
+type Locked = { target: { id: string; name: string; role: StaffRole; deactivatedAt: Date | null } | null; activeAdmins: number };
+
+/**
+ * Locks every active admin and the target account for the transaction, so
+ * two admins demoting each other at the same moment cannot leave none.
+ */
+async function lockForChange(tx: Database, targetId: string): Promise<Locked> {
+  const admins = await tx
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, "admin"), isNull(staffUsers.deactivatedAt)))
+    .orderBy(staffUsers.id)
+    .for("update");
+  const [target] = await tx
+    .select({ id: staffUsers.id, name: staffUsers.name, role: staffUsers.role, deactivatedAt: staffUsers.deactivatedAt })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, targetId))
+    .for("update");
+  return { target: target ?? null, activeAdmins: admins.length };
+}
+
+const NO_ACCOUNT = "There is no such staff account.";
+
+function lastAdmin(locked: Locked): boolean {
+  return locked.target?.role === "admin" && !locked.target.deactivatedAt && locked.activeAdmins <= 1;
+}
+
+/**
+ * A new role for another account. `shownRole` is the role the admin saw: if
+ * someone changed it since, nothing happens and the answer names the role it has now.
+ */
+export function changeRole(db: Database, change: { targetId: string; role: StaffRole; shownRole: StaffRole }, actor: StaffUser, ipAddress: string): Promise<AccountChange> {
+  return db.transaction(async (tx) => {
+    if (change.targetId === actor.id) return refused(400, "You cannot change your own role. Ask another admin.");
+    const locked = await lockForChange(tx, change.targetId);
+    const target = locked.target;
+    if (!target) return refused(404, NO_ACCOUNT);
+    if (target.role !== change.shownRole) {
+      return refused(409, `${target.name}'s role was changed meanwhile: it is now ${roleLabels[target.role]}. Nothing was changed; choose again if needed.`);
+    }
+    if (target.role === change.role) return { ok: true, message: `${target.name} already is ${roleLabels[target.role]}; nothing was changed.` };
+    if (lastAdmin(locked)) return refused(409, `${target.name} is the last active admin, so they stay an admin. Make someone else an admin first.`);
+    await tx.update(staffUsers).set({ role: change.role, updatedAt: sql`now()` }).where(eq(staffUsers.id, target.id));
+    await audit(tx, {
+      actor: { id: actor.id, email: actor.email },
+      action: "account-role-changed",
+      target: { type: "staff", id: target.id },
+      detail: { from: target.role, to: change.role },
+      ipAddress,
+    });
+    return { ok: true, message: `${target.name} is now ${roleLabels[change.role]}.` };
+  });
+}
+
+/**
+ * Deactivating signs the account out everywhere at once (its sessions go)
+ * and keeps it from signing in; reactivating lets it sign in again.
+ */
+export function setDeactivated(db: Database, targetId: string, deactivate: boolean, actor: StaffUser, ipAddress: string): Promise<AccountChange> {
+  return db.transaction(async (tx) => {
+    if (targetId === actor.id) return refused(400, "You cannot deactivate your own account. Ask another admin.");
+    const locked = await lockForChange(tx, targetId);
+    const target = locked.target;
+    if (!target) return refused(404, NO_ACCOUNT);
+    if (Boolean(target.deactivatedAt) === deactivate) {
+      return { ok: true, message: `${target.name} is already ${deactivate ? "deactivated" : "active"}; nothing was changed.` };
+    }
+    if (deactivate && lastAdmin(locked)) return refused(409, `${target.name} is the last active admin and cannot be deactivated. Make someone else an admin first.`);
+    await tx
+      .update(staffUsers)
+      .set({ deactivatedAt: deactivate ? sql`now()` : null, updatedAt: sql`now()` })
+      .where(eq(staffUsers.id, target.id));
+    if (deactivate) await tx.delete(staffSessions).where(eq(staffSessions.userId, target.id));
+    await audit(tx, {
+      actor: { id: actor.id, email: actor.email },
+      action: deactivate ? "account-deactivated" : "account-reactivated",
+      target: { type: "staff", id: target.id },
+      ipAddress,
+    });
+    return { ok: true, message: deactivate ? `${target.name} is deactivated and signed out everywhere.` : `${target.name} is active again and can sign in.` };
+  });
+}

@@ -1,0 +1,29 @@
+import type { AuditAction } from "#app/features/staff/audit.server.ts";
+
+/** What each audit action means, in the words the audit log shows. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  "sign-in": "Signed in",
+  "sign-in-failed": "Failed sign-in",
+  "sign-out": "Signed out",
+  "password-set": "Chose a password with a link",
+  "password-changed": "Changed their password",
+  "password-reset-requested": "Asked for a password reset link",
+  "account-created": "Created a staff account",
+  "account-link-issued": "Issued a password link",
+  "account-role-changed": "Changed a role",
+  "account-deactivated": "Deactivated an account",
+  "account-reactivated": "Reactivated an account",
+  "status-changed": "Changed a status",
+  "note-added": "Added a note",
+  "file-downloaded": "Downloaded a file",
+  export: "Exported a list",
+  "subscriber-erased": "Erased a subscriber",
+  "outbox-retried": "Retried an email",
+};
+
+export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
+
+/** An action stored before its label existed still shows, as its name. */
+export function auditActionLabel(action: string): string {
+  return auditActionLabels[action as AuditAction] ?? action;
+}

@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { expect, test, vi } from "vitest";
+import { retryMessage } from "#app/features/staff/outbox-admin.server.ts";
+import { auditLog, outbox, type OutboxStatus } from "#app/platform/db/schema.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+
+vi.setConfig({ testTimeout: 90_000 });
+
+const drivers = await testDrivers();
+const actor = { id: null, email: "admin@staff.example.com" };
+
+async function message(db: Database, status: OutboxStatus) {
+  const [row] = await db
+    .insert(outbox)
+    .values({ kind: "test", toAddress: "visitor@example.com", subject: "Hello", template: "t", params: {}, status, attempts: 5, lastError: "connection refused", nextAttemptAt: new Date("2020-01-01") })
+    .returning({ id: outbox.id });
+  return row!.id;
+}
+
+for (const driver of drivers) {
+  test(`a failed message goes back to pending, due now with its attempts reset, and the worker is woken; others are left alone (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const { db } = database;
+      const nudge = vi.fn();
+      const services = { db, outbox: { enqueue: vi.fn(), attemptNow: vi.fn(), nudge } };
+      const failed = await message(db, "failed");
+      const before = Date.now();
+
+      expect(await retryMessage(services, failed, actor, "10.0.0.1")).toBe("retried");
+      const [row] = await db.select().from(outbox).where(eq(outbox.id, failed));
+      expect(row).toMatchObject({ status: "pending", attempts: 0, lockedUntil: null, lastError: "connection refused" });
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(before - 60_000);
+      expect(nudge).toHaveBeenCalledTimes(1);
+      expect(await db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toEqual([{ action: "outbox-retried", targetId: String(failed) }]);
+
+      // Pending now: a second click (or another admin's) changes nothing.
+      expect(await retryMessage(services, failed, actor, "10.0.0.1")).toBe("not-failed");
+      for (const status of ["sending", "sent"] as const) {
+        const id = await message(db, status);
+        expect(await retryMessage(services, id, actor, "10.0.0.1")).toBe("not-failed");
+        expect((await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id)))[0]?.status).toBe(status);
+      }
+      expect(await retryMessage(services, 999_999, actor, "10.0.0.1")).toBe("missing");
+      expect(nudge).toHaveBeenCalledTimes(1);
+      expect(await db.select().from(auditLog)).toHaveLength(1);
+    } finally {
+      await database.dispose();
+    }
+  });
+}

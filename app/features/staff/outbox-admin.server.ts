@@ -1,0 +1,74 @@
+import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
+import { readListPage } from "#app/features/staff/list-page.server.ts";
+import { likePattern } from "#app/features/staff/list-query.server.ts";
+import { outbox, type OutboxStatus } from "#app/platform/db/schema.server.ts";
+import type { Services } from "#app/platform/services.server.ts";
+
+export type OutboxEntry = {
+  id: number;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+/** One page of messages, newest first, by status and recipient. */
+export function listOutbox({ db }: Pick<Services, "db">, filter: { status: OutboxStatus | null; search: string }, page: number) {
+  const where = and(
+    filter.status ? eq(outbox.status, filter.status) : undefined,
+    filter.search ? ilike(outbox.toAddress, likePattern(filter.search)) : undefined,
+  );
+  return readListPage<OutboxEntry>(
+    page,
+    (limit, offset) =>
+      db
+        .select({
+          id: outbox.id,
+          kind: outbox.kind,
+          toAddress: outbox.toAddress,
+          subject: outbox.subject,
+          status: outbox.status,
+          attempts: outbox.attempts,
+          lastError: outbox.lastError,
+          createdAt: outbox.createdAt,
+          sentAt: outbox.sentAt,
+        })
+        .from(outbox)
+        .where(where)
+        .orderBy(desc(outbox.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ n: count() }).from(outbox).where(where),
+  );
+}
+
+export type RetryResult = "retried" | "not-failed" | "missing";
+
+/**
+ * Gives a failed message a fresh start: pending, due now, with its attempts
+ * back at zero (the worker only claims messages under OUTBOX_MAX_ATTEMPTS),
+ * then wakes the worker. Anything not failed is left alone: it is queued,
+ * being sent or sent already.
+ */
+export async function retryMessage(services: Pick<Services, "db" | "outbox">, id: number, actor: AuditActor, ipAddress: string): Promise<RetryResult> {
+  const result = await services.db.transaction(async (tx): Promise<RetryResult> => {
+    const [retried] = await tx
+      .update(outbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+      .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
+      .returning({ id: outbox.id });
+    if (!retried) {
+      const [exists] = await tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id));
+      return exists ? "not-failed" : "missing";
+    }
+    await audit(tx, { actor, action: "outbox-retried", target: { type: "outbox", id }, ipAddress });
+    return "retried";
+  });
+  if (result === "retried") services.outbox.nudge();
+  return result;
+}

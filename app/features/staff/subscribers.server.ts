@@ -1,0 +1,66 @@
+import { and, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
+import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
+import { inPages } from "#app/features/staff/csv.server.ts";
+import { readListPage } from "#app/features/staff/list-page.server.ts";
+import { likePattern } from "#app/features/staff/list-query.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { newsletterSubscriptions as subscriptions } from "#app/platform/db/schema.server.ts";
+
+const columns = {
+  id: subscriptions.id,
+  email: subscriptions.email,
+  subscribedAt: subscriptions.timestamp,
+  consentAt: subscriptions.consentAt,
+  consentVersion: subscriptions.consentVersion,
+};
+
+export type Subscriber = { id: number; email: string; subscribedAt: Date; consentAt: Date | null; consentVersion: string | null };
+
+function matching(search: string): SQL | undefined {
+  return search ? ilike(subscriptions.email, likePattern(search)) : undefined;
+}
+
+/*
+ * Newest first by id: ids are handed out as visitors subscribe, and the
+ * export pages by id, so the list and its CSV keep the same order.
+ */
+
+/** One page of subscribers whose address contains `search`. */
+export function listSubscribers(db: Database, search: string, page: number) {
+  const where = matching(search);
+  return readListPage<Subscriber>(
+    page,
+    (limit, offset) => db.select(columns).from(subscriptions).where(where).orderBy(desc(subscriptions.id)).limit(limit).offset(offset),
+    () => db.select({ n: count() }).from(subscriptions).where(where),
+  );
+}
+
+/** Every subscriber matching `search`, read a page at a time for the CSV export. */
+export function allSubscribers(db: Database, search: string): AsyncIterable<Subscriber> {
+  return inPages((beforeId, size) =>
+    db
+      .select(columns)
+      .from(subscriptions)
+      .where(and(matching(search), beforeId === null ? undefined : lt(subscriptions.id, beforeId)))
+      .orderBy(desc(subscriptions.id))
+      .limit(size),
+  );
+}
+
+export async function findSubscriber(db: Database, id: number): Promise<Subscriber | null> {
+  const [row] = await db.select(columns).from(subscriptions).where(eq(subscriptions.id, id));
+  return row ?? null;
+}
+
+/**
+ * Erasure on request: the row goes, and the audit entry that says so keeps
+ * its id but not the address. False when it was already gone.
+ */
+export function eraseSubscriber(db: Database, id: number, actor: AuditActor, ipAddress: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [erased] = await tx.delete(subscriptions).where(eq(subscriptions.id, id)).returning({ id: subscriptions.id });
+    if (!erased) return false;
+    await audit(tx, { actor, action: "subscriber-erased", target: { type: "subscriber", id }, ipAddress });
+    return true;
+  });
+}

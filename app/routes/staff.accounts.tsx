@@ -1,0 +1,171 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/staff.accounts";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { changeRole, inviteStaff, listStaffAccounts, parseRole, readInvite, setDeactivated, type AccountChange } from "#app/features/staff/accounts.server.ts";
+import { LocalTime } from "#app/features/staff/list-ui.tsx";
+import { roleDescriptions, roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
+import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
+import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import { FormNotice, PageHeading, buttonClass, inputClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
+import { clientAddressOf } from "#app/platform/request-context.ts";
+import { servicesOf } from "#app/services-context.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireStaff(context, request, "accounts");
+  return { accounts: await listStaffAccounts((await servicesOf(context)).db), me: user.id };
+}
+
+const fields = ["intent", "id", "name", "email", "role", "shownRole"];
+const labels = { intent: "Action", id: "Account", name: "Name", email: "Email", role: "Role", shownRole: "The role shown" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireStaff(context, request, "accounts");
+  const services = await servicesOf(context);
+  const ipAddress = clientAddressOf(context);
+  try {
+    const { values } = await readStaffForm(request, context, services, { name: "staff-accounts", fields, labels });
+    const targetId = values.id ?? "";
+    let change: AccountChange;
+    if (values.intent === "invite") {
+      const invite = readInvite(values);
+      if (!invite.ok) return formError(400, invite.message, { [invite.field]: invite.message }, { name: values.name ?? "", email: values.email ?? "", role: values.role ?? "" });
+      change = await inviteStaff(services, invite.input, user, ipAddress);
+    } else if (values.intent === "role") {
+      const role = parseRole(values.role);
+      const shownRole = parseRole(values.shownRole);
+      if (!role || !shownRole) return formError(400, "Choose one of the roles.");
+      change = await changeRole(services.db, { targetId, role, shownRole }, user, ipAddress);
+    } else if (values.intent === "deactivate" || values.intent === "reactivate") {
+      change = await setDeactivated(services.db, targetId, values.intent === "deactivate", user, ipAddress);
+    } else {
+      return formError(400, "This form asked for something the page does not do. Reload the page and try again.");
+    }
+    if (!change.ok) return formError(change.status, change.message);
+    return { status: "success", messages: [change.message] } satisfies FormAnswer;
+  } catch (error) {
+    return answerRejection(error);
+  }
+}
+
+export const meta: Route.MetaFunction = () => staffMeta("Staff accounts");
+
+const roles = Object.keys(roleLabels) as StaffRole[];
+
+export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
+  const { accounts, me } = loaderData;
+  const errors = actionData?.status === "error" ? actionData.fields : undefined;
+  const typed = actionData?.status === "error" ? actionData.values : undefined;
+  return (
+    <>
+      <PageHeading title="Staff accounts">Invite colleagues, give them the role their work needs, and deactivate accounts that are no longer used.</PageHeading>
+      <FormNotice answer={actionData} />
+      <section aria-labelledby="invite-heading" className="mb-8 rounded-xl border border-slate-300 bg-white p-5">
+        <h2 id="invite-heading" className="mb-3 text-lg font-bold">
+          Invite a colleague
+        </h2>
+        <p className="mb-4 text-sm text-slate-700">They get an email with a link to choose their password. The link works once, for 24 hours.</p>
+        <Form method="post" className="grid gap-4 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
+          <input type="hidden" name="intent" value="invite" />
+          <div>
+            <label htmlFor="invite-name" className="mb-1.5 block text-sm font-semibold">
+              Name
+            </label>
+            <input id="invite-name" name="name" required maxLength={100} autoComplete="off" defaultValue={typed?.name} aria-invalid={errors?.name ? true : undefined} className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="invite-email" className="mb-1.5 block text-sm font-semibold">
+              Email
+            </label>
+            <input
+              id="invite-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              defaultValue={typed?.email}
+              aria-invalid={errors?.email ? true : undefined}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="invite-role" className="mb-1.5 block text-sm font-semibold">
+              Role
+            </label>
+            <select id="invite-role" name="role" required defaultValue={typed?.role ?? ""} aria-invalid={errors?.role ? true : undefined} className={inputClass}>
+              <option value="" disabled>
+                Choose a role
+              </option>
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabels[role]}: {roleDescriptions[role]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonClass}>
+            Send invitation
+          </button>
+        </Form>
+      </section>
+      <ListTable caption="Staff accounts" columns={["Name", "Email", "Role", "Status", "Password", "Created", "Access"]}>
+        {accounts.map((account) => {
+          const self = account.id === me;
+          return (
+            <tr key={account.id}>
+              <td className={cellClass}>
+                {account.name}
+                {self ? " (you)" : ""}
+              </td>
+              <td className={`${cellClass} break-all`}>{account.email}</td>
+              <td className={cellClass}>
+                {self ? (
+                  roleLabels[account.role]
+                ) : (
+                  <Form method="post" className="flex flex-wrap items-center gap-2">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="id" value={account.id} />
+                    <input type="hidden" name="shownRole" value={account.role} />
+                    <label htmlFor={`role-${account.id}`} className="sr-only">
+                      Role of {account.name}
+                    </label>
+                    <select id={`role-${account.id}`} name="role" defaultValue={account.role} className={`${inputClass} w-auto`}>
+                      {roles.map((role) => (
+                        <option key={role} value={role}>
+                          {roleLabels[role]}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className={secondaryButtonClass}>
+                      Change role<span className="sr-only"> of {account.name}</span>
+                    </button>
+                  </Form>
+                )}
+              </td>
+              <td className={cellClass}>{account.deactivatedAt ? "Deactivated" : "Active"}</td>
+              <td className={cellClass}>{account.hasPassword ? "Set" : "Not set yet"}</td>
+              <td className={cellClass}>
+                <LocalTime value={account.createdAt} />
+              </td>
+              <td className={cellClass}>
+                {self ? (
+                  "Your own account"
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={account.deactivatedAt ? "reactivate" : "deactivate"} />
+                    <input type="hidden" name="id" value={account.id} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      {account.deactivatedAt ? "Reactivate" : "Deactivate"}
+                      <span className="sr-only"> {account.name}</span>
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </ListTable>
+    </>
+  );
+}

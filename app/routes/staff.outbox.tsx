@@ -1,0 +1,93 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/staff.outbox";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { EmptyList, ListFilters, LocalTime, Pagination } from "#app/features/staff/list-ui.tsx";
+import { readListQuery } from "#app/features/staff/list-query.server.ts";
+import { listOutbox, retryMessage } from "#app/features/staff/outbox-admin.server.ts";
+import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
+import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import { FormNotice, PageHeading, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { ListCount, ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
+import { outboxStatuses, parseRecordId, type OutboxStatus } from "#app/platform/db/schema.server.ts";
+import { clientAddressOf } from "#app/platform/request-context.ts";
+import { servicesOf } from "#app/services-context.server.ts";
+
+const statusLabels: Record<OutboxStatus, string> = { pending: "Waiting to send", sending: "Sending", sent: "Sent", failed: "Failed" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(context, request, "outbox");
+  const query = readListQuery(request, outboxStatuses);
+  const list = await listOutbox(await servicesOf(context), query, query.page);
+  const statuses = outboxStatuses.map((value) => ({ value, label: statusLabels[value] }));
+  return { ...list, search: query.search, status: query.status, statuses, params: query.params.toString() };
+}
+
+const retryAnswers = {
+  retried: "The message is queued again and will be sent in a moment.",
+  "not-failed": "Only a failed message can be retried; this one is queued, being sent or sent already. Nothing was changed.",
+  missing: "There is no such message.",
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireStaff(context, request, "outbox");
+  const services = await servicesOf(context);
+  try {
+    const { values } = await readStaffForm(request, context, services, { name: "staff-outbox-retry", fields: ["id"], labels: { id: "Message" } });
+    const id = parseRecordId(values.id);
+    const result = id === null ? "missing" : await retryMessage(services, id, { id: user.id, email: user.email }, clientAddressOf(context));
+    if (result !== "retried") return formError(result === "missing" ? 404 : 409, retryAnswers[result]);
+    return { status: "success", messages: [retryAnswers.retried] } satisfies FormAnswer;
+  } catch (error) {
+    return answerRejection(error);
+  }
+}
+
+export const meta: Route.MetaFunction = () => staffMeta("Outbox");
+
+export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, page, pages, search, status, statuses, params } = loaderData;
+  return (
+    <>
+      <PageHeading title="Outbox">Every email the site sends, newest first. A message that could not be sent can be retried.</PageHeading>
+      <FormNotice answer={actionData} />
+      <ListFilters
+        search={search}
+        searchLabel="Search by recipient"
+        status={status ?? ""}
+        statuses={statuses}
+      />
+      <ListCount total={total} one="message" many="messages" />
+      {rows.length === 0 ? (
+        <EmptyList>No messages match.</EmptyList>
+      ) : (
+        <ListTable caption="Messages" columns={["Status", "Kind", "Recipient", "Subject", "Attempts", "Last error", "Created", "Sent"]}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className={cellClass}>
+                <span className="font-semibold">{statusLabels[row.status]}</span>
+                {row.status === "failed" ? (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="id" value={row.id} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      Retry<span className="sr-only"> message {row.id}</span>
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+              <td className={cellClass}>{row.kind}</td>
+              <td className={`${cellClass} break-all`}>{row.toAddress}</td>
+              <td className={cellClass}>{row.subject}</td>
+              <td className={cellClass}>{row.attempts}</td>
+              <td className={`${cellClass} max-w-xs break-words`}>{row.lastError ?? "None"}</td>
+              <td className={cellClass}>
+                <LocalTime value={row.createdAt} />
+              </td>
+              <td className={cellClass}>{row.sentAt ? <LocalTime value={row.sentAt} /> : "Not yet"}</td>
+            </tr>
+          ))}
+        </ListTable>
+      )}
+      <Pagination page={page} pages={pages} params={new URLSearchParams(params)} />
+    </>
+  );
+}

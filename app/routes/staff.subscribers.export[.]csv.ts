@@ -1,0 +1,32 @@
+import type { Route } from "./+types/staff.subscribers.export[.]csv";
+import { audit } from "#app/features/staff/audit.server.ts";
+import { csvFileName, csvResponse } from "#app/features/staff/csv.server.ts";
+import { readListQuery } from "#app/features/staff/list-query.server.ts";
+import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import { allSubscribers } from "#app/features/staff/subscribers.server.ts";
+import { clientAddressOf } from "#app/platform/request-context.ts";
+import { servicesOf } from "#app/services-context.server.ts";
+
+/** The subscribers the list shows for the same search, as a CSV file. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireStaff(context, request, "subscribers");
+  const query = readListQuery(request);
+  const { db } = await servicesOf(context);
+  await audit(db, {
+    actor: { id: user.id, email: user.email },
+    action: "export",
+    // Whether a search narrowed it, not the search itself: that may be someone's address.
+    detail: { list: "subscribers", filtered: query.search !== "" },
+    ipAddress: clientAddressOf(context),
+  });
+  return csvResponse(
+    csvFileName("subscribers"),
+    [
+      { header: "Email", value: (row) => row.email },
+      { header: "Subscribed at (UTC)", value: (row) => row.subscribedAt },
+      { header: "Consent given at (UTC)", value: (row) => row.consentAt },
+      { header: "Consent wording version", value: (row) => row.consentVersion },
+    ],
+    allSubscribers(db, query.search),
+  );
+}

@@ -1,0 +1,306 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { axeViolations, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { freshPostgres, listFiles, mailDir, waitFor, type FreshPostgres } from "#tests/support/forms.ts";
+import { closedPort, parseMail, startSmtpServer } from "#tests/support/mail.ts";
+import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { choosePassword, createStaffAccount, signIn, signInAs, STAFF_PASSWORD } from "#tests/support/staff.ts";
+
+/*
+ * The staff area's admin pages end to end, on a server backed by a fresh
+ * PostgreSQL database so rows can be read while it runs. Mail goes to .eml
+ * files in the server's data folder.
+ */
+
+const { newPage } = setupBrowser();
+
+let server: RunningServer;
+let database: FreshPostgres;
+
+beforeAll(async () => {
+  database = await freshPostgres();
+  server = await startServer({ DATABASE_URL: database.url, FORM_RATE_LIMIT: "1000" });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.dispose();
+});
+
+let counter = 0;
+const unique = (name: string) => `${name}-${Date.now()}-${counter++}@example.com`;
+
+/** Refused changes answer 4xx, which Chromium reports in the console. */
+const REFUSALS = /status of (400|409)/;
+
+async function adminPage() {
+  const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: REFUSALS });
+  const email = await signInAs(page, server, "admin", `Admin ${counter++}`);
+  return { page, email };
+}
+
+/** A colleague with a password, signed in on a page of their own. */
+async function colleague(role: "sales" | "recruiter" | "editor" | "admin", name: string) {
+  const email = unique(role);
+  const { link } = await createStaffAccount(server, { email, role, name });
+  const page = await newPage({ baseURL: server.baseURL });
+  await choosePassword(page, link);
+  await signIn(page, email);
+  return { page, email, name };
+}
+
+async function invitationTo(email: string): Promise<string> {
+  const dir = mailDir(server.dataDir);
+  const found = await waitFor(
+    // Only finished files: the transport writes .eml.tmp and renames it.
+    () => listFiles(dir).filter((name) => name.endsWith("_staff-invitation.eml")).map((name) => parseMail(fs.readFileSync(path.join(dir, name), "utf8"))),
+    (mails) => mails.some((mail) => mail.headers.get("to")?.includes(email)),
+  );
+  const mail = found.find((candidate) => candidate.headers.get("to")?.includes(email))!;
+  const link = /https?:\/\/\S+\/staff\/set-password\?token=\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no link in the invitation:\n${mail.text}`);
+  return link;
+}
+
+/** What makes the page scroll sideways: elements sticking out of the screen outside a table's own scroller. */
+function widerThanScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const screen = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > screen + 1 && !element.closest(".overflow-x-auto"))
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    const width = document.documentElement.scrollWidth;
+    return width > screen ? [`the page is ${width} px wide`, ...outside] : outside;
+  });
+}
+
+async function notice(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor();
+}
+
+test("an admin invites a recruiter by email; the link sets a password; the recruiter sees only Applications and no subscribers", async () => {
+  const { page } = await adminPage();
+  const email = unique("recruiter");
+  await page.goto("/staff/accounts");
+  await page.getByLabel("Name").fill("Rita Recruiter");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Role", { exact: true }).selectOption("recruiter");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await notice(page, "Rita Recruiter is invited as Recruiter");
+  await expect.poll(() => page.getByRole("row").filter({ hasText: email }).textContent()).toContain("Not set yet");
+
+  // The same address again: said so, and the account stays as it is.
+  await page.getByLabel("Name").fill("Someone Else");
+  await page.getByLabel("Email").fill(email.toUpperCase());
+  await page.getByLabel("Role", { exact: true }).selectOption("admin");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await notice(page, `${email} already has a staff account; nothing was changed.`);
+  const account = await database.pool.query("select name, role from staff_user where email = $1", [email]);
+  expect(account.rows).toEqual([{ name: "Rita Recruiter", role: "recruiter" }]);
+
+  const link = await invitationTo(email);
+  const recruiter = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 403/ });
+  await choosePassword(recruiter, link);
+  await signIn(recruiter, email);
+  const nav = recruiter.getByRole("navigation", { name: "Staff" });
+  expect(await nav.getByRole("link").allTextContents()).toEqual(["Applications"]);
+  const response = await recruiter.goto("/staff/subscribers");
+  expect(response?.status()).toBe(403);
+  await recruiter.getByRole("heading", { name: "No access" }).waitFor();
+  expect(await recruiter.getByText(email).count()).toBe(0);
+});
+
+test("an admin changes a role (refused when it changed meanwhile) and deactivates an account, which is signed out at once", async () => {
+  const { page } = await adminPage();
+  const sam = await colleague("sales", `Sam ${counter}`);
+  await page.goto("/staff/accounts");
+  await page.getByLabel(`Role of ${sam.name}`).selectOption("editor");
+  await page.getByRole("button", { name: `Change role of ${sam.name}` }).click();
+  await notice(page, `${sam.name} is now Editor.`);
+  expect((await database.pool.query("select role from staff_user where email = $1", [sam.email])).rows[0].role).toBe("editor");
+
+  // Another admin changes it while this page still shows Editor.
+  await page.goto("/staff/accounts");
+  await database.pool.query("update staff_user set role = 'recruiter' where email = $1", [sam.email]);
+  await page.getByLabel(`Role of ${sam.name}`).selectOption("sales");
+  await page.getByRole("button", { name: `Change role of ${sam.name}` }).click();
+  await notice(page, /it is now Recruiter/);
+  expect((await database.pool.query("select role from staff_user where email = $1", [sam.email])).rows[0].role).toBe("recruiter");
+
+  await page.getByRole("button", { name: `Deactivate ${sam.name}` }).click();
+  await notice(page, `${sam.name} is deactivated and signed out everywhere.`);
+  await sam.page.goto("/staff");
+  expect(new URL(sam.page.url()).pathname).toBe("/staff/sign-in");
+
+  const actions = await database.pool.query("select action from audit_log where target_type = 'staff' and target_id = (select id from staff_user where email = $1) order by id", [sam.email]);
+  expect(actions.rows.map((row) => row.action)).toEqual(["account-created", "account-role-changed", "account-deactivated"]);
+});
+
+test("sales erase a subscriber after confirming: the row goes, the audit entry stays without the address; the CSV export is audited", async () => {
+  const sales = await colleague("sales", `Sue ${counter}`);
+  const email = unique("reader");
+  const inserted = await database.pool.query<{ id: string }>(
+    "insert into newsletter_subscriptions (email, consent_at, consent_version) values ($1, now(), 'v-test') returning id::text",
+    [email],
+  );
+  const id = inserted.rows[0]!.id;
+
+  await sales.page.goto(`/staff/subscribers?q=${encodeURIComponent(email)}`);
+  const row = sales.page.getByRole("row").filter({ hasText: email });
+  expect(await row.textContent()).toContain("v-test");
+  const csv = await sales.page.context().request.get(`/staff/subscribers/export.csv?q=${encodeURIComponent(email)}`);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\n");
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(email);
+
+  await row.getByRole("link", { name: `Erase ${email}` }).click();
+  await sales.page.getByRole("heading", { name: "Erase a subscriber" }).waitFor();
+  await sales.page.getByRole("button", { name: "Erase this subscriber" }).click();
+  await sales.page.waitForURL(/\/staff\/subscribers\?notice=erased/);
+  await notice(sales.page, "The subscriber is erased.");
+  expect(await sales.page.getByText(email).count()).toBe(0);
+  expect((await database.pool.query("select 1 from newsletter_subscriptions where id = $1", [id])).rowCount).toBe(0);
+
+  const entries = await database.pool.query("select action, target_type, target_id, actor_email, audit_log::text as everything from audit_log where action in ('subscriber-erased', 'export') and actor_email = $1 order by id", [sales.email]);
+  expect(entries.rows.map((entry) => [entry.action, entry.target_type, entry.target_id])).toEqual([
+    ["export", null, null],
+    ["subscriber-erased", "subscriber", id],
+  ]);
+  for (const entry of entries.rows) expect(entry.everything).not.toContain(email);
+});
+
+test("changing one's own password ends the account's other sessions; a wrong current password changes nothing", async () => {
+  const { page, email } = await adminPage();
+  const other = await newPage({ baseURL: server.baseURL });
+  await signIn(other, email);
+
+  await page.goto("/staff/account");
+  await page.getByLabel("Current password").fill("not the password at all");
+  await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase here");
+  await page.getByLabel("Repeat the new password").fill("a brand new passphrase here");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await notice(page, "Your current password is not correct, so nothing was changed.");
+
+  // Due for its idle-expiry refresh: the refreshed cookie of the old session must not undo the new one.
+  await database.pool.query("update staff_session set expires_at = now() + interval '7 hours 50 minutes' where user_id = (select id from staff_user where email = $1)", [email]);
+  await page.getByLabel("Current password").fill(STAFF_PASSWORD);
+  await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase here");
+  await page.getByLabel("Repeat the new password").fill("a brand new passphrase here");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await notice(page, "Your password is changed.");
+
+  await other.goto("/staff");
+  expect(new URL(other.url()).pathname).toBe("/staff/sign-in");
+  await page.goto("/staff");
+  expect(new URL(page.url()).pathname).toBe("/staff");
+  const changed = await database.pool.query("select count(*)::int as n from audit_log where action = 'password-changed' and actor_email = $1", [email]);
+  expect(changed.rows[0].n).toBe(1);
+});
+
+test("a session that ends while a page is open: the next click with JavaScript leads to sign-in and back to the page clicked", async () => {
+  const { page, email } = await adminPage();
+  await page.goto("/staff/accounts");
+  // Hydrated once the times have left the server's UTC wording.
+  await expect.poll(() => page.locator("main time").first().textContent()).not.toMatch(/UTC$/);
+  await database.pool.query("delete from staff_session where user_id = (select id from staff_user where email = $1)", [email]);
+  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Outbox" }).click();
+  await page.waitForURL(/\/staff\/sign-in\?/);
+  expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/staff/outbox");
+  await signIn(page, email);
+  expect(new URL(page.url()).pathname).toBe("/staff/outbox");
+});
+
+test("without JavaScript: a bad invitation keeps what was typed and says why; deactivating and erasing work as plain posts", async () => {
+  const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false, allowConsoleErrors: REFUSALS });
+  await signInAs(page, server, "admin", `Admin ${counter++}`);
+  const sam = await colleague("sales", `Sid ${counter}`);
+
+  await page.goto("/staff/accounts");
+  await page.getByLabel("Name").fill("Nora");
+  await page.getByLabel("Email").fill("nora@invalid");
+  await page.getByLabel("Role", { exact: true }).selectOption("editor");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await notice(page, "Please enter a valid email address.");
+  expect(await page.getByLabel("Name").inputValue()).toBe("Nora");
+  expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+  expect((await database.pool.query("select 1 from staff_user where email = 'nora@invalid'")).rowCount).toBe(0);
+
+  await page.getByRole("button", { name: `Deactivate ${sam.name}` }).click();
+  await notice(page, `${sam.name} is deactivated and signed out everywhere.`);
+  await page.getByRole("button", { name: `Reactivate ${sam.name}` }).click();
+  await notice(page, `${sam.name} is active again and can sign in.`);
+
+  const email = unique("nojs");
+  const id = (await database.pool.query<{ id: string }>("insert into newsletter_subscriptions (email) values ($1) returning id::text", [email])).rows[0]!.id;
+  await page.goto(`/staff/subscribers/${id}/erase`);
+  await page.getByRole("button", { name: "Erase this subscriber" }).click();
+  await page.waitForURL(/notice=erased/);
+  expect((await database.pool.query("select 1 from newsletter_subscriptions where id = $1", [id])).rowCount).toBe(0);
+});
+
+test("every new page passes axe and fits a 375 px screen", async () => {
+  const { page } = await adminPage();
+  await database.pool.query("insert into newsletter_subscriptions (email, consent_at, consent_version) values ($1, now(), 'v1')", [unique("axe")]);
+  await database.pool.query("insert into outbox (kind, to_address, subject, template, params, status, attempts, last_error) values ('test', 'x@example.com', 'Hello', 'staff-invitation', '{}', 'failed', 8, 'connection refused')");
+  const erase = (await database.pool.query<{ id: string }>("select id::text from newsletter_subscriptions order by id desc limit 1")).rows[0]!.id;
+  const paths = ["/staff/subscribers", `/staff/subscribers/${erase}/erase`, "/staff/outbox", "/staff/audit", "/staff/accounts", "/staff/account"];
+  for (const viewport of [undefined, PHONE]) {
+    if (viewport) await page.setViewportSize(viewport);
+    for (const target of paths) {
+      await page.goto(target);
+      expect(await axeViolations(page), `${target} at ${viewport?.width ?? 1280} px`).toEqual([]);
+      expect(await widerThanScreen(page), `${target} at ${viewport?.width ?? 1280} px`).toEqual([]);
+    }
+  }
+});
+
+test("an admin retries a message that failed for good; the worker sends it once the mail server is back", async () => {
+  const port = await closedPort();
+  const own = await freshPostgres();
+  const smtpDown = await startServer({
+    DATABASE_URL: own.url,
+    FORM_RATE_LIMIT: "1000",
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    OUTBOX_MAX_ATTEMPTS: "1",
+  });
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+  try {
+    const page = await newPage({ baseURL: smtpDown.baseURL, allowConsoleErrors: REFUSALS });
+    await signInAs(page, smtpDown, "admin");
+    const invited = unique("invited");
+    await page.goto("/staff/accounts");
+    await page.getByLabel("Name").fill("Ivy Invited");
+    await page.getByLabel("Email").fill(invited);
+    await page.getByLabel("Role", { exact: true }).selectOption("editor");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await notice(page, "Ivy Invited is invited as Editor");
+    const failed = await waitFor(
+      async () => (await own.pool.query("select id::text, status, attempts from outbox where to_address = $1", [invited])).rows[0],
+      (row) => row?.status === "failed",
+    );
+
+    smtp = await startSmtpServer({ port });
+    await page.goto("/staff/outbox?status=sent");
+    await page.getByRole("button", { name: `Retry message ${failed.id}` }).count().then((n) => expect(n).toBe(0));
+    await page.goto("/staff/outbox?status=failed");
+    await page.getByRole("button", { name: `Retry message ${failed.id}` }).click();
+    await notice(page, "The message is queued again");
+    const receivedBy = (address: string) => smtp!.received.some((mail) => mail.to.includes(address));
+    await waitFor(() => receivedBy(invited), Boolean);
+    const row = await waitFor(
+      async () => (await own.pool.query("select status, attempts from outbox where id = $1", [failed.id])).rows[0],
+      (current) => current?.status === "sent",
+    );
+    expect(row.attempts).toBe(1);
+    const audit = await own.pool.query("select target_type, target_id from audit_log where action = 'outbox-retried'");
+    expect(audit.rows).toEqual([{ target_type: "outbox", target_id: failed.id }]);
+  } finally {
+    await smtp?.stop();
+    await smtpDown.stop();
+    await own.dispose();
+  }
+});
