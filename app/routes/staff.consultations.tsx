@@ -5,6 +5,7 @@ import { listConsultations } from "#app/features/staff/consultations/consultatio
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
 import { EmptyList, ListFilters, LocalTime, Pagination } from "#app/features/staff/list-ui.tsx";
+import { ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { consultationStatuses } from "#app/platform/db/schema.server.ts";
@@ -51,44 +52,27 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <EmptyList>{filtered ? "No consultation requests match." : "No consultation requests yet."}</EmptyList>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-300 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="p-3 text-left text-slate-700">
-              {filtered ? `${total} matching consultation requests` : `${total} consultation requests`}, newest first
-            </caption>
-            <thead className="border-b border-slate-300 bg-slate-100">
-              <tr>
-                <th scope="col" className="p-3">Name</th>
-                <th scope="col" className="p-3">Email</th>
-                <th scope="col" className="p-3">Country</th>
-                <th scope="col" className="p-3">Submitted</th>
-                <th scope="col" className="p-3">Status</th>
-                <th scope="col" className="p-3">Files</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-b border-slate-200 last:border-0">
-                  <th scope="row" className="p-3 font-normal">
-                    <Link to={`/staff/consultations/${row.id}`} className={`${linkClass} inline-block py-2`}>
-                      {row.fullName}
-                    </Link>
-                    <UnreadMark readAt={row.readAt} />
-                  </th>
-                  <td className="p-3">{row.email}</td>
-                  <td className="p-3">{row.country}</td>
-                  <td className="p-3 whitespace-nowrap">
-                    <LocalTime value={row.submittedAt} />
-                  </td>
-                  <td className="p-3">
-                    <StatusBadge status={row.status} labels={consultationStatusLabels} />
-                  </td>
-                  <td className="p-3">{row.attachments}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, newest first: ${total}`} columns={["Name", "Email", "Country", "Submitted", "Status", "Files"]}>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row" className={`${cellClass} font-normal`}>
+                <Link to={`/staff/consultations/${row.id}`} className={`${linkClass} inline-block py-2`}>
+                  {row.fullName}
+                </Link>
+                <UnreadMark readAt={row.readAt} />
+              </th>
+              <td className={cellClass}>{row.email}</td>
+              <td className={cellClass}>{row.country}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>
+                <LocalTime value={row.submittedAt} />
+              </td>
+              <td className={cellClass}>
+                <StatusBadge status={row.status} labels={consultationStatusLabels} />
+              </td>
+              <td className={cellClass}>{row.attachments}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       <Pagination page={page} pages={pages} params={new URLSearchParams(filters)} />
     </>

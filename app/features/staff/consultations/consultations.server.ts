@@ -3,7 +3,8 @@ import { attachmentPath } from "#app/features/staff/attachments.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { csvFileName, csvResponse, inPages, type CsvColumn } from "#app/features/staff/csv.server.ts";
 import { deliveriesOf, markRead, timelineOf, type InboxSubject } from "#app/features/staff/inbox.server.ts";
-import { LIST_PAGE_SIZE, likePattern, pageCount, type ListQuery } from "#app/features/staff/list-query.server.ts";
+import { readListPage, type ListPage } from "#app/features/staff/list-page.server.ts";
+import { likePattern, type ListQuery } from "#app/features/staff/list-query.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { consultationAttachments, consultations, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
@@ -38,36 +39,40 @@ export type ConsultationListRow = {
   attachments: number;
 };
 
-export type ConsultationList = { rows: ConsultationListRow[]; total: number; pages: number; newCount: number };
+export type ConsultationList = ListPage<ConsultationListRow> & { newCount: number };
 
 /** One page of the list, newest first, with how many match and how many are still new. */
 export async function listConsultations(db: Database, query: ConsultationFilter & { page: number }): Promise<ConsultationList> {
   const where = whereOf(query);
-  const rows = await db
-    .select({
-      id: consultations.id,
-      fullName: consultations.fullName,
-      email: consultations.email,
-      country: consultations.country,
-      submittedAt: consultations.submittedAt,
-      status: consultations.status,
-      readAt: consultations.readAt,
-      attachments: count(consultationAttachments.id),
-    })
-    .from(consultations)
-    .leftJoin(consultationAttachments, withAttachments)
-    .where(where)
-    .groupBy(consultations.id)
-    .orderBy(desc(consultations.submittedAt), desc(consultations.id))
-    .limit(LIST_PAGE_SIZE)
-    .offset((query.page - 1) * LIST_PAGE_SIZE);
-  const [matching] = await db.select({ n: count() }).from(consultations).where(where);
-  const [fresh] = await db.select({ n: count() }).from(consultations).where(eq(consultations.status, "new"));
-  const total = matching?.n ?? 0;
+  const [list, [fresh]] = await Promise.all([
+    readListPage(
+      query.page,
+      (limit, offset) =>
+        db
+          .select({
+            id: consultations.id,
+            fullName: consultations.fullName,
+            email: consultations.email,
+            country: consultations.country,
+            submittedAt: consultations.submittedAt,
+            status: consultations.status,
+            readAt: consultations.readAt,
+            attachments: count(consultationAttachments.id),
+          })
+          .from(consultations)
+          .leftJoin(consultationAttachments, withAttachments)
+          .where(where)
+          .groupBy(consultations.id)
+          .orderBy(desc(consultations.submittedAt), desc(consultations.id))
+          .limit(limit)
+          .offset(offset),
+      () => db.select({ n: count() }).from(consultations).where(where),
+    ),
+    db.select({ n: count() }).from(consultations).where(eq(consultations.status, "new")),
+  ]);
   return {
-    rows: rows.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString(), readAt: row.readAt?.toISOString() ?? null })),
-    total,
-    pages: pageCount(total),
+    ...list,
+    rows: list.rows.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString(), readAt: row.readAt?.toISOString() ?? null })),
     newCount: fresh?.n ?? 0,
   };
 }
