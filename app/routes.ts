@@ -21,6 +21,7 @@ export default [
     route("set-password", "routes/staff.set-password.tsx"),
     route("files/*", "routes/staff.files.$.ts"),
   ]),
+  route("applications/status/:token", "routes/applications.status.$token.tsx"),
   route("banner", "routes/banner.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
