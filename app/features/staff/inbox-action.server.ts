@@ -25,7 +25,8 @@ export async function inboxAction(
       multiline: ["note"],
       labels: { intent: "Action", status: "Status", expected: "Status shown", note: "Note" },
     });
-    const page = new URL(request.url).pathname;
+    // A scripted post arrives at the page's data address (v8_passThroughRequests); the answer returns to the page.
+    const page = new URL(request.url).pathname.replace(/\.data$/, "");
     if (values.intent === "note") {
       const note = readNote(values);
       if (!note.ok) return formError(400, note.message, { note: note.message }, { note: (values.note ?? "").slice(0, NOTE_MAX_LENGTH + 100) });
