@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { inputClass, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
@@ -10,19 +11,21 @@ import { inputClass, linkClass, secondaryButtonClass } from "#app/features/staff
 
 export type StatusOption = { value: string; label: string };
 
-/** Search box and status filter; `exportHref` links to the CSV of the same filters. */
+/** Search box and status filter, then a list's own filters (`children`); `exportHref` links to the CSV of the same filters. */
 export function ListFilters({
   search,
   searchLabel,
   status,
   statuses,
   exportHref,
+  children,
 }: {
   search: string;
   searchLabel: string;
   status?: string;
   statuses?: StatusOption[];
   exportHref?: string;
+  children?: ReactNode;
 }) {
   return (
     <Form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
@@ -47,6 +50,7 @@ export function ListFilters({
           </select>
         </div>
       ) : null}
+      {children}
       <button type="submit" className={secondaryButtonClass}>
         Show
       </button>
