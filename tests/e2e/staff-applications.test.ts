@@ -148,6 +148,18 @@ for (const driver of await testDrivers()) {
     expect(csvText).toContain(`"${email}"`);
     expect(csvText.trim().split("\n")).toHaveLength(2);
 
+    // Addresses the page never makes are refused with a sentence.
+    const checker = await staffPage("recruiter", "Carl Checker", { allowConsoleErrors: /status of (400|404)/ });
+    for (const [target, status, sentence] of [
+      ["/staff/applications?job=abc", 400, "The job in this address must be chosen from the list of jobs."],
+      ["/staff/applications?status=lost", 400, 'There is no status called "lost".'],
+      ["/staff/applications/987654321", 404, "There is nothing at this address"],
+      ["/staff/applications/abc", 404, "There is nothing at this address"],
+    ] as const) {
+      expect((await checker.goto(target))?.status(), target).toBe(status);
+      expect(await checker.locator("main").textContent(), target).toContain(sentence);
+    }
+
     await recruiter.getByRole("link", { name: "Asha Verma" }).click();
     await recruiter.waitForURL(/\/staff\/applications\/\d+$/);
     await recruiter.getByRole("heading", { level: 1, name: "Asha Verma" }).waitFor();
