@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { RouterContextProvider, type LoaderFunctionArgs } from "react-router";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { setCurrentStaff } from "#app/features/staff/staff-session.server.ts";
-import { staffRoles, type StaffRole } from "#app/platform/db/schema.server.ts";
+import { staffRoles, staffUsers, type StaffRole } from "#app/platform/db/schema.server.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
 import { openServices, type Services } from "#app/platform/services.server.ts";
 import { servicesContext } from "#app/services-context.server.ts";
@@ -24,6 +24,16 @@ type RouteCase = { file: string; path: string; allowed: readonly StaffRole[] | "
 const everyone = "any" as const;
 const table: RouteCase[] = [
   { file: "staff._index.tsx", path: "/staff", allowed: everyone },
+  { file: "staff.subscribers.tsx", path: "/staff/subscribers", allowed: ["sales"] },
+  { file: "staff.subscribers.export[.]csv.ts", path: "/staff/subscribers/export.csv", allowed: ["sales"] },
+  { file: "staff.subscribers.$id.erase.tsx", path: "/staff/subscribers/1/erase", allowed: ["sales"], params: { id: "1" } },
+  { file: "staff.applications._index.tsx", path: "/staff/applications", allowed: ["recruiter"] },
+  { file: "staff.applications.$id.tsx", path: "/staff/applications/1", allowed: ["recruiter"], params: { id: "1" } },
+  { file: "staff.applications.export[.]csv.ts", path: "/staff/applications/export.csv", allowed: ["recruiter"] },
+  { file: "staff.outbox.tsx", path: "/staff/outbox", allowed: [] },
+  { file: "staff.audit.tsx", path: "/staff/audit", allowed: [] },
+  { file: "staff.accounts.tsx", path: "/staff/accounts", allowed: [] },
+  { file: "staff.account.tsx", path: "/staff/account", allowed: everyone },
   { file: "staff.files.$.ts", path: "/staff/files/consultation/none.pdf", allowed: everyone, params: { "*": "consultation/none.pdf" }, signedOut: 401 },
 ];
 
@@ -35,6 +45,8 @@ let services: Services;
 beforeAll(async () => {
   const target = await createTestDatabaseEnv("pglite");
   services = await openServices(parseEnv({ DATA_DIR: target.env.DATA_DIR, LOG_LEVEL: "silent", DEMO_CONTENT: "false" }), { mailTemplates });
+  // Handlers that audit (an export) need the acting account to exist.
+  await services.db.insert(staffUsers).values(staffRoles.map((role) => ({ id: `user-${role}`, name: `Test ${role}`, email: `${role}@kraf.example`, role })));
 }, 90_000);
 
 afterAll(async () => {
