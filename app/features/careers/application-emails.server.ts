@@ -16,6 +16,11 @@ export type JobApplicationParams = {
   resume_name: string;
   /** The job's page when the application matched an open job, else "". */
   job_url: string;
+  /**
+   * The applicant's private status page; only in their confirmation. Messages
+   * queued before the status page existed have none.
+   */
+  status_url?: string;
 };
 
 function details(p: JobApplicationParams): DetailRow[] {
@@ -41,6 +46,7 @@ function confirmation(p: JobApplicationParams): RenderedMail {
     "",
     `Thank you for applying to ${site.name} for: ${p.position}. Your reference number is ${p.reference}.`,
     "Our talent team reads every application and will reply within a week.",
+    ...(p.status_url ? ["", `See where your application stands at any time (this link is private; please do not share it):`, p.status_url] : []),
     "",
     "This is what you sent us:",
     "",
@@ -53,6 +59,9 @@ function confirmation(p: JobApplicationParams): RenderedMail {
       `<p>Thank you for applying to ${escapeHtml(site.name)} for: <strong>${escapeHtml(p.position)}</strong>. ` +
       `Your reference number is <strong>${escapeHtml(p.reference)}</strong>.</p>` +
       `<p>Our talent team reads every application and will reply within a week.</p>` +
+      (p.status_url
+        ? `<p><a href="${escapeHtml(p.status_url)}">See where your application stands</a> at any time. This link is private; please do not share it.</p>`
+        : "") +
       `<p>This is what you sent us:</p>${detailsHtml(details(p))}` +
       `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.emails.careers)}</p>`,
   );
@@ -88,6 +97,7 @@ export const applicationEmails = {
       full_name: p.full_name,
       position: p.position,
       reference: p.reference,
+      status_url: p.status_url ?? "",
     }),
   }),
   "job-application-notification": defineMailTemplate<JobApplicationParams>({

@@ -21,7 +21,18 @@ test("the applicant's confirmation names the reference and the position, and esc
   expect(mail.text).toContain("Your reference number is APP-2026-4F7K2Q.");
   expect(mail.html).toContain("Asha &lt;b&gt;Verma&lt;/b&gt;");
   expect(mail.html).not.toContain("<b>Verma</b>");
-  expect(Object.keys(mail.emailjsParams).sort()).toEqual(["full_name", "position", "reference", "to_email"]);
+  expect(Object.keys(mail.emailjsParams).sort()).toEqual(["full_name", "position", "reference", "status_url", "to_email"]);
+});
+
+test("the confirmation carries the private status link in text, HTML and EmailJS params; one queued before the link existed still renders", () => {
+  const statusUrl = "https://example.com/applications/status/abc_DEF-123";
+  const mail = renderTemplate(applicationEmails, "job-application-confirmation", { ...params, status_url: statusUrl }, params.to_email);
+  expect(mail.text).toContain(statusUrl);
+  expect(mail.html).toContain(`<a href="${statusUrl}">`);
+  expect(mail.emailjsParams.status_url).toBe(statusUrl);
+  const older = renderTemplate(applicationEmails, "job-application-confirmation", params, params.to_email);
+  expect(older.text).not.toContain("/applications/status/");
+  expect(older.emailjsParams.status_url).toBe("");
 });
 
 test("the hiring team's notification replies to the applicant, links the job and keeps the subject on one line", () => {

@@ -21,6 +21,7 @@ import {
   type ApplicationErrorField,
   type ApplicationInput,
 } from "#app/features/careers/application-schema.ts";
+import { newStatusToken, statusPageUrl } from "#app/features/careers/application-status.server.ts";
 import { findOpenJobByTitle } from "#app/features/careers/jobs.server.ts";
 import type { SuccessAnswer } from "#app/features/forms/form-answer.ts";
 import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
@@ -106,12 +107,14 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
   async save({ tx, input, files, idempotencyKey, submittedAt, services, confirm }) {
     const resume = files[0]!;
     const job = input.position ? await findOpenJobByTitle(tx, input.position) : null;
+    const statusToken = newStatusToken();
     // A reference is random; a clash with an earlier one (rare) draws another, in a savepoint so the transaction goes on.
     for (let attempt = 0; ; attempt++) {
       const reference = newReference(submittedAt);
+      let applicationId: number;
       try {
-        await tx.transaction(async (savepoint) => {
-          await savepoint.insert(jobApplications).values({
+        applicationId = await tx.transaction(async (savepoint) => {
+          const [row] = await savepoint.insert(jobApplications).values({
             jobId: job?.id ?? null,
             position: input.position,
             fullName: input.fullName,
@@ -129,7 +132,9 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
             reference,
             idempotencyKey,
             createdAt: submittedAt,
-          });
+            statusTokenHash: statusToken.hash,
+          }).returning({ id: jobApplications.id });
+          return row!.id;
         });
       } catch (error) {
         if (attempt < 3 && isUniqueViolation(error) && constraintOf(error)?.includes("reference")) continue;
@@ -147,8 +152,15 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
         resume_name: resume.name,
         job_url: job ? `${services.env.SITE_URL}/careers/${job.id}` : "",
       };
-      await services.outbox.enqueue(tx, { template: "job-application-notification", to: services.env.HIRING_INBOX, params, kind: "job-application" });
-      await confirm({ template: "job-application-confirmation", to: input.email, params, kind: "job-application" });
+      await services.outbox.enqueue(tx, { template: "job-application-notification", to: services.env.HIRING_INBOX, params, kind: "job-application", applicationId });
+      // Only the applicant's own email carries the link to their status page.
+      await confirm({
+        template: "job-application-confirmation",
+        to: input.email,
+        params: { ...params, status_url: statusPageUrl(services.env.SITE_URL, statusToken.token) },
+        kind: "job-application",
+        applicationId,
+      });
       return reference;
     }
   },

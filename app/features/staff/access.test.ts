@@ -27,6 +27,16 @@ const table: RouteCase[] = [
   { file: "staff.consultations.tsx", path: "/staff/consultations", allowed: ["sales"] },
   { file: "staff.consultations.$id.tsx", path: "/staff/consultations/1", allowed: ["sales"], params: { id: "1" } },
   { file: "staff.consultations.export[.]csv.ts", path: "/staff/consultations/export.csv", allowed: ["sales"] },
+  { file: "staff.subscribers.tsx", path: "/staff/subscribers", allowed: ["sales"] },
+  { file: "staff.subscribers.export[.]csv.ts", path: "/staff/subscribers/export.csv", allowed: ["sales"] },
+  { file: "staff.subscribers.$id.erase.tsx", path: "/staff/subscribers/1/erase", allowed: ["sales"], params: { id: "1" } },
+  { file: "staff.applications._index.tsx", path: "/staff/applications", allowed: ["recruiter"] },
+  { file: "staff.applications.$id.tsx", path: "/staff/applications/1", allowed: ["recruiter"], params: { id: "1" } },
+  { file: "staff.applications.export[.]csv.ts", path: "/staff/applications/export.csv", allowed: ["recruiter"] },
+  { file: "staff.outbox.tsx", path: "/staff/outbox", allowed: [] },
+  { file: "staff.audit.tsx", path: "/staff/audit", allowed: [] },
+  { file: "staff.accounts.tsx", path: "/staff/accounts", allowed: [] },
+  { file: "staff.account.tsx", path: "/staff/account", allowed: everyone },
   { file: "staff.files.$.ts", path: "/staff/files/consultation/none.pdf", allowed: everyone, params: { "*": "consultation/none.pdf" }, signedOut: 401 },
 ];
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { inputClass, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
@@ -10,7 +11,7 @@ import { inputClass, linkClass, secondaryButtonClass } from "#app/features/staff
 
 export type StatusOption = { value: string; label: string };
 
-/** Search box and status filter; `exportHref` links to the CSV of the same filters. */
+/** Search box and status filter, then a list's own filters (`children`); `exportHref` links to the CSV of the same filters. */
 export function ListFilters({
   search,
   searchLabel,
@@ -18,6 +19,7 @@ export function ListFilters({
   statuses,
   statusLabel = "Status",
   exportHref,
+  children,
 }: {
   search: string;
   searchLabel: string;
@@ -26,6 +28,7 @@ export function ListFilters({
   /** What the select filters by, when it is not a status (e.g. the audit log's action). */
   statusLabel?: string;
   exportHref?: string;
+  children?: ReactNode;
 }) {
   return (
     <Form method="get" role="search" className="mb-6 flex flex-wrap items-end gap-3">
@@ -50,6 +53,7 @@ export function ListFilters({
           </select>
         </div>
       ) : null}
+      {children}
       <button type="submit" className={secondaryButtonClass}>
         Show
       </button>

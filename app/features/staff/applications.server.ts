@@ -1,0 +1,158 @@
+import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { data } from "react-router";
+import { appliedFor } from "#app/features/careers/application-stage.ts";
+import { attachmentPath } from "#app/features/staff/attachments.server.ts";
+import { LIST_PAGE_SIZE, likePattern, readListQuery, type ListQuery } from "#app/features/staff/list-query.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { applicationStatuses, jobApplications, jobs, parseRecordId, type ApplicationStatus } from "#app/platform/db/schema.server.ts";
+
+/*
+ * Job applications for recruiters: the list across jobs with its filters,
+ * the same rows for the CSV export, and one application with every field.
+ */
+
+export type ApplicationQuery = ListQuery<ApplicationStatus> & { job: number | null };
+
+/** The list's search, status, page and job from the address; a job that cannot be an id answers 400. */
+export function readApplicationQuery(request: Request): ApplicationQuery {
+  const query = readListQuery(request, applicationStatuses);
+  const rawJob = query.params.get("job") ?? "";
+  const job = rawJob === "" ? null : parseRecordId(rawJob);
+  if (rawJob !== "" && job === null) throw data("The job in this address must be chosen from the list of jobs.", { status: 400 });
+  return { ...query, job };
+}
+
+function conditions(query: Pick<ApplicationQuery, "search" | "status" | "job">): SQL[] {
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(jobApplications.status, query.status));
+  if (query.job !== null) where.push(eq(jobApplications.jobId, query.job));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    where.push(
+      or(
+        ilike(jobApplications.fullName, pattern),
+        ilike(jobApplications.email, pattern),
+        ilike(jobApplications.reference, pattern),
+        ilike(jobApplications.position, pattern),
+        ilike(jobs.title, pattern),
+      )!,
+    );
+  }
+  return where;
+}
+
+const listColumns = {
+  id: jobApplications.id,
+  fullName: jobApplications.fullName,
+  reference: jobApplications.reference,
+  position: jobApplications.position,
+  jobTitle: jobs.title,
+  createdAt: jobApplications.createdAt,
+  status: jobApplications.status,
+  readAt: jobApplications.readAt,
+};
+
+export type ApplicationListRow = { id: number; fullName: string; reference: string; appliedFor: string; appliedAt: string; status: ApplicationStatus; readAt: string | null };
+
+/** One page of the list, newest first, with the total, the count of new ones, and the jobs to filter by. */
+export async function listApplications(db: Database, query: ApplicationQuery) {
+  const where = and(...conditions(query));
+  const rows = await db
+    .select(listColumns)
+    .from(jobApplications)
+    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .where(where)
+    .orderBy(desc(jobApplications.createdAt), desc(jobApplications.id))
+    .limit(LIST_PAGE_SIZE)
+    .offset((query.page - 1) * LIST_PAGE_SIZE);
+  const [total] = await db.select({ n: count() }).from(jobApplications).leftJoin(jobs, eq(jobs.id, jobApplications.jobId)).where(where);
+  const [fresh] = await db.select({ n: count() }).from(jobApplications).where(eq(jobApplications.status, "new"));
+  return {
+    rows: rows.map(
+      (row): ApplicationListRow => ({
+        id: row.id,
+        fullName: row.fullName,
+        reference: row.reference,
+        appliedFor: appliedFor(row),
+        appliedAt: row.createdAt.toISOString(),
+        status: row.status,
+        readAt: row.readAt?.toISOString() ?? null,
+      }),
+    ),
+    total: total?.n ?? 0,
+    newCount: fresh?.n ?? 0,
+    jobs: await jobsWithApplications(db),
+  };
+}
+
+/** The jobs that have applications, for the job filter. */
+async function jobsWithApplications(db: Database): Promise<{ id: number; title: string }[]> {
+  return db
+    .selectDistinct({ id: jobs.id, title: jobs.title })
+    .from(jobs)
+    .innerJoin(jobApplications, eq(jobApplications.jobId, jobs.id))
+    .orderBy(jobs.title, jobs.id);
+}
+
+/** A page of the export: the list's filters, newest id first, before `beforeId`. */
+export function exportPage(db: Database, query: ApplicationQuery, beforeId: number | null, size: number) {
+  const where = conditions(query);
+  if (beforeId !== null) where.push(lt(jobApplications.id, beforeId));
+  return db
+    .select({
+      id: jobApplications.id,
+      createdAt: jobApplications.createdAt,
+      status: jobApplications.status,
+      reference: jobApplications.reference,
+      position: sql<string>`coalesce(${jobApplications.position}, ${jobs.title}, '')`,
+      fullName: jobApplications.fullName,
+      email: jobApplications.email,
+      phone: jobApplications.phone,
+      yearsExperience: jobApplications.yearsExperience,
+      portfolioUrl: jobApplications.portfolioUrl,
+      resumeName: jobApplications.resumeName,
+    })
+    .from(jobApplications)
+    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .where(and(...where))
+    .orderBy(desc(jobApplications.id))
+    .limit(size);
+}
+
+/** A portfolio address is a link only when it is a web address; anything else stays text. */
+function webLink(url: string | null): string | null {
+  if (!url || !URL.canParse(url)) return null;
+  const { protocol } = new URL(url);
+  return protocol === "https:" || protocol === "http:" ? url : null;
+}
+
+/** Every field of one application, or null. */
+export async function applicationDetail(db: Database, id: number) {
+  const [row] = await db
+    .select({ application: jobApplications, jobTitle: jobs.title })
+    .from(jobApplications)
+    .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
+    .where(eq(jobApplications.id, id));
+  if (!row) return null;
+  const a = row.application;
+  return {
+    id: a.id,
+    reference: a.reference,
+    status: a.status,
+    appliedFor: appliedFor({ position: a.position, jobTitle: row.jobTitle }),
+    jobId: a.jobId,
+    jobTitle: row.jobTitle,
+    fullName: a.fullName,
+    email: a.email,
+    phone: a.phone,
+    portfolioUrl: a.portfolioUrl,
+    portfolioLink: webLink(a.portfolioUrl),
+    yearsExperience: a.yearsExperience,
+    coverLetter: a.coverLetter,
+    appliedAt: a.createdAt.toISOString(),
+    consentAt: a.consentAt.toISOString(),
+    consentVersion: a.consentVersion,
+    readAt: a.readAt?.toISOString() ?? null,
+    resume: { name: a.resumeName, contentType: a.resumeContentType, size: a.resumeSize, href: attachmentPath(a.resumeKey) },
+  };
+}

@@ -1,0 +1,115 @@
+import { expect, test, vi } from "vitest";
+import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { exportPage, listApplications, readApplicationQuery } from "#app/features/staff/applications.server.ts";
+import { LIST_PAGE_SIZE } from "#app/features/staff/list-query.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { jobApplications, jobs } from "#app/platform/db/schema.server.ts";
+
+// Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
+
+const queryOf = (search: string) => readApplicationQuery(new Request(`https://example.com/staff/applications${search}`));
+
+test("the job filter must be a job's id; anything else is refused with a sentence", () => {
+  expect(queryOf("?job=12").job).toBe(12);
+  expect(queryOf("").job).toBeNull();
+  for (const bad of ["abc", "0", "-1", "1.5", "1e3", "99999999999999999"]) {
+    let thrown: unknown;
+    try {
+      queryOf(`?job=${bad}`);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown, bad).toMatchObject({ init: { status: 400 }, data: "The job in this address must be chosen from the list of jobs." });
+  }
+});
+
+let sequence = 0;
+
+async function apply(db: Database, values: Partial<typeof jobApplications.$inferInsert>) {
+  sequence += 1;
+  const [row] = await db
+    .insert(jobApplications)
+    .values({
+      fullName: "Someone",
+      email: `someone${sequence}@example.com`,
+      phone: "+91 1",
+      resumeKey: `careers/${sequence}.pdf`,
+      resumeName: "cv.pdf",
+      resumeContentType: "application/pdf",
+      resumeSize: 100,
+      consentAt: new Date(),
+      consentVersion: "careers-2026-01",
+      reference: `APP-2026-T${String(sequence).padStart(5, "0")}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, sequence)),
+      ...values,
+    })
+    .returning({ id: jobApplications.id });
+  return row!.id;
+}
+
+const names = (result: Awaited<ReturnType<typeof listApplications>>) => result.rows.map((row) => row.fullName);
+
+for (const driver of await testDrivers()) {
+  test(`the list searches name, email, reference, position and job title, filters by status and job, newest first (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const { db } = database;
+      const [backend, design, unused] = await db.insert(jobs).values([{ title: "Backend Engineer" }, { title: "Product Designer" }, { title: "No Applicants" }]).returning({ id: jobs.id });
+      await apply(db, { fullName: "Asha Verma", email: "asha@example.com", position: "Backend Engineer", jobId: backend!.id });
+      await apply(db, { fullName: "Ravi Kumar", email: "ravi@mail.test", position: null, jobId: design!.id, status: "interview" });
+      await apply(db, { fullName: "Meera 100% Shah", email: "meera@example.com", position: "Data analyst", status: "rejected", reference: "APP-2026-MEERA1" });
+      await apply(db, { fullName: "Old Job", position: "Backend engineer", jobId: backend!.id, status: "screening" });
+
+      const all = await listApplications(db, queryOf(""));
+      expect(names(all)).toEqual(["Old Job", "Meera 100% Shah", "Ravi Kumar", "Asha Verma"]);
+      expect(all.total).toBe(4);
+      expect(all.newCount).toBe(1);
+      expect(all.rows.map((row) => row.appliedFor)).toEqual(["Backend engineer", "Data analyst", "Product Designer", "Backend Engineer"]);
+      expect(all.jobs).toEqual([
+        { id: backend!.id, title: "Backend Engineer" },
+        { id: design!.id, title: "Product Designer" },
+      ]);
+
+      expect(names(await listApplications(db, queryOf("?q=asha")))).toEqual(["Asha Verma"]);
+      expect(names(await listApplications(db, queryOf("?q=MAIL.TEST")))).toEqual(["Ravi Kumar"]);
+      expect(names(await listApplications(db, queryOf("?q=app-2026-meera")))).toEqual(["Meera 100% Shah"]);
+      expect(names(await listApplications(db, queryOf("?q=analyst")))).toEqual(["Meera 100% Shah"]);
+      // The job's title counts when the applicant left the position empty.
+      expect(names(await listApplications(db, queryOf("?q=designer")))).toEqual(["Ravi Kumar"]);
+      // A wildcard in the search is a plain character.
+      expect(names(await listApplications(db, queryOf("?q=100%25")))).toEqual(["Meera 100% Shah"]);
+      expect(names(await listApplications(db, queryOf("?q=_")))).toEqual([]);
+
+      expect(names(await listApplications(db, queryOf("?status=interview")))).toEqual(["Ravi Kumar"]);
+      expect(names(await listApplications(db, queryOf(`?job=${backend!.id}`)))).toEqual(["Old Job", "Asha Verma"]);
+      expect(names(await listApplications(db, queryOf(`?job=${backend!.id}&status=new&q=verma`)))).toEqual(["Asha Verma"]);
+      expect((await listApplications(db, queryOf(`?job=${unused!.id}`))).total).toBe(0);
+      // The new count is of all applications, whatever the filters.
+      expect((await listApplications(db, queryOf("?status=rejected"))).newCount).toBe(1);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  test(`the list pages by ${LIST_PAGE_SIZE} and the export reads the same filters page by page (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const { db } = database;
+      for (let i = 0; i < LIST_PAGE_SIZE + 2; i++) await apply(db, { fullName: `Applicant ${i}`, status: i % 2 ? "new" : "offer" });
+      const second = await listApplications(db, queryOf("?page=2"));
+      expect(names(second)).toEqual(["Applicant 1", "Applicant 0"]);
+      expect(second.total).toBe(LIST_PAGE_SIZE + 2);
+
+      const offers = queryOf("?status=offer");
+      const firstPage = await exportPage(db, offers, null, 5);
+      expect(firstPage).toHaveLength(5);
+      expect(firstPage.every((row) => row.status === "offer")).toBe(true);
+      const nextPage = await exportPage(db, offers, firstPage.at(-1)!.id, 100);
+      expect(firstPage.length + nextPage.length).toBe(Math.ceil((LIST_PAGE_SIZE + 2) / 2));
+      expect(nextPage.every((row) => row.id < firstPage.at(-1)!.id)).toBe(true);
+    } finally {
+      await database.dispose();
+    }
+  });
+}

@@ -1,0 +1,151 @@
+import type { ReactNode } from "react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/staff.applications.$id";
+import { formatBytes } from "#app/features/forms/form-rules.ts";
+import { applicationEmailNames, applicationStatusLabels } from "#app/features/staff/application-labels.ts";
+import { applicationDetail } from "#app/features/staff/applications.server.ts";
+import { doneMessage, inboxAction } from "#app/features/staff/inbox-action.server.ts";
+import { deliveriesOf, markRead, NOTE_MAX_LENGTH, timelineOf } from "#app/features/staff/inbox.server.ts";
+import { DeliveryList, NoteForm, StatusBadge, StatusForm, TimelineList } from "#app/features/staff/inbox-ui.tsx";
+import { LocalTime } from "#app/features/staff/list-ui.tsx";
+import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import { FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { parseRecordId } from "#app/platform/db/schema.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
+
+const NOT_FOUND = "There is no application with this number; it may have been erased.";
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  requireStaff(context, request, "applications");
+  const id = parseRecordId(params.id);
+  if (id === null) throw data(NOT_FOUND, { status: 404 });
+  const { db } = await servicesOf(context);
+  const application = await applicationDetail(db, id);
+  if (!application) throw data(NOT_FOUND, { status: 404 });
+  const subject = { type: "application", id } as const;
+  await markRead(db, subject);
+  return {
+    application,
+    timeline: await timelineOf(db, subject),
+    deliveries: await deliveriesOf(db, subject),
+    done: doneMessage(url),
+    noteMaxLength: NOTE_MAX_LENGTH,
+  };
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  const user = requireStaff(context, request, "applications");
+  const id = parseRecordId(params.id);
+  if (id === null) throw data(NOT_FOUND, { status: 404 });
+  return inboxAction({ request, context, url }, user, { type: "application", id }, applicationStatusLabels);
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => staffMeta(loaderData ? `Application ${loaderData.application.reference}` : "Application");
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
+      <dt className="font-semibold text-slate-700">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default function Application({ loaderData, actionData }: Route.ComponentProps) {
+  const { application: a, timeline, deliveries, done, noteMaxLength } = loaderData;
+  return (
+    <>
+      <p className="mb-4 text-sm">
+        <Link to="/staff/applications" className={linkClass}>
+          All applications
+        </Link>
+      </p>
+      <PageHeading title={a.fullName}>
+        <p>
+          Application <span className="font-mono">{a.reference}</span> for {a.appliedFor} · <StatusBadge status={a.status} labels={applicationStatusLabels} />
+        </p>
+      </PageHeading>
+      {done && !actionData ? <FormNotice answer={{ status: "success", messages: [done] }} /> : null}
+      <FormNotice answer={actionData} />
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="details-heading" className="rounded-xl border border-slate-300 bg-white p-5">
+          <h2 id="details-heading" className="mb-2 text-lg font-bold">
+            Application
+          </h2>
+          <dl className="divide-y divide-slate-200">
+            <Field label="Reference">
+              <span className="font-mono">{a.reference}</span>
+            </Field>
+            <Field label="Applied for">
+              {a.appliedFor}
+              {a.jobId !== null && a.jobTitle !== null ? (
+                <>
+                  {" "}
+                  (job: <Link to={`/careers/${a.jobId}`} className={linkClass}>{a.jobTitle}</Link>)
+                </>
+              ) : null}
+            </Field>
+            <Field label="Applied">
+              <LocalTime value={a.appliedAt} />
+            </Field>
+            <Field label="Full name">{a.fullName}</Field>
+            <Field label="Email">
+              <a href={`mailto:${a.email}`} className={linkClass}>
+                {a.email}
+              </a>
+            </Field>
+            <Field label="Phone">{a.phone}</Field>
+            <Field label="LinkedIn or portfolio">
+              {a.portfolioLink ? (
+                <a href={a.portfolioLink} rel="noopener noreferrer" target="_blank" className={linkClass}>
+                  {a.portfolioLink} <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              ) : (
+                (a.portfolioUrl ?? "—")
+              )}
+            </Field>
+            <Field label="Years of experience">{a.yearsExperience ?? "—"}</Field>
+            <Field label="Resume">
+              <a href={a.resume.href} className={linkClass} download>
+                Download {a.resume.name}
+              </a>{" "}
+              <span className="text-slate-700">
+                ({a.resume.contentType}, {formatBytes(a.resume.size)})
+              </span>
+            </Field>
+            <Field label="Cover letter">{a.coverLetter ? <span className="whitespace-pre-wrap">{a.coverLetter}</span> : "—"}</Field>
+            <Field label="Consent">
+              Given <LocalTime value={a.consentAt} /> (wording {a.consentVersion})
+            </Field>
+          </dl>
+        </section>
+        <div className="space-y-8">
+          <section aria-labelledby="status-heading">
+            <h2 id="status-heading" className="mb-3 text-lg font-bold">
+              Move it on
+            </h2>
+            <StatusForm current={a.status} labels={applicationStatusLabels} answer={actionData} />
+          </section>
+          <section aria-labelledby="note-heading">
+            <h2 id="note-heading" className="mb-3 text-lg font-bold">
+              Add a note
+            </h2>
+            <NoteForm answer={actionData} maxLength={noteMaxLength} />
+          </section>
+        </div>
+      </div>
+      <section aria-labelledby="timeline-heading" className="mt-8">
+        <h2 id="timeline-heading" className="mb-3 text-lg font-bold">
+          History
+        </h2>
+        <TimelineList entries={timeline} labels={applicationStatusLabels} />
+      </section>
+      <section aria-labelledby="emails-heading" className="mt-8">
+        <h2 id="emails-heading" className="mb-3 text-lg font-bold">
+          Emails
+        </h2>
+        <DeliveryList deliveries={deliveries} names={applicationEmailNames} />
+      </section>
+    </>
+  );
+}
