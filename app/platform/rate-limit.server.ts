@@ -18,8 +18,7 @@ export async function hitRateLimit(
   key: string,
   { limit, windowMs, now = new Date() }: RateLimitRule & { now?: Date },
 ): Promise<RateLimitResult> {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const previousStart = new Date(windowStart.getTime() - windowMs);
+  const { windowStart, previousStart } = windowsAt(now, windowMs);
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
@@ -50,8 +49,7 @@ export async function peekRateLimit(
   key: string,
   { limit, windowMs, now = new Date() }: RateLimitRule & { now?: Date },
 ): Promise<RateLimitResult> {
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const previousStart = new Date(windowStart.getTime() - windowMs);
+  const { windowStart, previousStart } = windowsAt(now, windowMs);
   const rows = await db
     .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
     .from(rateLimits)
@@ -64,6 +62,12 @@ export async function peekRateLimit(
     limit,
     windowMs,
   });
+}
+
+/** The fixed window `now` falls in, and the one before it. */
+function windowsAt(now: Date, windowMs: number) {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  return { windowStart, previousStart: new Date(windowStart.getTime() - windowMs) };
 }
 
 /** The decision and, when refused, how long until the weighted count is back within the limit. */

@@ -6,7 +6,7 @@ import { applicationEmailNames, applicationStatusLabels } from "#app/features/st
 import { applicationDetail } from "#app/features/staff/applications.server.ts";
 import { doneMessage, inboxAction } from "#app/features/staff/inbox-action.server.ts";
 import { deliveriesOf, markRead, NOTE_MAX_LENGTH, timelineOf } from "#app/features/staff/inbox.server.ts";
-import { DeliveryList, NoteForm, StatusBadge, StatusForm, TimelineList } from "#app/features/staff/inbox-ui.tsx";
+import { DeliveryList, InboxForms, InboxSection, StatusBadge, TimelineList, cardClass } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
@@ -68,7 +68,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
       {done && !actionData ? <FormNotice answer={{ status: "success", messages: [done] }} /> : null}
       <FormNotice answer={actionData} />
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="details-heading" className="rounded-xl border border-slate-300 bg-white p-5">
+        <section aria-labelledby="details-heading" className={cardClass}>
           <h2 id="details-heading" className="mb-2 text-lg font-bold">
             Application
           </h2>
@@ -120,32 +120,15 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           </dl>
         </section>
         <div className="space-y-8">
-          <section aria-labelledby="status-heading">
-            <h2 id="status-heading" className="mb-3 text-lg font-bold">
-              Move it on
-            </h2>
-            <StatusForm current={a.status} labels={applicationStatusLabels} answer={actionData} />
-          </section>
-          <section aria-labelledby="note-heading">
-            <h2 id="note-heading" className="mb-3 text-lg font-bold">
-              Add a note
-            </h2>
-            <NoteForm answer={actionData} maxLength={noteMaxLength} />
-          </section>
+          <InboxForms status={a.status} statusTitle="Move it on" labels={applicationStatusLabels} answer={actionData} historyLength={timeline.length} noteMaxLength={noteMaxLength} />
         </div>
       </div>
-      <section aria-labelledby="timeline-heading" className="mt-8">
-        <h2 id="timeline-heading" className="mb-3 text-lg font-bold">
-          History
-        </h2>
+      <InboxSection id="timeline" title="History" className="mt-8">
         <TimelineList entries={timeline} labels={applicationStatusLabels} />
-      </section>
-      <section aria-labelledby="emails-heading" className="mt-8">
-        <h2 id="emails-heading" className="mb-3 text-lg font-bold">
-          Emails
-        </h2>
+      </InboxSection>
+      <InboxSection id="emails" title="Emails" className="mt-8">
         <DeliveryList deliveries={deliveries} names={applicationEmailNames} />
-      </section>
+      </InboxSection>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { consultationEmailNames, consultationStatusLabels } from "#app/features/
 import { consultationExists, openConsultation } from "#app/features/staff/consultations/consultations.server.ts";
 import { doneMessage, inboxAction } from "#app/features/staff/inbox-action.server.ts";
 import { NOTE_MAX_LENGTH } from "#app/features/staff/inbox.server.ts";
-import { DeliveryList, NoteForm, StatusBadge, StatusForm, TimelineList } from "#app/features/staff/inbox-ui.tsx";
+import { DeliveryList, InboxForms, InboxSection, StatusBadge, TimelineList, cardClass } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
@@ -38,7 +38,6 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 const termClass = "text-sm font-semibold text-slate-700";
-const sectionHeadingClass = "mb-3 text-lg font-bold text-ink";
 
 export default function ConsultationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { consultation, attachments, timeline, deliveries, done, noteMaxLength } = loaderData;
@@ -58,10 +57,7 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
       <FormNotice answer={actionData} />
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-8">
-          <section aria-labelledby="details-heading" className="rounded-xl border border-slate-300 bg-white p-5">
-            <h2 id="details-heading" className={sectionHeadingClass}>
-              Details
-            </h2>
+          <InboxSection id="details" title="Details" className={cardClass}>
             <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
               <dt className={termClass}>Full name</dt>
               <dd>{consultation.fullName}</dd>
@@ -87,11 +83,8 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
                 Reply to {consultation.fullName} by email
               </a>
             </p>
-          </section>
-          <section aria-labelledby="files-heading">
-            <h2 id="files-heading" className={sectionHeadingClass}>
-              Attachments
-            </h2>
+          </InboxSection>
+          <InboxSection id="files" title="Attachments">
             {attachments.length === 0 ? (
               <p className="text-slate-700">No files were attached.</p>
             ) : (
@@ -108,35 +101,16 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
                 ))}
               </ul>
             )}
-          </section>
-          <section aria-labelledby="emails-heading">
-            <h2 id="emails-heading" className={sectionHeadingClass}>
-              Emails
-            </h2>
+          </InboxSection>
+          <InboxSection id="emails" title="Emails">
             <DeliveryList deliveries={deliveries} names={consultationEmailNames} />
-          </section>
+          </InboxSection>
         </div>
         <div className="space-y-8">
-          <section aria-labelledby="status-heading" className="rounded-xl border border-slate-300 bg-white p-5">
-            <h2 id="status-heading" className={sectionHeadingClass}>
-              Status
-            </h2>
-            {/* Keyed by the status, so after a change (or a refused one) the choice starts from what it is now. */}
-            <StatusForm key={consultation.status} current={consultation.status} labels={consultationStatusLabels} answer={actionData} />
-          </section>
-          <section aria-labelledby="note-heading" className="rounded-xl border border-slate-300 bg-white p-5">
-            <h2 id="note-heading" className={sectionHeadingClass}>
-              Add a note
-            </h2>
-            {/* Keyed by the history's length, so an added note leaves an empty box behind. */}
-            <NoteForm key={timeline.length} answer={actionData} maxLength={noteMaxLength} />
-          </section>
-          <section aria-labelledby="history-heading">
-            <h2 id="history-heading" className={sectionHeadingClass}>
-              History
-            </h2>
+          <InboxForms status={consultation.status} labels={consultationStatusLabels} answer={actionData} historyLength={timeline.length} noteMaxLength={noteMaxLength} />
+          <InboxSection id="history" title="History">
             <TimelineList entries={timeline} labels={consultationStatusLabels} />
-          </section>
+          </InboxSection>
         </div>
       </div>
     </>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
@@ -116,5 +117,51 @@ export function DeliveryList({ deliveries, names }: { deliveries: Deliveries; na
         </li>
       ))}
     </ul>
+  );
+}
+
+export const cardClass = "rounded-xl border border-slate-300 bg-white p-5";
+
+/** A titled part of a record's page. */
+export function InboxSection({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={className}>
+      <h2 id={`${id}-heading`} className="mb-3 text-lg font-bold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The status and note forms of a record's page. Keyed by the status, so after
+ * a change (or a refused one) the choice starts from what it is now; and by the
+ * history's length, so an added note leaves an empty box behind.
+ */
+export function InboxForms({
+  status,
+  labels,
+  answer,
+  historyLength,
+  noteMaxLength,
+  statusTitle = "Status",
+}: {
+  status: string;
+  labels: Labels;
+  answer?: FormAnswer;
+  historyLength: number;
+  noteMaxLength: number;
+  statusTitle?: string;
+}) {
+  return (
+    <>
+      <InboxSection id="status" title={statusTitle} className={cardClass}>
+        <StatusForm key={status} current={status} labels={labels} answer={answer} />
+      </InboxSection>
+      <InboxSection id="note" title="Add a note" className={cardClass}>
+        <NoteForm key={historyLength} answer={answer} maxLength={noteMaxLength} />
+      </InboxSection>
+    </>
   );
 }
