@@ -25,7 +25,7 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
       const hit = key ? cache?.get(key, nonce) : undefined;
       if (hit) {
         res.status(hit.status);
-        for (const [name, value] of hit.headers) res.append(name, value);
+        copyHeaders(res, hit.headers);
         res.send(hit.body);
         return;
       }
@@ -42,13 +42,13 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
         const body = await response.text();
         cache.set(key, { status: response.status, headers, body }, nonce, ttl);
         res.status(response.status);
-        for (const [name, value] of headers) res.append(name, value);
+        copyHeaders(res, headers);
         res.send(body);
         return;
       }
 
       res.status(response.status);
-      for (const [name, value] of headers) res.append(name, value);
+      copyHeaders(res, headers);
       // A post answered before its body was read (too large, rate limited): when much may still
       // come, give the client a moment to read the answer while the rest is discarded unread,
       // then close. Closing at once would reset the connection, which can lose the answer.
@@ -64,6 +64,17 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
       next(error);
     }
   };
+}
+
+/**
+ * A route's header replaces the default the security middleware set (e.g. a stricter
+ * Referrer-Policy), instead of sending both; only Set-Cookie may repeat.
+ */
+function copyHeaders(res: ExpressResponse, headers: Iterable<[string, string]>) {
+  for (const [name, value] of headers) {
+    if (name.toLowerCase() === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
 }
 
 const LINGER_MS = 2_000;

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/staff.accounts";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { changeRole, inviteStaff, listStaffAccounts, parseRole, readInvite, setDeactivated, type AccountChange } from "#app/features/staff/accounts.server.ts";
+import { changeRole, inviteStaff, listStaffAccounts, parseRole, readInvite, resendInvitation, setDeactivated, type AccountChange } from "#app/features/staff/accounts.server.ts";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { roleDescriptions, roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
@@ -36,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const shownRole = parseRole(values.shownRole);
       if (!role || !shownRole) return formError(400, "Choose one of the roles.");
       change = await changeRole(services.db, { targetId, role, shownRole }, user, ipAddress);
+    } else if (values.intent === "resend") {
+      change = await resendInvitation(services, targetId, user, ipAddress);
     } else if (values.intent === "deactivate" || values.intent === "reactivate") {
       change = await setDeactivated(services.db, targetId, values.intent === "deactivate", user, ipAddress);
     } else {
@@ -144,7 +146,24 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                 )}
               </td>
               <td className={cellClass}>{account.deactivatedAt ? "Deactivated" : "Active"}</td>
-              <td className={cellClass}>{account.hasPassword ? "Set" : "Not set yet"}</td>
+              <td className={cellClass}>
+                {account.hasPassword ? (
+                  "Set"
+                ) : (
+                  <>
+                    Not set yet
+                    {account.deactivatedAt ? null : (
+                      <Form method="post" className="mt-2">
+                        <input type="hidden" name="intent" value="resend" />
+                        <input type="hidden" name="id" value={account.id} />
+                        <button type="submit" className={secondaryButtonClass}>
+                          Send a new invitation<span className="sr-only"> to {account.name}</span>
+                        </button>
+                      </Form>
+                    )}
+                  </>
+                )}
+              </td>
               <td className={cellClass}>
                 <LocalTime value={account.createdAt} />
               </td>

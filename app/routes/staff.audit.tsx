@@ -1,10 +1,11 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/staff.audit";
 import { auditActionLabel, auditActionLabels, auditActions } from "#app/features/staff/audit-actions.ts";
 import { listAudit } from "#app/features/staff/audit-list.server.ts";
 import { EmptyList, ListFilters, LocalTime, Pagination } from "#app/features/staff/list-ui.tsx";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { PageHeading, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { ListCount, ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -44,7 +45,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={`${cellClass} break-all`}>{row.actorEmail ?? "unknown account"}</td>
               <td className={cellClass}>{auditActionLabel(row.action)}</td>
-              <td className={`${cellClass} break-all`}>{row.targetType ? `${row.targetType} ${row.targetId ?? ""}` : ""}</td>
+              <td className={`${cellClass} break-all`}>
+                <AuditTarget {...row} />
+              </td>
               <td className={`${cellClass} break-words`}>{detailText(row.detail)}</td>
               <td className={cellClass}>{row.ipAddress ?? ""}</td>
             </tr>
@@ -54,4 +57,18 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       <Pagination page={page} pages={pages} params={new URLSearchParams(params)} />
     </>
   );
+}
+
+const recordPages: Record<string, { label: string; path: string }> = {
+  consultation: { label: "Consultation", path: "/staff/consultations" },
+  application: { label: "Application", path: "/staff/applications" },
+};
+
+/** What an entry was about, in words, with a link to the record where it has a page. */
+function AuditTarget({ targetType, targetId, targetEmail }: { targetType: string | null; targetId: string | null; targetEmail: string | null }) {
+  if (!targetType) return null;
+  if (targetType === "staff") return <>Staff account {targetEmail ?? "(deleted)"}</>;
+  const record = recordPages[targetType];
+  if (record && targetId) return <Link to={`${record.path}/${targetId}`} className={`${linkClass} inline-block py-2`}>{`${record.label} #${targetId}`}</Link>;
+  return <>{`${targetType[0]!.toUpperCase()}${targetType.slice(1)} #${targetId ?? ""}`}</>;
 }

@@ -51,14 +51,21 @@ async function colleague(role: "sales" | "recruiter" | "editor" | "admin", name:
   return { page, email, name };
 }
 
-async function invitationTo(email: string): Promise<string> {
+/** The link of the `nth` invitation to the address (1 = the first). */
+async function invitationTo(email: string, nth = 1): Promise<string> {
   const dir = mailDir(server.dataDir);
   const found = await waitFor(
     // Only finished files: the transport writes .eml.tmp and renames it.
-    () => listFiles(dir).filter((name) => name.endsWith("_staff-invitation.eml")).map((name) => parseMail(fs.readFileSync(path.join(dir, name), "utf8"))),
-    (mails) => mails.some((mail) => mail.headers.get("to")?.includes(email)),
+    () =>
+      listFiles(dir)
+        .filter((name) => name.endsWith("_staff-invitation.eml"))
+        // {stamp}_{outbox id}_{template}.eml: in the order they were queued.
+        .sort((a, b) => Number(a.split("_")[1]) - Number(b.split("_")[1]))
+        .map((name) => parseMail(fs.readFileSync(path.join(dir, name), "utf8")))
+        .filter((mail) => mail.headers.get("to")?.includes(email)),
+    (mails) => mails.length >= nth,
   );
-  const mail = found.find((candidate) => candidate.headers.get("to")?.includes(email))!;
+  const mail = found[nth - 1]!;
   const link = /https?:\/\/\S+\/staff\/set-password\?token=\S+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no link in the invitation:\n${mail.text}`);
   return link;
@@ -100,10 +107,21 @@ test("an admin invites a recruiter by email; the link sets a password; the recru
   const account = await database.pool.query("select name, role from staff_user where email = $1", [email]);
   expect(account.rows).toEqual([{ name: "Rita Recruiter", role: "recruiter" }]);
 
-  const link = await invitationTo(email);
+  // The first mail was lost: a new invitation, and only its link works.
+  const firstLink = await invitationTo(email);
+  await page.getByRole("button", { name: "Send a new invitation to Rita Recruiter" }).click();
+  await notice(page, `A new invitation is on its way to ${email}.`);
+  const link = await invitationTo(email, 2);
+  expect(link).not.toBe(firstLink);
   const recruiter = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 403/ });
+  await recruiter.goto(firstLink);
+  await recruiter.getByRole("heading", { name: "This link cannot be used" }).waitFor();
   await choosePassword(recruiter, link);
   await signIn(recruiter, email);
+  await page.goto("/staff/accounts");
+  const row = page.getByRole("row").filter({ hasText: email });
+  expect(await row.getByRole("cell").nth(4).textContent()).toBe("Set");
+  expect(await row.getByRole("button", { name: /Send a new invitation/ }).count()).toBe(0);
   const nav = recruiter.getByRole("navigation", { name: "Staff" });
   expect(await nav.getByRole("link").allTextContents()).toEqual(["Applications"]);
   const response = await recruiter.goto("/staff/subscribers");
@@ -136,6 +154,10 @@ test("an admin changes a role (refused when it changed meanwhile) and deactivate
 
   const actions = await database.pool.query("select action from audit_log where target_type = 'staff' and target_id = (select id from staff_user where email = $1) order by id", [sam.email]);
   expect(actions.rows.map((row) => row.action)).toEqual(["account-created", "account-role-changed", "account-deactivated"]);
+
+  // The audit log names the account by its address, not its id.
+  await page.goto("/staff/audit?status=account-deactivated");
+  await page.getByRole("row").filter({ hasText: `Staff account ${sam.email}` }).waitFor();
 });
 
 test("sales erase a subscriber after confirming: the row goes, the audit entry stays without the address; the CSV export is audited", async () => {

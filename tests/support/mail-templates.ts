@@ -8,6 +8,8 @@ import { defineMailTemplate } from "#app/platform/email/templates.server.ts";
 
 export type NoteParams = { to_email: string; full_name: string; note: string };
 
+export type PrivateLinkParams = { to_email: string; link: string };
+
 export const testMailTemplates = {
   note: defineMailTemplate<NoteParams>({
     render: (p) => ({
@@ -17,5 +19,11 @@ export const testMailTemplates = {
     }),
     emailjsTemplateSetting: "EMAILJS_TEMPLATE_ID",
     emailjsParams: (p, to) => ({ to_email: to, full_name: p.full_name, note: p.note }),
+  }),
+  "private-link": defineMailTemplate<PrivateLinkParams>({
+    render: (p) => ({ subject: "Your private link", text: p.link, html: htmlPage(`<p>${escapeHtml(p.link)}</p>`) }),
+    emailjsTemplateSetting: "EMAILJS_TEMPLATE_ID",
+    emailjsParams: (p, to) => ({ to_email: to, link: p.link }),
+    secretParams: ["link"],
   }),
 };

@@ -99,6 +99,7 @@ export const applicationEmails = {
       reference: p.reference,
       status_url: p.status_url ?? "",
     }),
+    secretParams: ["status_url"],
   }),
   "job-application-notification": defineMailTemplate<JobApplicationParams>({
     render: notification,

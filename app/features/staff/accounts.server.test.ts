@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { changeRole, inviteStaff, readInvite, setDeactivated } from "#app/features/staff/accounts.server.ts";
+import { changeRole, inviteStaff, readInvite, resendInvitation, setDeactivated } from "#app/features/staff/accounts.server.ts";
+import { findPasswordLink } from "#app/features/staff/password-links.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { auditLog, staffSessions, staffUsers, staffVerifications, type StaffRole } from "#app/platform/db/schema.server.ts";
+import { auditLog, staffAccounts, staffSessions, staffUsers, staffVerifications, type StaffRole } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
@@ -106,7 +107,7 @@ for (const driver of drivers) {
 }
 
 for (const driver of drivers) {
-  test(`an invitation creates the account and queues its email with a 24-hour link; a known address is told so and gets nothing (${driver})`, async () => {
+  test(`an invitation creates the account and queues its email with a 24-hour link; a known address is told so and gets nothing; a resent invitation retires the earlier link (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {
       const { db } = database;
@@ -131,6 +132,25 @@ for (const driver of drivers) {
       expect(enqueue).toHaveBeenCalledTimes(1);
       expect(await db.select({ id: staffVerifications.id }).from(staffVerifications)).toHaveLength(1);
       expect(await db.select({ name: staffUsers.name, role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.email, "rita@example.com"))).toEqual([{ name: "Rita", role: "recruiter" }]);
+
+      // Rita lost the mail: a new invitation, and only its link works.
+      const [rita] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, "rita@example.com"));
+      const linkOf = (call: number) => new URL((enqueue.mock.calls[call] as unknown as [unknown, { params: { url: string } }])[1].params.url).searchParams.get("token")!;
+      const resent = await resendInvitation(services, rita!.id, admin, "10.0.0.2");
+      expect(resent).toMatchObject({ ok: true, message: expect.stringContaining("A new invitation is on its way to rita@example.com") });
+      expect(enqueue).toHaveBeenCalledTimes(2);
+      expect(await findPasswordLink(services, linkOf(0))).toBeNull();
+      expect(await findPasswordLink(services, linkOf(1))).toEqual({ userId: rita!.id });
+      expect(await db.select().from(auditLog).where(eq(auditLog.action, "account-link-issued"))).toMatchObject([{ actorId: admin.id, targetId: rita!.id, ipAddress: "10.0.0.2" }]);
+
+      // Once a password is chosen, or while deactivated, nothing is sent.
+      await db.insert(staffAccounts).values({ id: randomUUID(), userId: rita!.id, accountId: rita!.id, providerId: "credential", password: "hash" });
+      expect(await resendInvitation(services, rita!.id, admin, "10.0.0.2")).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("has already chosen a password") });
+      const idle = await account(db, "sales", "Sam");
+      await setDeactivated(db, idle.id, true, admin, "10.0.0.2");
+      expect(await resendInvitation(services, idle.id, admin, "10.0.0.2")).toMatchObject({ ok: false, status: 409, message: "Sam is deactivated. Reactivate the account first." });
+      expect(await resendInvitation(services, randomUUID(), admin, "10.0.0.2")).toMatchObject({ ok: false, status: 404 });
+      expect(enqueue).toHaveBeenCalledTimes(2);
     } finally {
       await database.dispose();
     }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { createStaffAccount, SETUP_LINK_TTL_MS } from "#app/features/staff/password-links.server.ts";
@@ -18,8 +18,8 @@ export type StaffAccountRow = {
   hasPassword: boolean;
 };
 
-/** Every staff account, by name: a team, not a list that needs pages. */
-export function listStaffAccounts(db: Database): Promise<StaffAccountRow[]> {
+/** Every staff account (or the one with `id`), by name: a team, not a list that needs pages. */
+export function listStaffAccounts(db: Database, id?: string): Promise<StaffAccountRow[]> {
   return db
     .select({
       id: staffUsers.id,
@@ -28,9 +28,15 @@ export function listStaffAccounts(db: Database): Promise<StaffAccountRow[]> {
       role: staffUsers.role,
       deactivatedAt: staffUsers.deactivatedAt,
       createdAt: staffUsers.createdAt,
-      hasPassword: sql<boolean>`exists (select 1 from ${staffAccounts} where ${staffAccounts.userId} = ${staffUsers.id} and ${staffAccounts.password} is not null)`,
+      hasPassword: sql<boolean>`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(staffAccounts)
+          .where(and(eq(staffAccounts.userId, staffUsers.id), isNotNull(staffAccounts.password))),
+      )}`,
     })
     .from(staffUsers)
+    .where(id === undefined ? undefined : eq(staffUsers.id, id))
     .orderBy(asc(sql`lower(${staffUsers.name})`), asc(staffUsers.email));
 }
 
@@ -74,17 +80,36 @@ export async function inviteStaff(services: Services, input: InviteInput, actor:
   if (await accountByEmail(services.db, input.email)) return refused(409, taken);
   const created = await createStaffAccount(services, input, { id: actor.id, email: actor.email }, ipAddress);
   if (created.status === "exists") return refused(409, taken);
-  const validFor = `${SETUP_LINK_TTL_MS / 3_600_000} hours`;
+  await sendInvitation(services, input, created.url, actor);
+  return { ok: true, message: `${input.name} is invited as ${roleLabels[input.role]}. The link in their email works once, for ${SETUP_LINK_VALID_FOR}.` };
+}
+
+const SETUP_LINK_VALID_FOR = `${SETUP_LINK_TTL_MS / 3_600_000} hours`;
+
+async function sendInvitation(services: Services, to: InviteInput, url: string, actor: StaffUser) {
   await services.db.transaction(async (tx) => {
     await services.outbox.enqueue(tx, {
       kind: "staff",
-      to: input.email,
+      to: to.email,
       template: "staff-invitation",
-      params: { name: input.name, url: created.url, valid_for: validFor, invited_by: actor.name, role: roleLabels[input.role] },
+      params: { name: to.name, url, valid_for: SETUP_LINK_VALID_FOR, invited_by: actor.name, role: roleLabels[to.role] },
     });
   });
   services.outbox.nudge();
-  return { ok: true, message: `${input.name} is invited as ${roleLabels[input.role]}. The link in their email works once, for ${validFor}.` };
+}
+
+/**
+ * A fresh invitation for an active account whose password is not chosen yet
+ * (the first link expired or the mail was lost); the earlier link stops working.
+ */
+export async function resendInvitation(services: Services, targetId: string, actor: StaffUser, ipAddress: string): Promise<AccountChange> {
+  const [target] = await listStaffAccounts(services.db, targetId);
+  if (!target) return refused(404, NO_ACCOUNT);
+  if (target.deactivatedAt) return refused(409, `${target.name} is deactivated. Reactivate the account first.`);
+  if (target.hasPassword) return refused(409, `${target.name} has already chosen a password; nothing was sent. If they forgot it, they can use "Forgot your password?" on the sign-in page.`);
+  const created = await createStaffAccount(services, target, { id: actor.id, email: actor.email }, ipAddress);
+  await sendInvitation(services, target, created.url, actor);
+  return { ok: true, message: `A new invitation is on its way to ${target.email}. The link in it works once, for ${SETUP_LINK_VALID_FOR}; the earlier link no longer works.` };
 }
 
 type Locked = { target: { id: string; name: string; role: StaffRole; deactivatedAt: Date | null } | null; activeAdmins: number };

@@ -1,4 +1,5 @@
 import { count, desc, eq, ilike, and, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { AuditAction } from "#app/features/staff/audit.server.ts";
 import { readListPage } from "#app/features/staff/list-page.server.ts";
 import { likePattern } from "#app/features/staff/list-query.server.ts";
@@ -12,9 +13,13 @@ export type AuditRow = {
   action: string;
   targetType: string | null;
   targetId: string | null;
+  /** A staff account target's address (the id alone tells a reader nothing). */
+  targetEmail: string | null;
   detail: Record<string, string | number | boolean | null> | null;
   ipAddress: string | null;
 };
+
+const targetUser = alias(staffUsers, "target_user");
 
 // An entry written without the actor's email (a password set by link) shows the account's address.
 const actorEmail = sql<string | null>`coalesce(${auditLog.actorEmail}, ${staffUsers.email})`;
@@ -33,11 +38,13 @@ export function listAudit({ db }: Pick<Services, "db">, filter: { action: AuditA
           action: auditLog.action,
           targetType: auditLog.targetType,
           targetId: auditLog.targetId,
+          targetEmail: targetUser.email,
           detail: auditLog.detail,
           ipAddress: auditLog.ipAddress,
         })
         .from(auditLog)
         .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
+        .leftJoin(targetUser, and(eq(auditLog.targetType, "staff"), eq(targetUser.id, auditLog.targetId)))
         .where(where)
         .orderBy(desc(auditLog.id))
         .limit(limit)

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { authOf } from "#app/features/staff/auth.server.ts";
 import type { StaffRole } from "#app/features/staff/roles.ts";
-import { staffUsers } from "#app/platform/db/schema.server.ts";
+import { staffUsers, staffVerifications } from "#app/platform/db/schema.server.ts";
 import { hitRateLimit, type RateLimitRule } from "#app/platform/rate-limit.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
@@ -17,12 +17,17 @@ export const SETUP_LINK_TTL_MS = 24 * 60 * 60_000;
 export const RESET_LINK_TTL_MS = 30 * 60_000;
 const TOKEN_PREFIX = "reset-password:";
 
-/** Creates a single-use token for the user and answers the page that uses it. */
+/**
+ * Creates a single-use token for the user and answers the page that uses it.
+ * The newest link is the only one that works: issuing it retires the user's earlier ones.
+ */
 export async function issuePasswordLink(services: Pick<Services, "db" | "env">, userId: string, ttlMs: number): Promise<{ url: string; expiresAt: Date }> {
   const auth = await authOf(services);
   const context = await auth.$context;
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + ttlMs);
+  // Identifiers are stored hashed; password links are the only verification rows we make, valued by user id.
+  await services.db.delete(staffVerifications).where(eq(staffVerifications.value, userId));
   await context.internalAdapter.createVerificationValue({ identifier: `${TOKEN_PREFIX}${token}`, value: userId, expiresAt });
   return { url: `${services.env.SITE_URL}/staff/set-password?${new URLSearchParams({ token })}`, expiresAt };
 }

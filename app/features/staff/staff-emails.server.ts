@@ -53,10 +53,12 @@ export const staffEmails = {
     render: invitation,
     emailjsTemplateSetting: "EMAILJS_STAFF_TEMPLATE_ID",
     emailjsParams: (p, to) => emailjsParams(p, to, invitation),
+    secretParams: ["url"],
   }),
   "staff-password-reset": defineMailTemplate<PasswordLinkParams>({
     render: passwordReset,
     emailjsTemplateSetting: "EMAILJS_STAFF_TEMPLATE_ID",
     emailjsParams: (p, to) => emailjsParams(p, to, passwordReset),
+    secretParams: ["url"],
   }),
 };

@@ -7,6 +7,7 @@ import {
   type MailTemplateName,
   type MailTemplateParams,
   type MailTemplates,
+  paramsAfterSending,
   UnknownMailTemplateError,
 } from "#app/platform/email/templates.server.ts";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
@@ -166,7 +167,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     await db
       .update(outbox)
-      .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
+      .set({
+        status: "sent",
+        sentAt: sql`now()`,
+        lockedUntil: null,
+        lastError: null,
+        params: paramsAfterSending(templates, row.template, row.params),
+      })
       .where(eq(outbox.id, row.id));
     return { status: "sent" };
   }

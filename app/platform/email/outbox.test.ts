@@ -103,21 +103,33 @@ for (const driver of drivers) {
     const smtp = await startSmtpServer();
     await smtp.stop();
     const running = worker(database.db, smtp.url);
+    const link = "https://www.kraftechnologies.com/private/k3y";
     try {
       const id = await database.db.transaction((tx) =>
         enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }),
+      );
+      const linkId = await database.db.transaction((tx) =>
+        enqueue(testMailTemplates, tx, { template: "private-link", to: params.to_email, params: { to_email: params.to_email, link } }),
       );
       running.nudge();
       await waitUntil(async () => (await rowOf(database.db, id)).attempts >= 2);
       const waiting = await rowOf(database.db, id);
       expect(waiting.status === "pending" || waiting.status === "sending").toBe(true);
       expect(waiting.lastError).toMatch(/^Could not reach the SMTP server/);
+      // A retry needs the link, so it stays until the message is sent.
+      expect((await rowOf(database.db, linkId)).params).toEqual({ to_email: params.to_email, link });
 
       await smtp.start();
       await waitUntil(async () => (await rowOf(database.db, id)).status === "sent");
+      await waitUntil(async () => (await rowOf(database.db, linkId)).status === "sent");
       await new Promise((r) => setTimeout(r, 300));
       expect(deliveriesOf(smtp.received, id)).toBe(1);
-      expect(smtp.received).toHaveLength(1);
+      expect(deliveriesOf(smtp.received, linkId)).toBe(1);
+      expect(smtp.received).toHaveLength(2);
+      // Once sent, only the recipient keeps the link; other params stay for staff.
+      expect(smtp.received.find((mail) => mail.raw.includes(`<outbox-${linkId}@`))?.raw).toContain(link);
+      expect((await rowOf(database.db, linkId)).params).toEqual({ to_email: params.to_email, link: "" });
+      expect((await rowOf(database.db, id)).params).toEqual(params);
     } finally {
       await running.stop();
       await smtp.stop();

@@ -23,6 +23,11 @@ export type MailTemplate<Params> = {
   emailjsTemplateSetting: EmailJsTemplateSetting;
   /** The parameters an EmailJS template receives for this message. */
   emailjsParams(params: Params, to: string): Record<string, string | number>;
+  /**
+   * Params that are keys (a private link's token): the outbox clears them from
+   * its row once the message is sent, so only the recipient keeps them.
+   */
+  secretParams?: readonly (keyof Params & string)[];
 };
 
 /** Fixes the params type once, so both functions of a template get it. */
@@ -35,8 +40,12 @@ export type MailTemplates = Readonly<Record<string, MailTemplate<never>>>;
 
 export type MailTemplateName<Templates extends MailTemplates> = keyof Templates & string;
 
-export type MailTemplateParams<Templates extends MailTemplates, Name extends MailTemplateName<Templates>> =
-  Templates[Name] extends MailTemplate<infer Params> ? Params : never;
+/** A template's params; for a union of names, the union of their params. */
+export type MailTemplateParams<Templates extends MailTemplates, Name extends MailTemplateName<Templates>> = Name extends unknown
+  ? Templates[Name] extends MailTemplate<infer Params>
+    ? Params
+    : never
+  : never;
 
 /**
  * The app declares the type of the registry it passes to openServices here,
@@ -66,4 +75,11 @@ export function renderTemplate(templates: MailTemplates, name: string, params: u
   // Params come from the outbox row, written by enqueue for this same name.
   const template = templates[name] as MailTemplate<unknown>;
   return { ...template.render(params), emailjsParams: template.emailjsParams(params, to) };
+}
+
+/** The params to keep once the message is sent: the template's secret ones are blanked. */
+export function paramsAfterSending(templates: MailTemplates, name: string, params: Record<string, unknown>) {
+  const secret: readonly string[] | undefined = Object.hasOwn(templates, name) ? (templates[name] as MailTemplate<Record<string, unknown>>).secretParams : undefined;
+  if (!secret?.length) return params;
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, secret.includes(key) ? "" : value]));
 }
