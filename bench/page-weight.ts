@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { get } from "node:http";
+import path from "node:path";
 import { chromium } from "playwright-core";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -35,6 +37,26 @@ async function scriptsFetched(url: string): Promise<string[]> {
   }
 }
 
+type RouteManifest = { routes: Record<string, { module: string; imports?: string[] }> };
+
+/**
+ * The files only staff routes use, from the build's route manifest: a
+ * visitor's page that fetches one of them ships staff code.
+ */
+function staffOnlyFiles(): Set<string> {
+  const assets = "build/client/assets";
+  const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error(`No route manifest in ${assets}: build first`);
+  const source = readFileSync(path.join(assets, file), "utf8");
+  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as RouteManifest;
+  const staff = new Set<string>();
+  const shared = new Set<string>();
+  for (const [id, route] of Object.entries(manifest.routes)) {
+    for (const asset of [route.module, ...(route.imports ?? [])]) (id.startsWith("routes/staff") ? staff : shared).add(asset);
+  }
+  return new Set([...staff].filter((asset) => !shared.has(asset)));
+}
+
 /**
  * JavaScript a visitor downloads for one page: every script a real browser
  * fetches while the page loads and hydrates, fetched again gzip-encoded from
@@ -49,5 +71,7 @@ export async function pageWeight(baseURL: string, path: string) {
     jsRawBytes += await wireBytes(url, "identity");
   }
   const htmlGzipBytes = await wireBytes(baseURL + path, "gzip");
-  return { jsFiles: sources.length, jsRawBytes, jsGzipBytes, htmlGzipBytes };
+  const staffOnly = staffOnlyFiles();
+  const staffFiles = sources.filter((url) => staffOnly.has(new URL(url).pathname)).length;
+  return { jsFiles: sources.length, staffFiles, jsRawBytes, jsGzipBytes, htmlGzipBytes };
 }
