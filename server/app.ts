@@ -48,11 +48,10 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
   const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  app.all("/{*splat}", reactRouterHandler(
-      build,
-      services,
-      services.env.PAGE_CACHE_ENTRIES > 0 ? new PageCache(services.env.PAGE_CACHE_ENTRIES) : null,
-    ));
+  const pageCache = services.env.PAGE_CACHE_ENTRIES > 0 ? new PageCache(services.env.PAGE_CACHE_ENTRIES) : null;
+  // A publish, an edit or a closing in any process empties every process's cache within a second.
+  if (pageCache) services.content.subscribe(() => pageCache.clear());
+  app.all("/{*splat}", reactRouterHandler(build, services, pageCache));
 
   return app;
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
+import { nextScheduledChange } from "#app/features/content-schedule.server.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
@@ -16,7 +17,7 @@ import { startControlSocket } from "#server/control-socket.ts";
 const config = env();
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
-const services = await openServices(config, { mailTemplates }).catch((error: Error) => {
+const services = await openServices(config, { mailTemplates, nextScheduledChange }).catch((error: Error) => {
   logger.fatal({ err: error }, error.message);
   return process.exit(1);
 });

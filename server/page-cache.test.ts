@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { PageCache } from "#server/page-cache.ts";
+import { entityTag, PageCache } from "#server/page-cache.ts";
 
-const page = (body: string) => ({ status: 200, headers: [["content-type", "text/html"]] as [string, string][], body });
+const page = (body: string) => ({ status: 200, headers: [["content-type", "text/html"]] as [string, string][], body, etag: entityTag(body, "") });
 
 test("a stored page is served with the new request's nonce in place of the old one", () => {
   const cache = new PageCache();
@@ -30,4 +30,11 @@ test("the cache holds a bounded number of pages, dropping the least recently use
   expect(cache.get("/b", "n")).toBeUndefined();
   expect(cache.get("/a", "n")?.body).toBe("a");
   expect(cache.get("/c", "n")?.body).toBe("c");
+});
+
+test("the entity tag names the content, not the nonce: two renders of one page share it, another page does not", () => {
+  const first = entityTag('<script nonce="AAA">1</script>', "AAA");
+  expect(entityTag('<script nonce="BBB">1</script>', "BBB")).toBe(first);
+  expect(entityTag('<script nonce="CCC">2</script>', "CCC")).not.toBe(first);
+  expect(first).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
 });

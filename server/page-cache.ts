@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /**
  * A small in-process cache of rendered pages, so a page that is the same for
  * every visitor is rendered once per TTL rather than once per request.
@@ -10,12 +12,19 @@
  */
 const NONCE_PLACEHOLDER = "__csp_nonce__";
 
-export type CachedPage = {
-  status: number;
-  headers: [string, string][];
-  body: string;
-  expiresAt: number;
-};
+/** A page as it is sent: `etag` names its content, whatever nonce this response carries. */
+export type SentPage = { status: number; headers: [string, string][]; body: string; etag: string };
+
+type CachedPage = SentPage & { expiresAt: number };
+
+function withoutNonce(body: string, nonce: string): string {
+  return nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body;
+}
+
+/** A validator for the page's content: two renders that differ only in their nonce have the same one. */
+export function entityTag(body: string, nonce: string): string {
+  return `W/"${createHash("sha256").update(withoutNonce(body, nonce)).digest("base64url").slice(0, 27)}"`;
+}
 
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
@@ -30,7 +39,7 @@ export class PageCache {
   }
 
   /** The stored page with `nonce` in place, or undefined when absent or expired. */
-  get(key: string, nonce: string): Omit<CachedPage, "expiresAt"> | undefined {
+  get(key: string, nonce: string): SentPage | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
@@ -40,19 +49,15 @@ export class PageCache {
     // Refresh its place in the least-recently-used order.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return { status: entry.status, headers: entry.headers, body: entry.body.replaceAll(NONCE_PLACEHOLDER, nonce) };
+    return { status: entry.status, headers: entry.headers, etag: entry.etag, body: entry.body.replaceAll(NONCE_PLACEHOLDER, nonce) };
   }
 
-  set(key: string, page: { status: number; headers: [string, string][]; body: string }, nonce: string, ttlSeconds: number) {
+  set(key: string, page: SentPage, nonce: string, ttlSeconds: number) {
     if (this.#entries.size >= this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
-    this.#entries.set(key, {
-      ...page,
-      body: nonce ? page.body.replaceAll(nonce, NONCE_PLACEHOLDER) : page.body,
-      expiresAt: this.now() + ttlSeconds * 1000,
-    });
+    this.#entries.set(key, { ...page, body: withoutNonce(page.body, nonce), expiresAt: this.now() + ttlSeconds * 1000 });
   }
 
   clear() {

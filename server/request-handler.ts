@@ -6,7 +6,7 @@ import { requestInfoContext } from "#app/platform/request-context.ts";
 import { servicesContext } from "#app/services-context.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
-import type { PageCache } from "#server/page-cache.ts";
+import { entityTag, type PageCache, type SentPage } from "#server/page-cache.ts";
 
 const UNREAD_BODY_DRAIN_BYTES = 64 * 1024;
 
@@ -24,9 +24,7 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
       const key = req.method === "GET" ? `${req.originalUrl}|${isBannerClosed(req.get("cookie") ?? null)}` : undefined;
       const hit = key ? cache?.get(key, nonce) : undefined;
       if (hit) {
-        res.status(hit.status);
-        copyHeaders(res, hit.headers);
-        res.send(hit.body);
+        sendPage(req, res, hit);
         return;
       }
 
@@ -38,12 +36,12 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
       response.headers.delete(PAGE_CACHE_TTL_HEADER);
       const headers = [...response.headers.entries()];
 
-      if (cache && key && ttl > 0 && response.status === 200 && !response.headers.has("set-cookie")) {
+      // A page the same for everyone: kept for the next visitors, and given a validator for conditional requests.
+      if (key && ttl > 0 && response.status === 200 && !response.headers.has("set-cookie")) {
         const body = await response.text();
-        cache.set(key, { status: response.status, headers, body }, nonce, ttl);
-        res.status(response.status);
-        copyHeaders(res, headers);
-        res.send(body);
+        const page = { status: response.status, headers, body, etag: entityTag(body, nonce) };
+        cache?.set(key, page, nonce, ttl);
+        sendPage(req, res, page);
         return;
       }
 
@@ -64,6 +62,23 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
       next(error);
     }
   };
+}
+
+/**
+ * A shared page, or 304 when the client's copy has the same content. The
+ * client keeps its copy's own nonce and policy, so a 304 carries no new policy
+ * (a browser would merge it into the stored response, and the nonces would disagree).
+ */
+function sendPage(req: ExpressRequest, res: ExpressResponse, page: SentPage) {
+  res.status(page.status);
+  copyHeaders(res, page.headers);
+  res.setHeader("ETag", page.etag);
+  if (req.fresh) {
+    res.removeHeader("Content-Security-Policy");
+    res.status(304).end();
+    return;
+  }
+  res.send(page.body);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { startContentWatch, type ContentWatch, type NextScheduledChange } from "#app/platform/content-watch.server.ts";
 import { openDatabase, type Database, type DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { seedDemoContent } from "#app/platform/db/demo-content.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
@@ -35,7 +36,9 @@ export type Services<Templates extends MailTemplates = RegisteredMailTemplates> 
   storage: FileStorage;
   mailTransport: MailTransport;
   outbox: Outbox<Templates>;
-  /** Stops the outbox worker (waiting for sends in flight), then closes the database. */
+  /** Published content changed, here or in another process: listeners (the page cache) hear it within a second. */
+  content: Pick<ContentWatch, "subscribe" | "nudge">;
+  /** Stops the outbox worker (waiting for sends in flight) and the content watch, then closes the database. */
   close(): Promise<void>;
 };
 
@@ -45,6 +48,8 @@ export type ServicesOptions<Templates extends MailTemplates> = {
   /** Overrides for tests: a transport, faster polling or backoff. */
   mailTransport?: MailTransport;
   worker?: Partial<Pick<OutboxWorkerOptions, "pollIntervalMs" | "batchSize" | "leaseMs" | "backoffMs">>;
+  /** When content changes by the clock (a closing date, a scheduled insight): the app's features know. */
+  nextScheduledChange?: NextScheduledChange;
 };
 
 // A sliding window reads the window before the current one: keep two days for the daily limits.
@@ -71,6 +76,7 @@ export async function openServices<Templates extends MailTemplates>(
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
       ...options.worker,
     });
+    const contentWatch = startContentWatch({ db: database.db, nextScheduledChange: options.nextScheduledChange });
     const pruner = setInterval(() => {
       pruneRateLimits(database.db, new Date(Date.now() - RATE_LIMIT_RETENTION_MS)).catch((error: unknown) =>
         logger.warn({ err: error }, "Could not prune old rate-limit windows"),
@@ -90,9 +96,11 @@ export async function openServices<Templates extends MailTemplates>(
         attemptNow: worker.attemptNow,
         nudge: worker.nudge,
       },
+      content: { subscribe: contentWatch.subscribe, nudge: contentWatch.nudge },
       close() {
         closing ??= (async () => {
           clearInterval(pruner);
+          await contentWatch.stop();
           await worker.stop();
           await mailTransport.close?.();
           await database.close();

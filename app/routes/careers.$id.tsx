@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/careers.$id";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
-import { getJob } from "#app/features/careers/jobs.server.ts";
+import { getJob, openJobsInDepartment } from "#app/features/careers/jobs.server.ts";
 import { jobPostingJsonLd } from "#app/features/careers/job-posting.server.ts";
 import { toJobView } from "#app/features/careers/job-view.server.ts";
 import {
@@ -16,7 +16,7 @@ import { plainText } from "#app/features/rich-text/sanitize.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import { cachePageFor } from "#app/platform/page-cache.ts";
+import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -32,17 +32,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     logger.error({ err: error, jobId: id }, "Could not load a job");
     throw data({ message: JOB_LOAD_FAILED }, { status: 503 });
   }
-  if (!row) return data({ job: null }, { status: 404 });
-  return {
-    job: toJobView(row),
+  // A draft is seen only in the staff area.
+  if (!row || row.status === "draft") return data({ job: null }, { status: 404 });
+  const job = toJobView(row);
+  const page = {
+    job,
     jsonLd: jobPostingJsonLd(row, services.env.SITE_URL),
     summary: plainText(row.description, 160),
+    related: job.open ? [] : await openJobsInDepartment(services.db, row.department, row.id),
   };
+  // A closed job's page stays readable, and 410 tells search engines the posting is gone for good.
+  return job.open ? page : data(page, { status: 410 });
 }
 
-// A job reads the same for everyone; a short TTL lets an edit or a closing show within a minute.
-// The server caches only 200 answers, so a 404 or an error is never kept.
-export const headers = cachePageFor(60);
+// A job reads the same for everyone. Publishing, editing and closing empty the page cache of
+// every process at once (the content watch); the server caches only 200 answers.
+export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
 export const meta: Route.MetaFunction = ({ data: loaderData, location, matches, error }) => {
   const siteUrl = siteUrlFrom(matches);
@@ -65,7 +70,7 @@ export default function JobDetail({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {"jsonLd" in loaderData && loaderData.jsonLd ? <JsonLd data={loaderData.jsonLd} /> : null}
-      <JobDetailView job={loaderData.job} />
+      <JobDetailView job={loaderData.job} related={"related" in loaderData ? loaderData.related : []} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { facetKey, listOpenJobs } from "#app/features/careers/jobs.server.ts";
 import { readQueryParameter, type QueryParameter } from "#app/features/forms/query-params.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import { cachePageFor } from "#app/platform/page-cache.ts";
+import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 // The search box's own maxLength, so nothing the form sends is refused; a filter value is a
@@ -46,9 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-// The same for everyone at a given query string. Short, so a new job shows within a minute;
-// the server caches only 200 answers and at most PAGE_CACHE_ENTRIES pages.
-export const headers = cachePageFor(60);
+// The same for everyone at a given query string. Publishing or closing a job empties the page
+// cache of every process at once (decision 011); the server caches only 200 answers.
+export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: careersPage.title, description: careersPage.description, path: "/careers", siteUrl: siteUrlFrom(matches) });

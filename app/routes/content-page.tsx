@@ -3,7 +3,7 @@ import type { Route } from "./+types/content-page";
 import { Sections } from "#app/components/sections/sections.tsx";
 import { contentPageAt } from "#app/content/pages/index.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { cachePageFor } from "#app/platform/page-cache.ts";
+import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
 
 export function loader({ url }: Route.LoaderArgs) {
   const path = url.pathname.replace(/\/+$/, "") || "/";
@@ -13,7 +13,7 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 // The same for every visitor: rendered once, then served from memory.
-export const headers = cachePageFor(300);
+export const headers = cachePageFor(300, STATIC_COPY);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData

@@ -8,7 +8,7 @@ import { getInsight } from "#app/features/insights/insights.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import { cachePageFor } from "#app/platform/page-cache.ts";
+import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 // Articles change rarely: a short TTL keeps edits visible within a minute.
 // Error answers are never stored (the server caches only 200s; nothing asked for here either).
-const cacheable = cachePageFor(60);
+const cacheable = cachePageFor(60, PUBLISHED_CONTENT);
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => (errorHeaders ? {} : cacheable());
 
 export const meta: Route.MetaFunction = ({ loaderData, location, matches, error }) => {

@@ -2,6 +2,7 @@ import type { Route } from "./+types/featured-insights.rss[.]xml";
 import { toInsightDetail } from "#app/features/insights/insight.server.ts";
 import { latestInsights } from "#app/features/insights/insights.server.ts";
 import { rssXml } from "#app/features/insights/rss.ts";
+import { PUBLISHED_CONTENT, sharedCacheControl } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 /** Readers poll feeds often; this many recent items is what they need. */
@@ -24,6 +25,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
   );
   return new Response(xml, {
-    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": sharedCacheControl(PUBLISHED_CONTENT) },
   });
 }

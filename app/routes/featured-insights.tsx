@@ -7,7 +7,7 @@ import { INSIGHTS_PAGE_SIZE, INSIGHTS_RSS_PATH } from "#app/features/insights/in
 import { listInsights } from "#app/features/insights/insights.server.ts";
 import { countLabel, listingHref, parseListingQuery } from "#app/features/insights/listing-query.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { cachePageFor } from "#app/platform/page-cache.ts";
+import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The same for every visitor; a short TTL so a new insight appears within a minute.
-export const headers = cachePageFor(60);
+export const headers = cachePageFor(60, PUBLISHED_CONTENT);
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${site.name} Insights`, href: INSIGHTS_RSS_PATH },

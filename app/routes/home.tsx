@@ -9,7 +9,7 @@ import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import { cachePageFor } from "#app/platform/page-cache.ts";
+import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 /** How many of the newest insights the home page features. */
@@ -36,7 +36,7 @@ async function featuredInsights(context: Route.LoaderArgs["context"]) {
 
 // The same for every visitor: rendered once, then served from memory. The
 // latest insights are on it, so a minute, not longer.
-export const headers = cachePageFor(60);
+export const headers = cachePageFor(60, PUBLISHED_CONTENT);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({

@@ -4,6 +4,7 @@ import { insightPath } from "#app/features/insights/insight.ts";
 import { publishedInsightDates } from "#app/features/insights/insights.server.ts";
 import { publicPaths, sitemapXml, type SitemapEntry } from "#app/features/seo/sitemap.ts";
 import { logger } from "#app/platform/logger.server.ts";
+import { PUBLISHED_CONTENT, sharedCacheControl } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 /** Every public page, the open jobs and the published insights, with their last change. */
@@ -23,6 +24,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     logger.error({ err: error }, "Sitemap could not read jobs or insights");
   }
   return new Response(sitemapXml(services.env.SITE_URL, entries), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": sharedCacheControl(PUBLISHED_CONTENT) },
   });
 }

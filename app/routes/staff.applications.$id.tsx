@@ -9,7 +9,7 @@ import { deliveriesOf, markRead, NOTE_MAX_LENGTH, timelineOf } from "#app/featur
 import { DeliveryList, InboxForms, InboxSection, StatusBadge, TimelineList, cardClass } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { BackLink, FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -55,11 +55,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
   const { application: a, timeline, deliveries, done, noteMaxLength } = loaderData;
   return (
     <>
-      <p className="mb-4 text-sm">
-        <Link to="/staff/applications" className={linkClass}>
-          All applications
-        </Link>
-      </p>
+      <BackLink to="/staff/applications">All applications</BackLink>
       <PageHeading title={a.fullName}>
         <p>
           Application <span className="font-mono">{a.reference}</span> for {a.appliedFor} · <StatusBadge status={a.status} labels={applicationStatusLabels} />

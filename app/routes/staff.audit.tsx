@@ -62,6 +62,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 const recordPages: Record<string, { label: string; path: string }> = {
   consultation: { label: "Consultation", path: "/staff/consultations" },
   application: { label: "Application", path: "/staff/applications" },
+  job: { label: "Job", path: "/staff/jobs" },
 };
 
 /** What an entry was about, in words, with a link to the record where it has a page. */

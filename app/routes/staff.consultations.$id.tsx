@@ -1,4 +1,4 @@
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/staff.consultations.$id";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { consultationEmailNames, consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
@@ -8,7 +8,7 @@ import { NOTE_MAX_LENGTH } from "#app/features/staff/inbox.server.ts";
 import { DeliveryList, InboxForms, InboxSection, StatusBadge, TimelineList, cardClass } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { BackLink, FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -43,11 +43,7 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
   const { consultation, attachments, timeline, deliveries, done, noteMaxLength } = loaderData;
   return (
     <>
-      <p className="mb-4 text-sm">
-        <Link to="/staff/consultations" className={linkClass}>
-          Back to all consultations
-        </Link>
-      </p>
+      <BackLink to="/staff/consultations">Back to all consultations</BackLink>
       <PageHeading title={consultation.fullName}>
         <p>
           Consultation request, submitted <LocalTime value={consultation.submittedAt} />. Status: <StatusBadge status={consultation.status} labels={consultationStatusLabels} />

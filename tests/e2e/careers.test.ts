@@ -121,17 +121,24 @@ test("a full job: title, department, type, posted date, description, cards, JobP
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("a closed job says so, has no apply button and no JobPosting markup", async () => {
-  const id = await insertJob({ title: "Closed Role", status: "closed" });
-  const expired = await insertJob({ title: "Expired Role", closes_at: new Date(Date.now() - 60_000).toISOString() });
-  const page = await newPage();
+test("a closed job says so with 410, points to open roles in its department, has no apply button and no JobPosting markup; a draft is 404", async () => {
+  const id = await insertJob({ title: "Closed Role", department: "Closing Dept", status: "closed" });
+  const expired = await insertJob({ title: "Expired Role", department: "closing dept ", closes_at: new Date(Date.now() - 60_000).toISOString() });
+  const sibling = await insertJob({ title: "Still Open Role", department: "Closing Dept" });
+  const draft = await insertJob({ title: "Draft Role", department: "Closing Dept", status: "draft" });
+  const page = await newPage({ allowConsoleErrors: /status of 4(10|04)/ });
   for (const jobId of [id, expired]) {
-    await gotoHydrated(page, `/careers/${jobId}`);
+    const response = await gotoHydrated(page, `/careers/${jobId}`);
+    expect(response?.status()).toBe(410);
     expect(await page.getByText("This position is closed").isVisible()).toBe(true);
+    expect(await page.getByTestId("related-jobs").getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([`/careers/${sibling}`]);
     expect(await page.getByRole("link", { name: "Apply for this Position" }).count()).toBe(0);
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
   }
+  const response = await gotoHydrated(page, `/careers/${draft}`);
+  expect(response?.status()).toBe(404);
+  expect(await page.getByText("Job not found.").isVisible()).toBe(true);
 });
 
 test("an unknown and a non-numeric id answer 404 with the spec's sentence and the back links", async () => {

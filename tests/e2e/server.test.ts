@@ -34,6 +34,43 @@ test("pages carry security headers, with a fresh script nonce per response", asy
   expect(first.headers.get("x-request-id")).toBeTruthy();
 });
 
+test("shared pages tell a CDN how long to keep them and carry a validator; a conditional request answers 304 without a body or a new policy", async () => {
+  const own = await startServer({ PAGE_CACHE_ENTRIES: "0" });
+  try {
+    // From the page cache (the shared server) and rendered every time (its own): the same rules.
+    for (const origin of [baseURL(), own.baseURL]) {
+      const first = await fetch(`${origin}/crm`, { headers: { "Accept-Encoding": "gzip, br" } });
+      const etag = first.headers.get("etag");
+      expect(etag, origin).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+      expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
+      expect(first.headers.get("vary")).toMatch(/Cookie/);
+      // A second render has its own nonce but the same content, so the same tag.
+      const second = await fetch(`${origin}/crm`);
+      expect(second.headers.get("etag")).toBe(etag);
+      expect(second.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
+
+      // As a browser revalidates its copy (fetch would add "no-cache", which asks for the full page).
+      const conditional = await fetch(`${origin}/crm`, { headers: { "If-None-Match": etag!, "Cache-Control": "max-age=0" } });
+      expect(conditional.status).toBe(304);
+      expect(await conditional.text()).toBe("");
+      expect(conditional.headers.get("etag")).toBe(etag);
+      // The browser keeps its copy's own policy, whose nonce matches that copy's scripts.
+      expect(conditional.headers.get("content-security-policy")).toBeNull();
+      expect((await fetch(`${origin}/crm`, { headers: { "If-None-Match": 'W/"something-else"', "Cache-Control": "max-age=0" } })).status).toBe(200);
+
+      const careers = await fetch(`${origin}/careers`);
+      expect(careers.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
+      expect(careers.headers.get("etag")).toBeTruthy();
+      expect((await fetch(`${origin}/sitemap.xml`)).headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
+    }
+    // A page with a form for one visitor is not shared.
+    const consultation = await fetch(`${baseURL()}/consultation`);
+    expect(consultation.headers.get("cache-control") ?? "").not.toContain("public");
+  } finally {
+    await own.stop();
+  }
+});
+
 test("pages are compressed, hashed assets are cached for a year", async () => {
   const page = await fetch(`${baseURL()}/crm`, { headers: { "Accept-Encoding": "gzip" } });
   expect(page.headers.get("content-encoding")).toBe("gzip");

@@ -87,7 +87,7 @@ async function notice(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor();
 }
 
-test("an admin invites a recruiter by email; the link sets a password; the recruiter sees only Applications and no subscribers", async () => {
+test("an admin invites a recruiter by email; the link sets a password; the recruiter sees only Jobs and Applications, no subscribers", async () => {
   const { page } = await adminPage();
   const email = unique("recruiter");
   await page.goto("/staff/accounts");
@@ -123,7 +123,7 @@ test("an admin invites a recruiter by email; the link sets a password; the recru
   expect(await row.getByRole("cell").nth(4).textContent()).toBe("Set");
   expect(await row.getByRole("button", { name: /Send a new invitation/ }).count()).toBe(0);
   const nav = recruiter.getByRole("navigation", { name: "Staff" });
-  expect(await nav.getByRole("link").allTextContents()).toEqual(["Applications"]);
+  expect(await nav.getByRole("link").allTextContents()).toEqual(["Jobs", "Applications"]);
   const response = await recruiter.goto("/staff/subscribers");
   expect(response?.status()).toBe(403);
   await recruiter.getByRole("heading", { name: "No access" }).waitFor();

@@ -11,6 +11,7 @@ import { parseMail, waitUntil } from "#tests/support/mail.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 import type { StaffRole } from "#app/features/staff/roles.ts";
 import { signInAs } from "#tests/support/staff.ts";
+import { applyForJob } from "#tests/support/careers.ts";
 import { jobApplications, outbox } from "#app/platform/db/schema.server.ts";
 
 /*
@@ -38,28 +39,6 @@ async function confirmationFor(server: RunningServer, email: string) {
       .find((mail) => (mail.headers.get("to") ?? "").includes(email));
   await waitUntil(() => found() !== undefined, 15_000);
   return found()!;
-}
-
-async function applyForFirstJob(page: Page, email: string): Promise<{ reference: string; title: string }> {
-  await gotoHydrated(page, "/careers");
-  const job = page.getByRole("list", { name: "Open roles" }).getByRole("link").first();
-  const title = (await job.textContent())!.trim();
-  await job.click();
-  await page.getByRole("link", { name: "Apply for this Position" }).click();
-  await page.waitForURL(/\/careers\/registration\?pos=/);
-  const form = page.locator("main form[novalidate]");
-  await form.waitFor({ state: "attached" });
-  await form.getByLabel("Full Name").fill("Asha Verma");
-  await form.getByLabel("Email Address").fill(email);
-  await form.getByLabel("Phone Number").fill("+91 98100 00000");
-  await form.getByLabel("LinkedIn or Portfolio URL").fill("https://www.linkedin.com/in/asha");
-  await form.getByLabel("Years of Experience").fill("6");
-  await form.getByLabel("Cover Letter").fill("I have built APIs for six years.\nI would like to build yours.");
-  await form.locator('input[type="file"][name="resume"]').setInputFiles({ name: "Asha Verma CV.pdf", mimeType: "application/pdf", buffer: sampleFiles.pdf });
-  await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
-  await page.getByRole("button", { name: "Submit Application" }).click();
-  await page.getByTestId("application-confirmation").waitFor({ timeout: 15_000 });
-  return { reference: (await page.getByTestId("application-reference").textContent())!, title };
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -104,7 +83,7 @@ for (const driver of await testDrivers()) {
     const email = `asha.${driver}@example.com`;
     // Reduced motion: axe must not catch the site banner's rotating messages mid-fade.
     const applicant = await newPage({ reducedMotion: "reduce" });
-    const { reference, title } = await applyForFirstJob(applicant, email);
+    const { reference, title } = await applyForJob(applicant, email);
     const mail = await confirmationFor(server, email);
     const statusPath = new RegExp(`${server.baseURL.replace(/[.]/g, "\\.")}/applications/status/([A-Za-z0-9_-]{43})`);
     const link = statusPath.exec(mail.text)?.[0];

@@ -23,7 +23,10 @@ function BackLinks() {
   );
 }
 
-export function JobDetailView({ job }: { job: JobView }) {
+/** An open job to point to from a closed one. */
+export type RelatedJob = { id: number; title: string };
+
+export function JobDetailView({ job, related = [] }: { job: JobView; related?: RelatedJob[] }) {
   return (
     <article className="container-page py-12 sm:py-16">
       <Link to="/careers#open-roles" className={`${linkClass} text-sm`}>
@@ -45,18 +48,46 @@ export function JobDetailView({ job }: { job: JobView }) {
               <dd>{job.location}</dd>
             </div>
           ) : null}
+          {job.workplace ? (
+            <div className="flex gap-2">
+              <dt className="font-semibold text-ink">Workplace</dt>
+              <dd data-testid="job-workplace">{job.workplace}</dd>
+            </div>
+          ) : null}
+          {job.salary ? (
+            <div className="flex gap-2">
+              <dt className="font-semibold text-ink">Salary</dt>
+              <dd data-testid="job-salary">{job.salary}</dd>
+            </div>
+          ) : null}
           <div className="flex gap-2">
             <dt className="font-semibold text-ink">Posted</dt>
             <dd data-testid="job-posted">{job.postedIso ? <time dateTime={job.postedIso}>{job.posted}</time> : job.posted}</dd>
           </div>
         </dl>
         {job.open ? null : (
-          <p role="status" className="mt-6 rounded-lg border border-amber-500 bg-amber-50 p-4 font-medium text-amber-900">
-            {JOB_CLOSED}{" "}
-            <Link to="/careers#open-roles" className={linkClass}>
-              See the open roles
-            </Link>
-          </p>
+          <div role="status" className="mt-6 rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-900">
+            <p className="font-medium">
+              {JOB_CLOSED}{" "}
+              <Link to="/careers#open-roles" className={linkClass}>
+                See the open roles
+              </Link>
+            </p>
+            {related.length > 0 ? (
+              <>
+                <p className="mt-3 font-medium">Open roles in {job.department}:</p>
+                <ul className="mt-1 list-disc pl-6" data-testid="related-jobs">
+                  {related.map((other) => (
+                    <li key={other.id}>
+                      <Link to={`/careers/${other.id}`} className={`${linkClass} inline-block py-1`}>
+                        {other.title}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
         )}
       </header>
 

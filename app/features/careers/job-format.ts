@@ -22,3 +22,28 @@ export function formatPostedDate(date: Date | string | null | undefined): string
   if (Number.isNaN(value.getTime())) return DATE_NOT_AVAILABLE;
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(value);
 }
+
+const periods: Record<string, string> = { YEAR: "per year", MONTH: "per month", HOUR: "per hour" };
+
+/** "INR 1,200,000 – 1,800,000 per year"; null when no salary is given. */
+export function formatSalary(job: { salaryMin: number | null; salaryMax: number | null; salaryCurrency: string | null; salaryPeriod: string | null }): string | null {
+  if (!job.salaryCurrency || (job.salaryMin === null && job.salaryMax === null)) return null;
+  const amount = (value: number) => new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(value);
+  const range =
+    job.salaryMin !== null && job.salaryMax !== null && job.salaryMin !== job.salaryMax
+      ? `${amount(job.salaryMin)} – ${amount(job.salaryMax)}`
+      : job.salaryMin !== null && job.salaryMax === null
+        ? `from ${amount(job.salaryMin)}`
+        : job.salaryMin === null && job.salaryMax !== null
+          ? `up to ${amount(job.salaryMax)}`
+          : amount(job.salaryMin!);
+  const period = job.salaryPeriod ? periods[job.salaryPeriod] : undefined;
+  return `${job.salaryCurrency} ${range}${period ? ` ${period}` : ""}`;
+}
+
+const workplaces: Record<string, string> = { "on-site": "On-site", hybrid: "Hybrid", remote: "Remote" };
+
+/** "On-site", "Hybrid", "Remote"; null when not set. */
+export function formatWorkplace(workplace: string | null): string | null {
+  return workplace ? (workplaces[workplace] ?? null) : null;
+}

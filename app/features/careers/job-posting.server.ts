@@ -62,6 +62,18 @@ function addressOf(location: string | null | undefined): PostalAddress {
   };
 }
 
+/** Google's baseSalary: a MonetaryAmount with a range (or one value) and its unit. */
+function baseSalaryOf(job: JobRow): { baseSalary?: Record<string, unknown> } {
+  if (!job.salaryCurrency || !job.salaryPeriod || (job.salaryMin === null && job.salaryMax === null)) return {};
+  const value =
+    job.salaryMin !== null && job.salaryMax !== null && job.salaryMin !== job.salaryMax
+      ? { minValue: job.salaryMin, maxValue: job.salaryMax }
+      : { value: job.salaryMin ?? job.salaryMax };
+  return {
+    baseSalary: { "@type": "MonetaryAmount", currency: job.salaryCurrency, value: { "@type": "QuantitativeValue", ...value, unitText: job.salaryPeriod } },
+  };
+}
+
 /**
  * schema.org JobPosting as Google's job search requires it
  * (developers.google.com/search/docs/appearance/structured-data/job-posting):
@@ -74,7 +86,8 @@ export function jobPostingJsonLd(job: JobRow, siteUrl: string, now: Date = new D
   const description = sanitizeRichText(job.description) || `<p>${NO_DESCRIPTION}</p>`;
   const posted = job.updatedAt ?? job.createdAt;
   const employmentType = employmentTypeOf(job.jobType);
-  const remote = isRemoteLocation(job.location);
+  // The workplace chosen in the staff area decides; rows from before it existed are read from the location.
+  const remote = job.workplace ? job.workplace === "remote" : isRemoteLocation(job.location);
   return {
     "@context": "https://schema.org/",
     "@type": "JobPosting",
@@ -93,10 +106,11 @@ export function jobPostingJsonLd(job: JobRow, siteUrl: string, now: Date = new D
     ...(remote
       ? {
           jobLocationType: "TELECOMMUTE",
-          applicantLocationRequirements: { "@type": "Country", name: remoteCountry(job.location!) },
+          applicantLocationRequirements: { "@type": "Country", name: remoteCountry(job.location ?? "") },
         }
       : { jobLocation: { "@type": "Place", address: addressOf(job.location) } }),
     ...(job.department?.trim() ? { occupationalCategory: job.department.trim() } : {}),
+    ...baseSalaryOf(job),
     url: `${siteUrl}/careers/${job.id}`,
     directApply: true,
   };

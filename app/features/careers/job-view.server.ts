@@ -1,5 +1,5 @@
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
-import { formatJobType, formatPostedDate, NOT_SPECIFIED } from "#app/features/careers/job-format.ts";
+import { formatJobType, formatPostedDate, formatSalary, formatWorkplace, NOT_SPECIFIED } from "#app/features/careers/job-format.ts";
 import { encodePosition } from "#app/features/careers/position.ts";
 import { isJobOpen, type JobRow } from "#app/features/careers/jobs.server.ts";
 
@@ -12,6 +12,10 @@ export type JobView = {
   /** First letter capitalised; "Not specified" when empty. */
   jobType: string;
   location: string | null;
+  /** "On-site", "Hybrid" or "Remote", when set. */
+  workplace: string | null;
+  /** "INR 1,200,000 – 1,800,000 per year", when given. */
+  salary: string | null;
   /** "January 5, 2025" or "Date not available". */
   posted: string;
   /** ISO time for <time dateTime>, when there is a date. */
@@ -36,6 +40,8 @@ export function toJobView(job: JobRow, now: Date = new Date()): JobView {
     department: department === "" ? NOT_SPECIFIED : department,
     jobType: formatJobType(job.jobType),
     location: job.location?.trim() || null,
+    workplace: formatWorkplace(job.workplace),
+    salary: formatSalary(job),
     posted: formatPostedDate(job.updatedAt),
     postedIso: job.updatedAt && !Number.isNaN(job.updatedAt.getTime()) ? job.updatedAt.toISOString() : null,
     // Markup that sanitises to no text at all (e.g. only a script) counts as empty.

@@ -21,6 +21,13 @@ function row(overrides: Partial<JobRow> = {}): JobRow {
     status: "open",
     isDemo: false,
     createdAt: new Date("2026-01-10T00:00:00Z"),
+    workplace: null,
+    salaryMin: null,
+    salaryMax: null,
+    salaryCurrency: null,
+    salaryPeriod: null,
+    revision: 1,
+    changedAt: new Date("2026-01-10T00:00:00Z"),
     ...overrides,
   };
 }

@@ -22,6 +22,26 @@ export async function getJob(db: Database, id: number): Promise<JobRow | null> {
   return row ?? null;
 }
 
+/** When the next open job reaches its closing date (and leaves the public pages), if any. */
+export async function nextJobClosing(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`min(${jobs.closesAt})`.mapWith(jobs.closesAt) })
+    .from(jobs)
+    .where(and(eq(jobs.status, "open"), gt(jobs.closesAt, sql`now()`)));
+  return row?.at ?? null;
+}
+
+/** Open jobs in the department (its name compared without case), for a closed job's page to point to. */
+export async function openJobsInDepartment(db: Database, department: string | null, exceptId: number, limit = 5): Promise<{ id: number; title: string }[]> {
+  if (!department?.trim()) return [];
+  return db
+    .select({ id: jobs.id, title: jobs.title })
+    .from(jobs)
+    .where(and(openCondition(), sql`lower(trim(${jobs.department})) = lower(trim(${department}))`, sql`${jobs.id} <> ${exceptId}`))
+    .orderBy(desc(sql`coalesce(${jobs.updatedAt}, ${jobs.createdAt})`), desc(jobs.id))
+    .limit(limit);
+}
+
 /** Every open job, newest first. */
 export async function openJobs(db: Database): Promise<JobRow[]> {
   return db

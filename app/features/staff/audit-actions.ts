@@ -19,6 +19,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   export: "Exported a list",
   "subscriber-erased": "Erased a subscriber",
   "outbox-retried": "Retried an email",
+  "job-created": "Created a job draft",
+  "job-edited": "Edited a job",
+  "job-published": "Published a job",
+  "job-closed": "Closed a job",
+  "job-reopened": "Reopened a job",
+  "job-deleted": "Deleted a job",
 };
 
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

@@ -18,7 +18,13 @@ export type AuditAction =
   | "file-downloaded"
   | "export"
   | "subscriber-erased"
-  | "outbox-retried";
+  | "outbox-retried"
+  | "job-created"
+  | "job-edited"
+  | "job-published"
+  | "job-closed"
+  | "job-reopened"
+  | "job-deleted";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

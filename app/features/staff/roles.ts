@@ -18,15 +18,16 @@ export const roleLabels: Record<StaffRole, string> = {
 export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, the outbox and the audit log",
   sales: "Consultation requests and newsletter subscribers",
-  recruiter: "Job applications",
+  recruiter: "Jobs and job applications",
   editor: "Insights (publishing comes with the next release)",
 };
 
-export type StaffArea = "consultations" | "subscribers" | "applications" | "outbox" | "audit" | "accounts";
+export type StaffArea = "consultations" | "subscribers" | "jobs" | "applications" | "outbox" | "audit" | "accounts";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
   subscribers: { label: "Subscribers", path: "/staff/subscribers", roles: ["sales"] },
+  jobs: { label: "Jobs", path: "/staff/jobs", roles: ["recruiter"] },
   applications: { label: "Applications", path: "/staff/applications", roles: ["recruiter"] },
   outbox: { label: "Outbox", path: "/staff/outbox", roles: [] },
   audit: { label: "Audit log", path: "/staff/audit", roles: [] },

@@ -17,6 +17,8 @@ export type StaffFormRules = {
   multiline?: readonly string[];
   /** Posts per client address per FORM_RATE_WINDOW_SECONDS; sign-in and reset forms set their own. */
   rateLimit?: number;
+  /** The whole body's limit, for a form that carries long content (a job's description). */
+  maxBytes?: number;
 };
 
 /**
@@ -29,7 +31,7 @@ export function readStaffForm(request: Request, context: Readonly<RouterContextP
     name: rules.name,
     rateLimit: rules.rateLimit ?? STAFF_POSTS_PER_WINDOW,
     read: {
-      maxBytes: STAFF_FORM_MAX_BYTES,
+      maxBytes: rules.maxBytes ?? STAFF_FORM_MAX_BYTES,
       encodings: ["urlencoded", "multipart"],
       fields: rules.fields,
       multiline: rules.multiline ?? [],

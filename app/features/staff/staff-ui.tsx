@@ -85,6 +85,17 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
   );
 }
 
+/** The way back from a record to its list, above the page heading. */
+export function BackLink({ to, children }: { to: string; children: string }) {
+  return (
+    <p className="mb-4 text-sm">
+      <Link to={to} className={linkClass}>
+        {children}
+      </Link>
+    </p>
+  );
+}
+
 /** The answer of a staff form: its error or its success, announced. */
 export function FormNotice({ answer }: { answer?: FormAnswer | null }) {
   if (!answer) return null;

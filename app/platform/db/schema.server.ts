@@ -119,11 +119,24 @@ export const jobs = pgTable(
     description: text("description"),
     location: text("location"),
     closesAt: timestamp("closes_at", { withTimezone: true }),
+    /** draft (staff only), open, closed. Rows written with only the spec's columns are open. */
     status: text("status").notNull().default("open"),
+    /** on-site, hybrid or remote; null for rows from before (the location text decides). */
+    workplace: text("workplace"),
+    salaryMin: integer("salary_min"),
+    salaryMax: integer("salary_max"),
+    /** ISO 4217. */
+    salaryCurrency: text("salary_currency"),
+    /** YEAR, MONTH or HOUR. */
+    salaryPeriod: text("salary_period"),
+    /** Counts saves and status changes: an edit made on an older revision is refused, not merged. */
+    revision: integer("revision").notNull().default(1),
+    /** The last change of any kind, for the staff list (updatedAt is the public "Posted" date). */
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("job_status_idx").on(t.status)],
+  (t) => [index("job_status_idx").on(t.status), index("job_changed_at_idx").on(t.changedAt)],
 );
 
 export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;

@@ -1,0 +1,159 @@
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { Field } from "#app/features/forms/field.tsx";
+import { formatJobType } from "#app/features/careers/job-format.ts";
+import { CURRENCIES, JOB_LIMITS, JOB_TYPES, SALARY_PERIODS, WORKPLACES } from "#app/features/staff/jobs/job-rules.ts";
+import { buttonClass } from "#app/features/staff/staff-ui.tsx";
+import { useUnsavedChanges } from "#app/features/staff/unsaved-changes.ts";
+
+/** The job's fields as the form shows them (strings, as typed). */
+export type JobFormValues = Record<
+  "title" | "department" | "jobType" | "location" | "workplace" | "salaryMin" | "salaryMax" | "salaryCurrency" | "salaryPeriod" | "closesAt" | "description",
+  string
+>;
+
+export const emptyJobForm: JobFormValues = {
+  title: "",
+  department: "",
+  jobType: "",
+  location: "",
+  workplace: "on-site",
+  salaryMin: "",
+  salaryMax: "",
+  salaryCurrency: "",
+  salaryPeriod: "YEAR",
+  closesAt: "",
+  description: "",
+};
+
+export const jobFormFields = [...Object.keys(emptyJobForm), "intent", "revision"];
+
+export const jobFormLabels: Record<string, string> = {
+  title: "Job title",
+  department: "Department",
+  jobType: "Job type",
+  location: "Location",
+  workplace: "Workplace",
+  salaryMin: "Lowest salary",
+  salaryMax: "Highest salary",
+  salaryCurrency: "Currency",
+  salaryPeriod: "Salary period",
+  closesAt: "Closing date",
+  description: "Description",
+  intent: "Action",
+  revision: "Revision",
+};
+
+/**
+ * Create and edit a job. Without JavaScript it is a plain form; the
+ * description is HTML in a text area, sanitised by the server on save.
+ */
+export function JobForm({ values, revision, answer, submitLabel }: { values: JobFormValues; revision?: number; answer?: FormAnswer | null; submitLabel: string }) {
+  const form = useRef<HTMLFormElement>(null);
+  const { markDirty } = useUnsavedChanges(form);
+  const errors = answer?.status === "error" ? answer.fields : undefined;
+  // A refused save leaves the edit unsaved: leaving the page still asks.
+  useEffect(() => {
+    if (answer?.status === "error" && answer.values) markDirty();
+  }, [answer, markDirty]);
+  const saving = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
+  // After a refused post without JavaScript, the page shows what was typed.
+  const shown = answer?.status === "error" && answer.values ? { ...values, ...answer.values } : values;
+  const key = answer?.status === "error" ? JSON.stringify(answer.values ?? {}) : String(revision ?? "new");
+
+  return (
+    // Without JavaScript the browser checks the required fields; with it the server's sentences show beside each field.
+    <Form method="post" ref={form} key={key} className="grid gap-5 rounded-xl border border-slate-300 bg-white p-5 sm:grid-cols-2" noValidate={hydrated}>
+      <input type="hidden" name="intent" value="save" />
+      {revision === undefined ? null : <input type="hidden" name="revision" value={revision} />}
+      <Field name="title" label="Job title" required wide error={errors?.title}>
+        {(props) => <input {...props} defaultValue={shown.title} maxLength={JOB_LIMITS.title} autoComplete="off" />}
+      </Field>
+      <Field name="department" label="Department" error={errors?.department}>
+        {(props) => <input {...props} defaultValue={shown.department} maxLength={JOB_LIMITS.department} autoComplete="off" />}
+      </Field>
+      <Field name="jobType" label="Job type" required error={errors?.jobType}>
+        {(props) => (
+          <select {...props} defaultValue={shown.jobType}>
+            <option value="" disabled>
+              Choose a job type
+            </option>
+            {JOB_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {formatJobType(type)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field name="location" label="Location" hint='City and country, e.g. "Pune, India".' error={errors?.location}>
+        {(props) => <input {...props} defaultValue={shown.location} maxLength={JOB_LIMITS.location} autoComplete="off" />}
+      </Field>
+      <Field name="workplace" label="Workplace" required error={errors?.workplace}>
+        {(props) => (
+          <select {...props} defaultValue={shown.workplace}>
+            {Object.entries(WORKPLACES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-4">
+        <legend className="mb-2 text-sm font-semibold text-ink">
+          Salary range <span className="font-normal text-slate-600">(optional; shown on the job page and to job search engines)</span>
+        </legend>
+        <Field name="salaryMin" label="Lowest salary" error={errors?.salaryMin}>
+          {(props) => <input {...props} defaultValue={shown.salaryMin} inputMode="numeric" autoComplete="off" />}
+        </Field>
+        <Field name="salaryMax" label="Highest salary" error={errors?.salaryMax}>
+          {(props) => <input {...props} defaultValue={shown.salaryMax} inputMode="numeric" autoComplete="off" />}
+        </Field>
+        <Field name="salaryCurrency" label="Currency" error={errors?.salaryCurrency}>
+          {(props) => (
+            <select {...props} defaultValue={shown.salaryCurrency}>
+              <option value="">No salary shown</option>
+              {CURRENCIES.map((currency) => (
+                <option key={currency} value={currency}>
+                  {currency}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="salaryPeriod" label="Salary period" error={errors?.salaryPeriod}>
+          {(props) => (
+            <select {...props} defaultValue={shown.salaryPeriod}>
+              {Object.entries(SALARY_PERIODS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </fieldset>
+      <Field name="closesAt" label="Closing date" hint="The job closes by itself at the end of this day (UTC). Leave empty to keep it open until you close it." error={errors?.closesAt}>
+        {(props) => <input {...props} type="date" defaultValue={shown.closesAt} />}
+      </Field>
+      <Field
+        name="description"
+        label="Description"
+        wide
+        hint="HTML: paragraphs, headings (h2-h4), lists, links, bold and italic. Anything else is removed when you save."
+        error={errors?.description}
+      >
+        {(props) => <textarea {...props} defaultValue={shown.description} rows={16} className={`${props.className} font-mono text-sm`} />}
+      </Field>
+      <div className="sm:col-span-2">
+        <button type="submit" className={buttonClass} disabled={saving}>
+          {saving ? "Saving…" : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
