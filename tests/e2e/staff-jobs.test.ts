@@ -140,6 +140,19 @@ test.skipIf(!reachable)("a recruiter drafts, previews and publishes a job; both 
   await expect.poll(() => dialogs).toEqual(["You have changes that are not saved. Leave this page and lose them?"]);
   expect(new URL(recruiter.url()).pathname).toBe(`/staff/jobs/${id}`);
   await recruiter.reload();
+  // After a save the form is drawn anew, and a further edit is guarded as well.
+  await recruiter.locator("main form[novalidate]").waitFor({ state: "attached" });
+  await recruiter.getByLabel("Location").fill("Pune, Maharashtra, India");
+  await recruiter.getByRole("button", { name: "Save changes" }).click();
+  await notice(recruiter, "The draft is saved.");
+  await recruiter.getByLabel("Location").fill("Pune");
+  recruiter.once("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await recruiter.getByRole("link", { name: "Back to all jobs" }).click();
+  await expect.poll(() => dialogs.length).toBe(2);
+  await recruiter.reload();
 
   await recruiter.getByRole("button", { name: "Publish" }).click();
   const published = Date.now();
@@ -178,7 +191,7 @@ test.skipIf(!reachable)("a recruiter drafts, previews and publishes a job; both 
   expect(await (await fetch(`${second.baseURL}/careers/${id}`)).text()).not.toContain("application/ld+json");
 
   const audit = await postgres.pool.query("select action from audit_log where target_type = 'job' and target_id = $1 order by id", [String(id)]);
-  expect(audit.rows.map((row) => row.action)).toEqual(["job-created", "job-published", "job-closed"]);
+  expect(audit.rows.map((row) => row.action)).toEqual(["job-created", "job-edited", "job-published", "job-closed"]);
 });
 
 test.skipIf(!reachable)("without JavaScript a recruiter saves a draft; a second editor's stale save is refused with the first one's work kept; sales get 403", { timeout: 120_000 }, async () => {

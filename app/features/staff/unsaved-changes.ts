@@ -1,36 +1,27 @@
-import { useEffect, useState, type RefObject } from "react";
+import { useEffect, useState } from "react";
 import { useBlocker } from "react-router";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 
 export const UNSAVED_CHANGES_MESSAGE = "You have changes that are not saved. Leave this page and lose them?";
 
 /**
  * Keeps an edit from being lost by accident: once the form changed, leaving
- * the page (a link, Back, closing the tab) asks first. Submitting the form
- * itself is not leaving.
+ * the page (a link, Back, closing the tab) asks first. Submitting the form is
+ * not leaving; a save the server refused (`answer` with the typed values)
+ * leaves the edit unsaved again. Spread the answer on the form.
  */
-export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>) {
+export function useUnsavedChanges(answer?: FormAnswer | null) {
   const [dirty, setDirty] = useState(false);
-
-  useEffect(() => {
-    const element = form.current;
-    if (!element) return;
-    const changed = () => setDirty(true);
-    const submitted = () => setDirty(false);
-    element.addEventListener("input", changed);
-    element.addEventListener("change", changed);
-    element.addEventListener("submit", submitted);
-    return () => {
-      element.removeEventListener("input", changed);
-      element.removeEventListener("change", changed);
-      element.removeEventListener("submit", submitted);
-    };
-  }, [form]);
+  // A new answer is noticed while rendering (React's pattern for state that follows a prop).
+  const [seen, setSeen] = useState(answer);
+  if (answer !== seen) {
+    setSeen(answer);
+    if (answer?.status === "error" && answer.values) setDirty(true);
+  }
 
   useEffect(() => {
     if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-    };
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
@@ -42,6 +33,9 @@ export function useUnsavedChanges(form: RefObject<HTMLFormElement | null>) {
     else blocker.reset();
   }, [blocker]);
 
-  /** After a refused save the form is still unsaved: mark it so again. */
-  return { markDirty: () => setDirty(true) };
+  return {
+    onInput: () => setDirty(true),
+    onChange: () => setDirty(true),
+    onSubmit: () => setDirty(false),
+  };
 }

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
@@ -51,13 +50,8 @@ export const jobFormLabels: Record<string, string> = {
  * description is HTML in a text area, sanitised by the server on save.
  */
 export function JobForm({ values, revision, answer, submitLabel }: { values: JobFormValues; revision?: number; answer?: FormAnswer | null; submitLabel: string }) {
-  const form = useRef<HTMLFormElement>(null);
-  const { markDirty } = useUnsavedChanges(form);
+  const unsaved = useUnsavedChanges(answer);
   const errors = answer?.status === "error" ? answer.fields : undefined;
-  // A refused save leaves the edit unsaved: leaving the page still asks.
-  useEffect(() => {
-    if (answer?.status === "error" && answer.values) markDirty();
-  }, [answer, markDirty]);
   const saving = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   // After a refused post without JavaScript, the page shows what was typed.
@@ -66,7 +60,7 @@ export function JobForm({ values, revision, answer, submitLabel }: { values: Job
 
   return (
     // Without JavaScript the browser checks the required fields; with it the server's sentences show beside each field.
-    <Form method="post" ref={form} key={key} className="grid gap-5 rounded-xl border border-slate-300 bg-white p-5 sm:grid-cols-2" noValidate={hydrated}>
+    <Form method="post" {...unsaved} key={key} className="grid gap-5 rounded-xl border border-slate-300 bg-white p-5 sm:grid-cols-2" noValidate={hydrated}>
       <input type="hidden" name="intent" value="save" />
       {revision === undefined ? null : <input type="hidden" name="revision" value={revision} />}
       <Field name="title" label="Job title" required wide error={errors?.title}>
