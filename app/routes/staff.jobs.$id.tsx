@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/staff.jobs.$id";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { JobForm, jobFormFields, jobFormLabels, type JobFormValues } from "#app/features/staff/jobs/job-form.tsx";
-import { closingDateValue, JOB_FORM_MAX_BYTES, readJobInput } from "#app/features/staff/jobs/job-rules.ts";
+import { JobForm, jobFormRules, type JobFormValues } from "#app/features/staff/jobs/job-form.tsx";
+import { closingDateValue, readJobInput } from "#app/features/staff/jobs/job-rules.ts";
 import { jobActionLabels, jobStatusLabels, type JobAction } from "#app/features/staff/jobs/job-status.ts";
 import { changeJobStatus, jobForEdit, saveJob, type JobForEdit } from "#app/features/staff/jobs/jobs-admin.server.ts";
 import { StatusBadge } from "#app/features/staff/inbox-ui.tsx";
@@ -59,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const services = await servicesOf(context);
   const ipAddress = clientAddressOf(context);
   try {
-    const { values } = await readStaffForm(request, context, services, { name: "staff-job", fields: jobFormFields, labels: jobFormLabels, multiline: ["description"], maxBytes: JOB_FORM_MAX_BYTES });
+    const { values } = await readStaffForm(request, context, services, jobFormRules);
     const intent = statusActions.find((action) => action === values.intent);
     if (intent) {
       const changed = await changeJobStatus(services.db, id, intent, user, ipAddress);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/staff.jobs.new";
-import { JobForm, emptyJobForm, jobFormFields, jobFormLabels } from "#app/features/staff/jobs/job-form.tsx";
-import { JOB_FORM_MAX_BYTES, readJobInput } from "#app/features/staff/jobs/job-rules.ts";
+import { JobForm, emptyJobForm, jobFormRules } from "#app/features/staff/jobs/job-form.tsx";
+import { readJobInput } from "#app/features/staff/jobs/job-rules.ts";
 import { createJob } from "#app/features/staff/jobs/jobs-admin.server.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireStaff(context, request, "jobs");
   const services = await servicesOf(context);
   try {
-    const { values } = await readStaffForm(request, context, services, { name: "staff-job", fields: jobFormFields, labels: jobFormLabels, multiline: ["description"], maxBytes: JOB_FORM_MAX_BYTES });
+    const { values } = await readStaffForm(request, context, services, jobFormRules);
     const read = readJobInput(values);
     if (!read.ok) return formError(400, "Some fields need your attention; nothing was saved.", read.errors, values);
     const created = await createJob(services.db, read.input, user, clientAddressOf(context));

@@ -23,7 +23,11 @@ export function formatPostedDate(date: Date | string | null | undefined): string
   return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(value);
 }
 
-const periods: Record<string, string> = { YEAR: "per year", MONTH: "per month", HOUR: "per hour" };
+/** Where the work is done, as the job page and the staff form name it. */
+export const WORKPLACES = { "on-site": "On-site", hybrid: "Hybrid", remote: "Remote" } as const;
+
+/** schema.org QuantitativeValue unitText values, as Google reads them, and how the page says them. */
+export const SALARY_PERIODS = { YEAR: "per year", MONTH: "per month", HOUR: "per hour" } as const;
 
 /** "INR 1,200,000 – 1,800,000 per year"; null when no salary is given. */
 export function formatSalary(job: { salaryMin: number | null; salaryMax: number | null; salaryCurrency: string | null; salaryPeriod: string | null }): string | null {
@@ -37,13 +41,11 @@ export function formatSalary(job: { salaryMin: number | null; salaryMax: number 
         : job.salaryMin === null && job.salaryMax !== null
           ? `up to ${amount(job.salaryMax)}`
           : amount(job.salaryMin!);
-  const period = job.salaryPeriod ? periods[job.salaryPeriod] : undefined;
+  const period = job.salaryPeriod ? SALARY_PERIODS[job.salaryPeriod as keyof typeof SALARY_PERIODS] : undefined;
   return `${job.salaryCurrency} ${range}${period ? ` ${period}` : ""}`;
 }
 
-const workplaces: Record<string, string> = { "on-site": "On-site", hybrid: "Hybrid", remote: "Remote" };
-
 /** "On-site", "Hybrid", "Remote"; null when not set. */
 export function formatWorkplace(workplace: string | null): string | null {
-  return workplace ? (workplaces[workplace] ?? null) : null;
+  return workplace ? (WORKPLACES[workplace as keyof typeof WORKPLACES] ?? null) : null;
 }

@@ -2,8 +2,8 @@ import { Form, useNavigation } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { Field } from "#app/features/forms/field.tsx";
-import { formatJobType } from "#app/features/careers/job-format.ts";
-import { CURRENCIES, JOB_LIMITS, JOB_TYPES, SALARY_PERIODS, WORKPLACES } from "#app/features/staff/jobs/job-rules.ts";
+import { formatJobType, SALARY_PERIODS, WORKPLACES } from "#app/features/careers/job-format.ts";
+import { CURRENCIES, JOB_FORM_MAX_BYTES, JOB_LIMITS, JOB_TYPES } from "#app/features/staff/jobs/job-rules.ts";
 import { buttonClass } from "#app/features/staff/staff-ui.tsx";
 import { useUnsavedChanges } from "#app/features/staff/unsaved-changes.ts";
 
@@ -27,9 +27,7 @@ export const emptyJobForm: JobFormValues = {
   description: "",
 };
 
-export const jobFormFields = [...Object.keys(emptyJobForm), "intent", "revision"];
-
-export const jobFormLabels: Record<string, string> = {
+const jobFormLabels: Record<string, string> = {
   title: "Job title",
   department: "Department",
   jobType: "Job type",
@@ -43,6 +41,15 @@ export const jobFormLabels: Record<string, string> = {
   description: "Description",
   intent: "Action",
   revision: "Revision",
+};
+
+/** How the server reads this form (the staff form pipeline's rules), for the new-job and edit pages alike. */
+export const jobFormRules = {
+  name: "staff-job",
+  fields: [...Object.keys(emptyJobForm), "intent", "revision"],
+  labels: jobFormLabels,
+  multiline: ["description"],
+  maxBytes: JOB_FORM_MAX_BYTES,
 };
 
 /**

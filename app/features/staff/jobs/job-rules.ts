@@ -1,3 +1,5 @@
+import { SALARY_PERIODS, WORKPLACES } from "#app/features/careers/job-format.ts";
+
 /*
  * What a job posting may hold, for the staff form and the server that checks
  * it: one source for the choices and the limits.
@@ -6,15 +8,12 @@
 export const JOB_TYPES = ["full-time", "part-time", "contract", "internship"] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
-export const WORKPLACES = { "on-site": "On-site", hybrid: "Hybrid", remote: "Remote" } as const;
 export type Workplace = keyof typeof WORKPLACES;
 
 /** ISO 4217 codes offered for a salary range. */
 export const CURRENCIES = ["INR", "USD", "EUR", "GBP", "AED", "SGD", "AUD", "CAD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** schema.org QuantitativeValue unitText values, as Google reads them. */
-export const SALARY_PERIODS = { YEAR: "per year", MONTH: "per month", HOUR: "per hour" } as const;
 export type SalaryPeriod = keyof typeof SALARY_PERIODS;
 
 export const JOB_LIMITS = {

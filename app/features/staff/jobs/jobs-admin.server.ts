@@ -4,12 +4,11 @@ import { readListPage } from "#app/features/staff/list-page.server.ts";
 import { likePattern } from "#app/features/staff/list-query.server.ts";
 import type { JobInput } from "#app/features/staff/jobs/job-rules.ts";
 import { effectiveJobStatus, jobTransition, type JobAction, type JobStatus } from "#app/features/staff/jobs/job-status.ts";
+import type { JobRow } from "#app/features/careers/jobs.server.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 import { bumpContentVersion } from "#app/platform/content-watch.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { jobApplications, jobs } from "#app/platform/db/schema.server.ts";
-
-export type JobRow = typeof jobs.$inferSelect;
 
 export type JobListRow = {
   id: number;
