@@ -1,11 +1,13 @@
 import { nextJobClosing } from "#app/features/careers/jobs.server.ts";
+import { nextScheduledInsight } from "#app/features/insights/insights.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 
 /**
  * The next moment published content changes by the clock alone, for the
  * content watch (app/platform/content-watch.server.ts): a job reaching its
- * closing date.
+ * closing date, or a scheduled insight reaching its publishing date.
  */
 export async function nextScheduledChange(db: Database): Promise<Date | null> {
-  return nextJobClosing(db);
+  const moments = (await Promise.all([nextJobClosing(db), nextScheduledInsight(db)])).filter((at): at is Date => at !== null);
+  return moments.length > 0 ? new Date(Math.min(...moments.map((at) => at.getTime()))) : null;
 }

@@ -28,9 +28,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { insight, jsonLd: articleJsonLd(insight, env.SITE_URL) };
 }
 
-// Articles change rarely: a short TTL keeps edits visible within a minute.
+// Publishing and editing empty the page cache at once (decision 011).
 // Error answers are never stored (the server caches only 200s; nothing asked for here either).
-const cacheable = cachePageFor(60, PUBLISHED_CONTENT);
+const cacheable = cachePageFor(300, PUBLISHED_CONTENT);
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => (errorHeaders ? {} : cacheable());
 
 export const meta: Route.MetaFunction = ({ loaderData, location, matches, error }) => {

@@ -24,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// The same for every visitor; a short TTL so a new insight appears within a minute.
-export const headers = cachePageFor(60, PUBLISHED_CONTENT);
+// The same for every visitor; publishing empties the page cache at once (decision 011).
+export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${site.name} Insights`, href: INSIGHTS_RSS_PATH },

@@ -34,9 +34,10 @@ async function featuredInsights(context: Route.LoaderArgs["context"]) {
   }
 }
 
-// The same for every visitor: rendered once, then served from memory. The
-// latest insights are on it, so a minute, not longer.
-export const headers = cachePageFor(60, PUBLISHED_CONTENT);
+// The same for every visitor: rendered once, then served from memory. Publishing
+// empties every process's page cache (decision 011), so the TTL only bounds a
+// change made outside the staff area (SQL, the seed).
+export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({

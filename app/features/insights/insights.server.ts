@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { featuredInsights } from "#app/platform/db/schema.server.ts";
 import { DEFAULT_CATEGORY } from "#app/features/insights/insight.ts";
@@ -97,4 +97,13 @@ export async function publishedInsightDates(db: Database): Promise<{ id: number;
     .from(featuredInsights)
     .where(isPublished())
     .orderBy(asc(featuredInsights.id));
+}
+
+/** The next moment a scheduled insight appears by itself, for the content watch. */
+export async function nextScheduledInsight(db: Database): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`min(${featuredInsights.publishedDate})`.mapWith(featuredInsights.publishedDate) })
+    .from(featuredInsights)
+    .where(and(eq(featuredInsights.status, "published"), gt(featuredInsights.publishedDate, sql`now()`)));
+  return row?.at ?? null;
 }

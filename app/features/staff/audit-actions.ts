@@ -25,6 +25,13 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "job-closed": "Closed a job",
   "job-reopened": "Reopened a job",
   "job-deleted": "Deleted a job",
+  "insight-created": "Created an insight draft",
+  "insight-edited": "Edited an insight",
+  "insight-published": "Published an insight",
+  "insight-scheduled": "Scheduled an insight",
+  "insight-unpublished": "Unpublished an insight",
+  "insight-deleted": "Deleted an insight",
+  "image-uploaded": "Uploaded an image",
 };
 
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

@@ -24,7 +24,14 @@ export type AuditAction =
   | "job-published"
   | "job-closed"
   | "job-reopened"
-  | "job-deleted";
+  | "job-deleted"
+  | "insight-created"
+  | "insight-edited"
+  | "insight-published"
+  | "insight-scheduled"
+  | "insight-unpublished"
+  | "insight-deleted"
+  | "image-uploaded";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

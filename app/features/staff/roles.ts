@@ -19,16 +19,17 @@ export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, the outbox and the audit log",
   sales: "Consultation requests and newsletter subscribers",
   recruiter: "Jobs and job applications",
-  editor: "Insights (publishing comes with the next release)",
+  editor: "Insights: writing, images and publishing",
 };
 
-export type StaffArea = "consultations" | "subscribers" | "jobs" | "applications" | "outbox" | "audit" | "accounts";
+export type StaffArea = "consultations" | "subscribers" | "jobs" | "applications" | "insights" | "outbox" | "audit" | "accounts";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
   subscribers: { label: "Subscribers", path: "/staff/subscribers", roles: ["sales"] },
   jobs: { label: "Jobs", path: "/staff/jobs", roles: ["recruiter"] },
   applications: { label: "Applications", path: "/staff/applications", roles: ["recruiter"] },
+  insights: { label: "Insights", path: "/staff/insights", roles: ["editor"] },
   outbox: { label: "Outbox", path: "/staff/outbox", roles: [] },
   audit: { label: "Audit log", path: "/staff/audit", roles: [] },
   accounts: { label: "Staff accounts", path: "/staff/accounts", roles: [] },

@@ -99,12 +99,17 @@ export const featuredInsights = pgTable(
     description: text("description"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     slug: text("slug").unique(),
+    /** draft (staff only) or published; a published row with a future date is scheduled. Rows written with only the spec's columns are published. */
     status: text("status").notNull().default("published"),
+    /** Counts saves and status changes: an edit made on an older revision is refused, not merged. */
+    revision: integer("revision").notNull().default(1),
+    /** The last change of any kind, for the staff list (updated_at moves only with the content). */
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("FeaturedInsights_status_published_idx").on(t.status, t.publishedDate)],
+  (t) => [index("FeaturedInsights_status_published_idx").on(t.status, t.publishedDate), index("FeaturedInsights_changed_at_idx").on(t.changedAt)],
 );
 
 export const jobs = pgTable(

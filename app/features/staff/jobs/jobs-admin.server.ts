@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
+import { changedFields, staleRevision } from "#app/features/staff/publishing/content-edit.server.ts";
 import { readListPage } from "#app/features/staff/list-page.server.ts";
 import { likePattern } from "#app/features/staff/list-query.server.ts";
 import type { JobInput } from "#app/features/staff/jobs/job-rules.ts";
@@ -85,17 +86,6 @@ function contentOf(input: JobInput) {
   };
 }
 
-type Content = ReturnType<typeof contentOf>;
-
-/** Which of the content fields differ (the closing date by its moment). */
-function changedFields(before: JobRow, after: Content): string[] {
-  return (Object.keys(after) as (keyof Content)[]).filter((key) => {
-    const a = before[key];
-    const b = after[key];
-    return a instanceof Date || b instanceof Date ? (a as Date | null)?.getTime() !== (b as Date | null)?.getTime() : (a ?? null) !== (b ?? null);
-  });
-}
-
 export type JobChange = { ok: true; id: number; message: string } | { ok: false; status: number; message: string };
 
 const NO_JOB = "There is no such job.";
@@ -124,11 +114,7 @@ export async function saveJob(db: Database, id: number, shownRevision: number, i
     const [before] = await tx.select().from(jobs).where(eq(jobs.id, id)).for("update");
     if (!before) return { ok: false, status: 404, message: NO_JOB };
     if (before.revision !== shownRevision) {
-      return {
-        ok: false,
-        status: 409,
-        message: "Someone else saved this job after you opened it. Your changes are not saved: copy what you need, reload the page to see their version, then make your changes again.",
-      };
+      return staleRevision("job");
     }
     const content = contentOf(input);
     const fields = changedFields(before, content);

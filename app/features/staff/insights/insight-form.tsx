@@ -1,0 +1,110 @@
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { Field } from "#app/features/forms/field.tsx";
+import { WORDS_PER_MINUTE } from "#app/features/insights/insight.ts";
+import { INSIGHT_FORM_MAX_BYTES, INSIGHT_LIMITS } from "#app/features/staff/insights/insight-rules.ts";
+import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
+
+/** The insight's fields as the form shows them (strings, as typed). */
+export type InsightFormValues = Record<"title" | "category" | "authorName" | "authorBio" | "tags" | "readTime" | "description", string>;
+
+export const emptyInsightForm: InsightFormValues = {
+  title: "",
+  category: "",
+  authorName: "",
+  authorBio: "",
+  tags: "",
+  readTime: "",
+  description: "",
+};
+
+const insightFormLabels: Record<string, string> = {
+  title: "Title",
+  category: "Category",
+  authorName: "Author's name",
+  authorBio: "Author's bio",
+  tags: "Tags",
+  readTime: "Read time",
+  description: "Article",
+  intent: "Action",
+  revision: "Revision",
+  publishAt: "Publish at",
+  timeZone: "Time zone",
+};
+
+/** How the server reads the insight forms (the staff form pipeline's rules): the content form and the publishing forms. */
+export const insightFormRules = {
+  name: "staff-insight",
+  fields: Object.keys(insightFormLabels),
+  labels: insightFormLabels,
+  multiline: ["description", "authorBio"],
+  maxBytes: INSIGHT_FORM_MAX_BYTES,
+};
+
+/**
+ * Create and edit an insight. Without JavaScript it is a plain form; the
+ * article is HTML in a text area, sanitised by the server on save.
+ */
+export function InsightForm({
+  values,
+  revision,
+  answer,
+  submitLabel,
+  categories,
+}: {
+  values: InsightFormValues;
+  revision?: number;
+  answer?: FormAnswer | null;
+  submitLabel: string;
+  /** Categories in use, offered as suggestions. */
+  categories: string[];
+}) {
+  return (
+    <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel}>
+      {(shown, errors) => (
+        <>
+          <Field name="title" label="Title" required wide error={errors?.title}>
+            {(props) => <input {...props} defaultValue={shown.title} maxLength={INSIGHT_LIMITS.title} autoComplete="off" />}
+          </Field>
+          <Field name="category" label="Category" hint='Shown as the badge and used by the insights filter; empty means "General".' error={errors?.category}>
+            {(props) => (
+              <>
+                <input {...props} defaultValue={shown.category} maxLength={INSIGHT_LIMITS.category} autoComplete="off" list="insight-categories" />
+                <datalist id="insight-categories">
+                  {categories.map((category) => (
+                    <option key={category} value={category} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Field>
+          <Field name="tags" label="Tags" hint="Separated by commas, e.g. “AI, Cloud”." error={errors?.tags}>
+            {(props) => <input {...props} defaultValue={shown.tags} autoComplete="off" />}
+          </Field>
+          <Field name="authorName" label="Author's name" hint='Empty shows "Anonymous".' error={errors?.authorName}>
+            {(props) => <input {...props} defaultValue={shown.authorName} maxLength={INSIGHT_LIMITS.authorName} autoComplete="off" />}
+          </Field>
+          <Field
+            name="readTime"
+            label="Read time in minutes"
+            hint={`Leave empty to compute it from the article's words (${WORDS_PER_MINUTE} a minute).`}
+            error={errors?.readTime}
+          >
+            {(props) => <input {...props} defaultValue={shown.readTime} inputMode="numeric" autoComplete="off" className={`${props.className} max-w-32`} />}
+          </Field>
+          <Field name="authorBio" label="Author's bio" wide hint="One or two sentences under the article." error={errors?.authorBio}>
+            {(props) => <textarea {...props} defaultValue={shown.authorBio} maxLength={INSIGHT_LIMITS.authorBio} rows={2} />}
+          </Field>
+          <Field
+            name="description"
+            label="Article"
+            wide
+            hint="HTML: paragraphs, headings (h2-h4), lists, links, bold, italic and images. Anything else is removed when you save."
+            error={errors?.description}
+          >
+            {(props) => <textarea {...props} defaultValue={shown.description} rows={20} className={`${props.className} font-mono text-sm`} />}
+          </Field>
+        </>
+      )}
+    </ContentForm>
+  );
+}

@@ -1,0 +1,140 @@
+/*
+ * What an insight may hold, for the staff form and the server that checks it:
+ * one source for the limits and the sentences.
+ */
+
+export const INSIGHT_LIMITS = {
+  title: 150,
+  category: 60,
+  authorName: 80,
+  authorBio: 300,
+  tags: 10,
+  tag: 40,
+  /** Minutes; an editor's own figure for a long read. */
+  readTime: 120,
+  /** Characters of HTML after sanitising. */
+  description: 60_000,
+} as const;
+
+export type InsightInput = {
+  title: string;
+  category: string | null;
+  authorName: string | null;
+  authorBio: string | null;
+  tags: string[];
+  /** Minutes, or null to compute it from the text. */
+  readTime: number | null;
+  /** Raw HTML as typed; the server sanitises it before it is stored. */
+  description: string;
+};
+
+export type InsightFieldErrors = Partial<Record<keyof InsightInput, string>>;
+
+function text(value: string | undefined): string {
+  return (value ?? "").trim().replace(/\s+/g, " ");
+}
+
+/** "AI, Cloud , ai" → ["AI", "Cloud"]: trimmed, without repeats (case aside), in the order typed. */
+export function tagsFrom(value: string | undefined): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const tag of (value ?? "").split(",").map(text)) {
+    const key = tag.toLocaleLowerCase("en-US");
+    if (tag && !seen.has(key)) {
+      seen.add(key);
+      tags.push(tag);
+    }
+  }
+  return tags;
+}
+
+/** The form's values as an insight, or a sentence per field that is wrong. */
+export function readInsightInput(values: Record<string, string>): { ok: true; input: InsightInput } | { ok: false; errors: InsightFieldErrors } {
+  const errors: InsightFieldErrors = {};
+  const title = text(values.title);
+  if (!title) errors.title = "Enter the title.";
+  else if (title.length > INSIGHT_LIMITS.title) errors.title = `Keep the title to ${INSIGHT_LIMITS.title} characters.`;
+  const category = text(values.category);
+  if (category.length > INSIGHT_LIMITS.category) errors.category = `Keep the category to ${INSIGHT_LIMITS.category} characters.`;
+  const authorName = text(values.authorName);
+  if (authorName.length > INSIGHT_LIMITS.authorName) errors.authorName = `Keep the author's name to ${INSIGHT_LIMITS.authorName} characters.`;
+  const authorBio = text(values.authorBio);
+  if (authorBio.length > INSIGHT_LIMITS.authorBio) errors.authorBio = `Keep the author's bio to ${INSIGHT_LIMITS.authorBio} characters.`;
+
+  const tags = tagsFrom(values.tags);
+  if (tags.length > INSIGHT_LIMITS.tags) errors.tags = `Use at most ${INSIGHT_LIMITS.tags} tags.`;
+  else if (tags.some((tag) => tag.length > INSIGHT_LIMITS.tag)) errors.tags = `Keep each tag to ${INSIGHT_LIMITS.tag} characters.`;
+
+  const readTimeText = text(values.readTime);
+  const readTime = readTimeText === "" ? null : /^\d{1,3}$/.test(readTimeText) ? Number(readTimeText) : NaN;
+  if (readTime !== null && !(readTime >= 1 && readTime <= INSIGHT_LIMITS.readTime)) {
+    errors.readTime = `Enter the read time in whole minutes from 1 to ${INSIGHT_LIMITS.readTime}, or leave it empty to compute it from the text.`;
+  }
+
+  const description = (values.description ?? "").trim();
+  if (description.length > INSIGHT_LIMITS.description) {
+    errors.description = `Keep the article to ${INSIGHT_LIMITS.description.toLocaleString("en-US")} characters of HTML.`;
+  }
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    input: { title, category: category || null, authorName: authorName || null, authorBio: authorBio || null, tags, readTime, description },
+  };
+}
+
+/** The time zone a "publish at" time is read in when the browser does not say (no JavaScript). */
+export const DEFAULT_TIME_ZONE = "UTC";
+
+/** The offset of `timeZone` from UTC at `instant`, in milliseconds (east positive). */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** Whether the name is a time zone this runtime knows. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "2026-12-01T09:30" read as a wall-clock time in `timeZone` → the instant;
+ * anything that is not such a time → "invalid". In a daylight-saving gap the
+ * clock reading that does not exist moves forward by the gap, as clocks do.
+ */
+export function publishAtFrom(value: string | undefined, timeZone: string): Date | "invalid" {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec((value ?? "").trim());
+  if (!match || !isTimeZone(timeZone)) return "invalid";
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return "invalid";
+  // Two passes settle the offset at the answer itself, not at the guess.
+  const first = wall - offsetAt(wall, timeZone);
+  return new Date(wall - offsetAt(first, timeZone));
+}
+
+/** The instant as the form's datetime-local field shows it, in `timeZone`. */
+export function publishAtValue(date: Date, timeZone: string): string {
+  const wall = new Date(date.getTime() + offsetAt(date.getTime(), timeZone));
+  return wall.toISOString().slice(0, 16);
+}
+
+/** An article body of 60,000 characters with room for the other fields and multipart framing. */
+export const INSIGHT_FORM_MAX_BYTES = 256 * 1024;
