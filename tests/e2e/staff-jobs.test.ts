@@ -1,11 +1,11 @@
 import { rm } from "node:fs/promises";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeViolations, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { setupBrowser } from "#tests/support/browser.ts";
 import { applyForJob } from "#tests/support/careers.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
 import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { expectAccessible, gotoContentForm, notice, timeUntil, VISIBLE_WITHIN_MS } from "#tests/support/publishing.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
@@ -36,37 +36,6 @@ afterAll(async () => {
   }
   await postgres?.dispose();
 });
-
-const VISIBLE_WITHIN_MS = 5_000;
-
-/** Polls `url` on a server until `accept` holds for its answer; how long that took. */
-async function timeUntil(server: RunningServer, path: string, accept: (status: number, body: string) => boolean, since: number): Promise<number> {
-  for (;;) {
-    const response = await fetch(`${server.baseURL}${path}`);
-    const body = await response.text();
-    if (accept(response.status, body)) return Date.now() - since;
-    if (Date.now() - since > VISIBLE_WITHIN_MS * 3) throw new Error(`${path} on ${server.baseURL} still answers ${response.status} after ${Date.now() - since} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function expectAccessible(page: Page) {
-  expect(await axeViolations(page), `${page.url()} at 1280 px`).toEqual([]);
-  await page.setViewportSize(PHONE);
-  expect(await axeViolations(page), `${page.url()} at 375 px`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} fits 375 px`).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** The job form turns to scripted validation once React has hydrated the page. */
-async function gotoJobForm(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator("main form[novalidate]").waitFor({ state: "attached" });
-}
-
-async function notice(page: Page, text: string | RegExp) {
-  await page.getByRole("status").filter({ hasText: text }).first().waitFor();
-}
 
 test.skipIf(!reachable)("a recruiter drafts, previews and publishes a job; both processes show it within 5 s; a visitor applies; closing takes it off", { timeout: 240_000 }, async () => {
   const title = `Site Reliability Engineer ${Date.now()}`;
@@ -207,7 +176,7 @@ test.skipIf(!reachable)("without JavaScript a recruiter saves a draft; a second 
   // Another recruiter opens the same job and saves first.
   const other = await openPage({ baseURL: second.baseURL });
   await signInAs(other, second, "recruiter", "Olga Other");
-  await gotoJobForm(other, `/staff/jobs/${id}`);
+  await gotoContentForm(other, `/staff/jobs/${id}`);
   await other.getByLabel("Department").fill("Data");
   await other.getByRole("button", { name: "Save changes" }).click();
   await notice(other, "The draft is saved.");

@@ -1,0 +1,209 @@
+import { rm } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { setupBrowser } from "#tests/support/browser.ts";
+import { isPostgresReachable } from "#tests/support/databases.ts";
+import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
+import { expectAccessible, gotoContentForm, notice, timeUntil, VISIBLE_WITHIN_MS } from "#tests/support/publishing.ts";
+import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { signInAs } from "#tests/support/staff.ts";
+
+/*
+ * Issue 10, insights: an editor writes a draft (invisible to visitors),
+ * previews it, publishes it, and both of two server processes on one
+ * PostgreSQL show it on its page, the listing, the home page, the RSS feed
+ * and the sitemap within 5 s, cached pages included; unpublishing takes it
+ * off again. Another insight, scheduled a minute ahead in the editor's own
+ * time zone, appears by itself at its time.
+ */
+const { newPage: openPage } = setupBrowser();
+const reachable = await isPostgresReachable();
+
+let postgres: FreshPostgres;
+let first: RunningServer;
+let second: RunningServer;
+
+beforeAll(async () => {
+  if (!reachable) return;
+  postgres = await freshPostgres();
+  const settings = { DATABASE_URL: postgres.url, FORM_RATE_LIMIT: "1000" };
+  [first, second] = await Promise.all([startServer(settings), startServer(settings)]);
+}, 90_000);
+
+afterAll(async () => {
+  for (const server of [first, second]) {
+    if (!server) continue;
+    await server.stop({ keepData: true });
+    await rm(server.dataDir, { recursive: true, force: true });
+  }
+  await postgres?.dispose();
+});
+
+/** Where a published insight shows, and how to tell it is there. */
+const placesOf = (id: number, title: string): [string, (status: number, body: string) => boolean][] => [
+  [`/featured-insights/${id}`, (status, body) => status === 200 && body.includes(title)],
+  ["/featured-insights", (_, body) => body.includes(title)],
+  ["/", (_, body) => body.includes(title)],
+  ["/featured-insights/rss.xml", (_, body) => body.includes(title)],
+  ["/sitemap.xml", (_, body) => body.includes(`/featured-insights/${id}</loc>`)],
+];
+
+/** How long until every place on both processes shows (or, with `gone`, no longer shows) the insight. */
+async function timesUntil(id: number, title: string, since: number, gone = false): Promise<Record<string, number>> {
+  const times: Record<string, number> = {};
+  for (const [name, server] of [["first", first], ["second", second]] as const) {
+    for (const [path, shows] of placesOf(id, title)) times[`${name} ${path}`] = await timeUntil(server, path, (status, body) => shows(status, body) !== gone, since);
+  }
+  return times;
+}
+
+async function newInsight(page: Page, fields: { title: string; category: string; author: string; tags: string; article: string }): Promise<number> {
+  await gotoContentForm(page, "/staff/insights/new");
+  await page.getByLabel("Title").fill(fields.title);
+  await page.getByLabel("Category").fill(fields.category);
+  await page.getByLabel("Author's name").fill(fields.author);
+  await page.getByLabel("Tags").fill(fields.tags);
+  await page.getByLabel("Article").fill(fields.article);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.waitForURL(/\/staff\/insights\/\d+\?done=created$/);
+  return Number(/\/staff\/insights\/(\d+)/.exec(page.url())![1]);
+}
+
+test.skipIf(!reachable)(
+  "an editor drafts, previews, publishes and unpublishes an insight; both processes follow within 5 s; a scheduled one appears by itself",
+  { timeout: 240_000 },
+  async () => {
+    const title = `Zero-trust for mid-size teams ${Date.now()}`;
+    const later = `Scheduled: platform engineering ${Date.now()}`;
+    // The editor works in India: "publish at" is read in her time zone.
+    const editor = await openPage({ baseURL: first.baseURL, timezoneId: "Asia/Kolkata", allowConsoleErrors: /status of 400/ });
+    await signInAs(editor, first, "editor", "Eve Editor");
+
+    // The second process has the listings in its page cache before anything changes.
+    for (const [path] of placesOf(0, "").slice(1)) expect((await fetch(`${second.baseURL}${path}`)).status, path).toBe(200);
+
+    await editor.goto("/staff/insights");
+    await editor.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Insights" }).waitFor();
+    await expectAccessible(editor);
+
+    // First the one to schedule, at the next whole minute at least 25 s ahead (the field has minutes), so its time comes while the rest goes on.
+    const laterId = await newInsight(editor, { title: later, category: "Engineering", author: "Eve Editor", tags: "Platform", article: "<p>Golden paths.</p>" });
+    const { wall, at } = await editor.evaluate(() => {
+      const moment = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return { wall: `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`, at: moment.getTime() };
+    });
+    // ICU still names Kolkata by its old name.
+    await editor.getByText(/Time zone: Asia\/(Kolkata|Calcutta)\./).waitFor();
+    await editor.getByLabel("Publish at").fill(wall);
+    await editor.getByRole("button", { name: "Schedule" }).click();
+    await notice(editor, "is scheduled");
+    expect(await (await fetch(`${second.baseURL}/featured-insights/${laterId}`)).status).toBe(404);
+    const stored = await postgres.pool.query('select "publishedDate" from "FeaturedInsights" where id = $1', [laterId]);
+    expect((stored.rows[0].publishedDate as Date).getTime()).toBe(at);
+    await editor.getByText("Scheduled", { exact: true }).first().waitFor();
+
+    // The one to publish now: a refused save keeps what was typed.
+    await gotoContentForm(editor, "/staff/insights/new");
+    await editor.getByLabel("Category").fill("Security");
+    await editor.getByLabel("Read time in minutes").fill("0");
+    await editor.getByRole("button", { name: "Save draft" }).click();
+    await editor.getByText("Enter the title.").waitFor();
+    expect(await editor.getByLabel("Category").inputValue()).toBe("Security");
+    await expectAccessible(editor);
+
+    const id = await newInsight(editor, {
+      title,
+      category: "Security",
+      author: "Eve Editor",
+      tags: "Security, Cloud",
+      article: '<h1>Why now</h1><p onclick="steal()">Most breaches start with one <strong>trusted</strong> laptop.</p><script>alert(1)</script>',
+    });
+    await notice(editor, "The draft is saved.");
+    expect(await editor.getByLabel("Article").inputValue()).toBe("<h2>Why now</h2><p>Most breaches start with one <strong>trusted</strong> laptop.</p>");
+    await expectAccessible(editor);
+    for (const server of [first, second]) expect((await fetch(`${server.baseURL}/featured-insights/${id}`)).status).toBe(404);
+
+    await editor.getByRole("link", { name: "Preview" }).click();
+    await editor.getByText(/Preview \(Draft\)/).waitFor();
+    expect(await editor.getByRole("heading", { level: 1, name: title }).isVisible()).toBe(true);
+    expect(await editor.getByText("1 min read").isVisible()).toBe(true);
+    await expectAccessible(editor);
+    await editor.getByRole("link", { name: "Back to editing" }).click();
+    await editor.locator("main form[novalidate]").waitFor({ state: "attached" });
+
+    await editor.getByRole("button", { name: "Publish now" }).click();
+    const published = Date.now();
+    await notice(editor, "is published");
+    const shownAfter = await timesUntil(id, title, published);
+    console.log(`Publish to visible (ms): ${JSON.stringify(shownAfter)}`);
+    for (const [where, ms] of Object.entries(shownAfter)) expect(ms, where).toBeLessThan(VISIBLE_WITHIN_MS);
+    const page = await (await fetch(`${second.baseURL}/featured-insights/${id}`)).text();
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!.replace(/\\u003c/g, "<"));
+    expect(ld).toMatchObject({ "@type": "Article", headline: title, author: { name: "Eve Editor" }, keywords: ["Security", "Cloud"] });
+
+    // An edit to a published insight: both processes show it.
+    await editor.getByLabel("Title").fill(`${title} (revised)`);
+    await editor.getByRole("button", { name: "Save changes" }).click();
+    const edited = Date.now();
+    await notice(editor, "The public page shows the change within seconds.");
+    expect(await timeUntil(second, `/featured-insights/${id}`, (_, body) => body.includes(`${title} (revised)`), edited)).toBeLessThan(VISIBLE_WITHIN_MS);
+
+    await editor.getByRole("button", { name: "Unpublish" }).click();
+    const unpublished = Date.now();
+    await notice(editor, "is unpublished");
+    const goneAfter = await timesUntil(id, title, unpublished, true);
+    console.log(`Unpublish to gone (ms): ${JSON.stringify(goneAfter)}`);
+    for (const [where, ms] of Object.entries(goneAfter)) expect(ms, where).toBeLessThan(VISIBLE_WITHIN_MS);
+
+    // The scheduled one: nowhere before its time, everywhere within 5 s after it.
+    if (Date.now() < at - 1_000) expect(await (await fetch(`${second.baseURL}/featured-insights`)).text()).not.toContain(later);
+    const appearedAfter = await timesUntil(laterId, later, at);
+    console.log(`Scheduled time to visible (ms): ${JSON.stringify(appearedAfter)}`);
+    for (const [where, ms] of Object.entries(appearedAfter)) expect(ms, where).toBeLessThan(VISIBLE_WITHIN_MS);
+
+    const audit = await postgres.pool.query("select action, target_id from audit_log where target_type = 'insight' order by id");
+    expect(audit.rows.map((row) => `${row.action} ${row.target_id}`)).toEqual([
+      `insight-created ${laterId}`,
+      `insight-scheduled ${laterId}`,
+      `insight-created ${id}`,
+      `insight-published ${id}`,
+      `insight-edited ${id}`,
+      `insight-unpublished ${id}`,
+    ]);
+  },
+);
+
+test.skipIf(!reachable)("without JavaScript an editor saves a draft; a second editor's stale save is refused; a recruiter gets 403", { timeout: 120_000 }, async () => {
+  const plain = await openPage({ baseURL: first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 409/ });
+  await signInAs(plain, first, "editor", "Noel NoScript");
+  await plain.goto("/staff/insights/new");
+  await plain.getByLabel("Title").fill("Notes from the field (no script)");
+  await plain.getByLabel("Article").fill("<p>Plain.</p>");
+  await plain.getByRole("button", { name: "Save draft" }).click();
+  await plain.waitForURL(/\/staff\/insights\/\d+\?done=created$/);
+  const id = Number(/\/staff\/insights\/(\d+)/.exec(plain.url())![1]);
+
+  const other = await openPage({ baseURL: second.baseURL });
+  await signInAs(other, second, "editor", "Olga Other");
+  await gotoContentForm(other, `/staff/insights/${id}`);
+  await other.getByLabel("Category").fill("Field notes");
+  await other.getByRole("button", { name: "Save changes" }).click();
+  await notice(other, "The draft is saved.");
+
+  await plain.getByLabel("Author's name").fill("Noel");
+  await plain.getByRole("button", { name: "Save changes" }).click();
+  await plain.getByRole("alert").filter({ hasText: "Someone else saved this insight after you opened it." }).waitFor();
+  expect(await plain.getByLabel("Author's name").inputValue()).toBe("Noel");
+  const row = await postgres.pool.query('select category, "authorName" from "FeaturedInsights" where id = $1', [id]);
+  expect(row.rows).toEqual([{ category: "Field notes", authorName: null }]);
+
+  // Scheduling without JavaScript reads the time as UTC, and says so.
+  await plain.getByText("Time zone: UTC").waitFor();
+
+  const recruiter = await openPage({ baseURL: first.baseURL, allowConsoleErrors: /status of 403/ });
+  await signInAs(recruiter, first, "recruiter", "Rita Recruiter");
+  for (const path of ["/staff/insights", `/staff/insights/${id}`, `/staff/insights/${id}/preview`]) {
+    expect((await recruiter.goto(path))?.status(), path).toBe(403);
+  }
+});

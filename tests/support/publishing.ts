@@ -1,0 +1,44 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { axeViolations, DESKTOP, PHONE } from "#tests/support/browser.ts";
+import type { RunningServer } from "#tests/support/server.ts";
+
+/*
+ * What the publishing journeys (jobs, insights) check alike: how soon a
+ * change shows on a server process, the staff pages' accessibility at both
+ * widths, and the notices the staff forms answer with.
+ */
+
+/** The issue's promise: a published change is on every process's pages within this. */
+export const VISIBLE_WITHIN_MS = 5_000;
+
+/** Polls `path` on a server until `accept` holds for its answer; how long that took since `since`. */
+export async function timeUntil(server: RunningServer, path: string, accept: (status: number, body: string) => boolean, since: number): Promise<number> {
+  for (;;) {
+    const response = await fetch(`${server.baseURL}${path}`);
+    const body = await response.text();
+    if (accept(response.status, body)) return Date.now() - since;
+    if (Date.now() - since > VISIBLE_WITHIN_MS * 3) throw new Error(`${path} on ${server.baseURL} still answers ${response.status} after ${Date.now() - since} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** No axe violations at 1280 and 375 px, and nothing wider than the phone. */
+export async function expectAccessible(page: Page) {
+  expect(await axeViolations(page), `${page.url()} at 1280 px`).toEqual([]);
+  await page.setViewportSize(PHONE);
+  expect(await axeViolations(page), `${page.url()} at 375 px`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} fits 375 px`).toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A staff form's success notice. */
+export async function notice(page: Page, text: string | RegExp) {
+  await page.getByRole("status").filter({ hasText: text }).first().waitFor();
+}
+
+/** A staff content form turns to scripted validation once React has hydrated the page. */
+export async function gotoContentForm(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("main form[novalidate]").waitFor({ state: "attached" });
+}
