@@ -20,6 +20,7 @@ export default [
     route("forgot-password", "routes/staff.forgot-password.tsx"),
     route("set-password", "routes/staff.set-password.tsx"),
     route("files/*", "routes/staff.files.$.ts"),
+    route("media", "routes/staff.media.ts"),
     route("consultations", "routes/staff.consultations.tsx"),
     route("consultations/export.csv", "routes/staff.consultations.export[.]csv.ts"),
     route("consultations/:id", "routes/staff.consultations.$id.tsx"),
@@ -47,5 +48,6 @@ export default [
   route("banner", "routes/banner.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("media/:id/:file", "routes/media.$id.$file.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

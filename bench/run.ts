@@ -4,16 +4,18 @@ import { startServer } from "#tests/support/server.ts";
 import { detailPageBench } from "./detail-pages.ts";
 import { formPostBench } from "./form-posts.ts";
 import { httpLoad } from "./http-load.ts";
+import { imageUploadBench } from "./image-uploads.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { pageWeight } from "./page-weight.ts";
 
 /**
  * `npm run bench`: builds, starts the production server on 127.0.0.1 and
  * prints page weight, Lighthouse mobile scores, page throughput (from the page
- * cache and rendered every time) and form posts on PGlite and PostgreSQL.
- * BENCH_ONLY=weight,lighthouse,http,details,forms runs a subset; BENCH_SECONDS sets each load's duration.
+ * cache and rendered every time), form posts on PGlite and PostgreSQL, and
+ * an image upload's encoding.
+ * BENCH_ONLY=weight,lighthouse,http,details,forms,images runs a subset; BENCH_SECONDS sets each load's duration.
  */
-const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms,images").split(","));
 const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
 if (drivers.length === 1) console.log("PostgreSQL is not reachable: database benchmarks run on PGlite only.");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -81,6 +83,13 @@ if (only.has("forms")) {
   console.log("\nForm posts (2,000 newsletter, 500 consultation with a PDF), 8 connections; rows counted afterwards (rows should equal ok)");
   console.table(rows);
   results.forms = rows;
+}
+
+if (only.has("images")) {
+  const row = await imageUploadBench();
+  console.log("\nImage upload: checked, oriented, stripped, encoded to WebP at every web width, stored (one after another)");
+  console.table([row]);
+  results.images = row;
 }
 
 await mkdir("bench/results", { recursive: true });

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/featured-insights.$id";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { articleJsonLd } from "#app/features/insights/article-json-ld.ts";
+import { PLACEHOLDER_IMAGE } from "#app/features/insights/insight.ts";
 import { INSIGHT_LOAD_FAILED, InsightArticle, InsightLoadError, InsightNotFound } from "#app/features/insights/insight-article.tsx";
 import { toInsightDetail } from "#app/features/insights/insight.server.ts";
 import { getInsight } from "#app/features/insights/insights.server.ts";
@@ -51,8 +52,8 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches, error 
     description: insight.summary.length > 155 ? `${insight.summary.slice(0, 154).trimEnd()}…` : insight.summary,
     path: insight.href,
     siteUrl,
-    // Only a full URL is the insight's own picture; the placeholder is no better than the site's card.
-    image: /^https?:\/\//.test(insight.image) ? insight.image : undefined,
+    // The insight's own picture (an upload or a full URL); the placeholder is no better than the site's card.
+    image: insight.image === PLACEHOLDER_IMAGE ? undefined : insight.image,
     type: "article",
   });
 };

@@ -37,6 +37,8 @@ export type UploadRules = {
   maxFileBytes: number;
   /** The content type to store the bytes under, or null when the form does not take them. */
   detectType: (bytes: Uint8Array, name: string) => Promise<string | null>;
+  /** True when the first SIGNATURE_BYTES already rule the file out; the attachment types' check when not given. */
+  refusedByFirstBytes?: (head: Uint8Array, name: string) => Promise<boolean>;
   messages: UploadMessages;
 };
 
@@ -204,7 +206,8 @@ function collectFile(stream: Readable & { truncated?: boolean }, name: string, u
       if (!headChecked && size >= SIGNATURE_BYTES) {
         headChecked = true;
         stream.pause();
-        void refusedByFirstBytes(Buffer.concat(chunks, size), name).then((refused) => {
+        const refusedByHead = upload.refusedByFirstBytes ?? refusedByFirstBytes;
+        void refusedByHead(Buffer.concat(chunks, size), name).then((refused) => {
           if (refused) refuse(new FormRejection(415, upload.messages.notAllowed(name), upload.field));
           else stream.resume();
         }, reject);

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { IMAGE_SIZES } from "#app/features/images/image-rules.ts";
 import { INSIGHTS_PATH, type InsightDetail } from "#app/features/insights/insight.ts";
 
 function BackToInsights() {
@@ -16,9 +17,13 @@ export function InsightArticle({ insight }: { insight: InsightDetail }) {
       <BackToInsights />
       <img
         src={insight.image}
+        srcSet={insight.imageSrcSet ?? undefined}
+        sizes={insight.imageSrcSet ? IMAGE_SIZES.article : undefined}
         alt={`Banner for ${insight.title}`}
         width={1200}
         height={630}
+        // The largest thing above the fold: fetched first.
+        fetchPriority="high"
         className="mt-8 aspect-[40/21] w-full rounded-2xl bg-slate-100 object-cover"
       />
       <header className="mt-8">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { IMAGE_SIZES } from "#app/features/images/image-rules.ts";
 import type { InsightCard as InsightCardData } from "#app/features/insights/insight.ts";
 
 /** A grid of insight cards; the listing and the home page share it. */
@@ -19,7 +20,18 @@ export function InsightCard({ insight, headingLevel = 2 }: { insight: InsightCar
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       {/* The title names the link; the picture adds nothing a screen reader needs. */}
-      <img src={insight.image} alt="" width={1200} height={630} loading="lazy" className="aspect-[40/21] w-full bg-slate-100 object-cover" />
+      {/* The box keeps the banner's 40:21 shape whatever the upload's, so nothing moves as it loads. */}
+      <img
+        src={insight.image}
+        srcSet={insight.imageSrcSet ?? undefined}
+        sizes={insight.imageSrcSet ? IMAGE_SIZES.card : undefined}
+        alt=""
+        width={1200}
+        height={630}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[40/21] w-full bg-slate-100 object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-semibold text-brand-700">{insight.category}</p>
         <Heading className="mt-2 text-lg font-bold tracking-tight text-ink">

@@ -1,3 +1,5 @@
+import { srcSetOf } from "#app/features/images/image-rules.ts";
+import { responsiveHtml } from "#app/features/images/responsive-html.server.ts";
 import { plainText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 import type { InsightRow } from "#app/features/insights/insights.server.ts";
 import {
@@ -56,12 +58,14 @@ const publishedAt = (row: InsightSource) => row.publishedDate ?? row.createdAt;
 
 export function toInsightCard(row: InsightSource): InsightCard {
   const date = publishedAt(row);
+  const image = imageOf(row.image);
   return {
     id: row.id,
     href: insightPath(row.id),
     title: filled(row.title) ?? DEFAULT_TITLE,
     category: filled(row.category) ?? DEFAULT_CATEGORY,
-    image: imageOf(row.image),
+    image,
+    imageSrcSet: srcSetOf(image),
     dateTime: date.toISOString(),
     date: formatLongDate(date),
     readTime: readTimeLabel(readMinutes(row.readTime, row.description)),
@@ -71,7 +75,8 @@ export function toInsightCard(row: InsightSource): InsightCard {
 export function toInsightDetail(row: InsightSource): InsightDetail {
   const author = filled(row.authorName) ?? DEFAULT_AUTHOR;
   // Sanitising can leave nothing (a description that was only a script): that is "absent" too.
-  const descriptionHtml = sanitizeRichText(row.description) || DEFAULT_DESCRIPTION_HTML;
+  // Our images get their srcset here, on the way to the page; the stored HTML never holds one.
+  const descriptionHtml = responsiveHtml(sanitizeRichText(row.description) || DEFAULT_DESCRIPTION_HTML);
   return {
     ...toInsightCard(row),
     author,

@@ -143,10 +143,16 @@ test("a card carries what a listing shows", () => {
     title: "T",
     category: "General",
     image: PLACEHOLDER_IMAGE,
+    imageSrcSet: null,
     dateTime: created.toISOString(),
     date: "March 2, 2025",
     readTime: "3 min read",
   });
+  // An upload of ours carries its widths for srcset.
+  const id = "0b6f5e0e-3c1f-4f7a-9d7e-2a4b6c8d0e1f";
+  expect(toInsightCard(bare({ image: `/media/${id}/960.webp` })).imageSrcSet).toBe(
+    `/media/${id}/320.webp 320w, /media/${id}/640.webp 640w, /media/${id}/960.webp 960w`,
+  );
 });
 
 test("the summary puts a space where blocks meet", () => {

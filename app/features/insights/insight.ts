@@ -26,6 +26,8 @@ export type InsightCard = {
   title: string;
   category: string;
   image: string;
+  /** The image's widths for srcset when it is one of ours (an upload), else null. */
+  imageSrcSet: string | null;
   /** ISO 8601, for <time dateTime>. */
   dateTime: string;
   /** Long US format, e.g. "January 5, 2025". */

@@ -1,12 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { FormRejection, type FormInput } from "#app/features/forms/read-form.server.ts";
+import { FormRejection, type FormInput, type UploadRules } from "#app/features/forms/read-form.server.ts";
 import { guardAndRead } from "#app/features/forms/submission.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 /** Staff work in bursts (a status, a note, the next lead): far more posts than a visitor's form. */
 const STAFF_POSTS_PER_WINDOW = 300;
-/** Enough for the longest note; staff forms carry no files. */
+/** Enough for the longest note; a form with files gets room for them on top. */
 const STAFF_FORM_MAX_BYTES = 64 * 1024;
 
 export type StaffFormRules = {
@@ -17,8 +17,10 @@ export type StaffFormRules = {
   multiline?: readonly string[];
   /** Posts per client address per FORM_RATE_WINDOW_SECONDS; sign-in and reset forms set their own. */
   rateLimit?: number;
-  /** The whole body's limit, for a form that carries long content (a job's description). */
+  /** The whole body's limit, for a form that carries long content (a job's description); files come on top. */
   maxBytes?: number;
+  /** A file field (an image), e.g. imageUploadRule("banner"). */
+  upload?: UploadRules;
 };
 
 /**
@@ -31,11 +33,12 @@ export function readStaffForm(request: Request, context: Readonly<RouterContextP
     name: rules.name,
     rateLimit: rules.rateLimit ?? STAFF_POSTS_PER_WINDOW,
     read: {
-      maxBytes: rules.maxBytes ?? STAFF_FORM_MAX_BYTES,
+      maxBytes: (rules.maxBytes ?? STAFF_FORM_MAX_BYTES) + (rules.upload ? rules.upload.maxFiles * rules.upload.maxFileBytes : 0),
       encodings: ["urlencoded", "multipart"],
       fields: rules.fields,
       multiline: rules.multiline ?? [],
       labels: rules.labels,
+      ...(rules.upload ? { upload: rules.upload } : {}),
     },
   });
 }

@@ -1,0 +1,36 @@
+import sanitizeHtml from "sanitize-html";
+import { IMAGE_SIZES, responsiveImage } from "#app/features/images/image-rules.ts";
+
+/*
+ * Runs on HTML that the allow-list sanitiser has already cleaned: this pass
+ * keeps whatever that one let through (so the two lists never drift apart)
+ * and only adds attributes. The srcset is never stored: it follows from the
+ * src, and the stored HTML stays what staff wrote.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: false,
+  allowedAttributes: false,
+  // "Allow everything" includes script and style, which the sanitiser has already removed.
+  allowVulnerableTags: true,
+  transformTags: {
+    img: (tagName, attribs) => {
+      const responsive = responsiveImage(attribs.src ?? "", IMAGE_SIZES.article);
+      return {
+        tagName,
+        attribs: {
+          ...attribs,
+          ...(responsive ? { srcset: responsive.srcSet, sizes: responsive.sizes } : {}),
+          // Pictures in the text are below the title and the banner: fetched as the reader scrolls.
+          loading: "lazy",
+          decoding: "async",
+        },
+      };
+    },
+  },
+};
+
+/** Sanitised rich HTML with each `<img>` lazy, and each of ours (`/media/…`) given srcset and sizes. */
+export function responsiveHtml(sanitizedHtml: string): string {
+  if (!sanitizedHtml.includes("<img")) return sanitizedHtml;
+  return sanitizeHtml(sanitizedHtml, OPTIONS);
+}
