@@ -2,7 +2,8 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/staff.insights.$id";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { insightPath } from "#app/features/insights/insight.ts";
-import { InsightForm, insightFormRules, type InsightFormValues } from "#app/features/staff/insights/insight-form.tsx";
+import { InsightForm, type InsightFormValues } from "#app/features/staff/insights/insight-form.tsx";
+import { withBanner, insightFormReadRules } from "#app/features/staff/insights/insight-banner.server.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone, publishAtFrom, readInsightInput } from "#app/features/staff/insights/insight-rules.ts";
 import { insightStatusLabels, type InsightAction } from "#app/features/staff/insights/insight-status.ts";
 import { changeInsightStatus, insightCategories, insightForEdit, saveInsight, type InsightForEdit } from "#app/features/staff/insights/insights-admin.server.ts";
@@ -44,6 +45,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     publishedDate: insight.publishedDate,
     changedAt: insight.changedAt,
     values: formValues(insight),
+    banner: insight.image,
     categories: await insightCategories(db),
     created: url.searchParams.get("done") === "created",
   };
@@ -58,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const services = await servicesOf(context);
   const ipAddress = clientAddressOf(context);
   try {
-    const { values } = await readStaffForm(request, context, services, insightFormRules);
+    const { values, files } = await readStaffForm(request, context, services, insightFormReadRules);
     const intent = statusActions.find((action) => action === values.intent);
     if (intent) {
       let publishAt: Date | null = null;
@@ -80,7 +82,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!read.ok) return formError(400, "Some fields need your attention; nothing was saved.", read.errors, values);
     const revision = Number(values.revision);
     if (!Number.isInteger(revision)) return formError(400, "Reload the page and make your changes again: the form was incomplete.", undefined, values);
-    const saved = await saveInsight(services.db, id, revision, read.input, user, ipAddress);
+    const withImage = await withBanner(services.storage, read.input, files);
+    if (!withImage.ok) return formError(withImage.status, withImage.message, { banner: withImage.message }, values);
+    const saved = await saveInsight(services.db, id, revision, withImage.input, user, ipAddress);
     if (!saved.ok) return formError(saved.status, saved.message, undefined, values);
     services.content.nudge();
     return { status: "success", messages: [saved.message] } satisfies FormAnswer;
@@ -160,7 +164,7 @@ export default function EditInsight({ loaderData, actionData }: Route.ComponentP
         )}
       </section>
       <h2 className="mb-3 text-lg font-bold">Content</h2>
-      <InsightForm values={values} revision={revision} answer={scheduleAnswer ? null : actionData} submitLabel="Save changes" categories={loaderData.categories} />
+      <InsightForm values={values} revision={revision} answer={scheduleAnswer ? null : actionData} submitLabel="Save changes" categories={loaderData.categories} banner={loaderData.banner} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/staff.insights.new";
-import { InsightForm, emptyInsightForm, insightFormRules } from "#app/features/staff/insights/insight-form.tsx";
+import { InsightForm, emptyInsightForm } from "#app/features/staff/insights/insight-form.tsx";
+import { withBanner, insightFormReadRules } from "#app/features/staff/insights/insight-banner.server.ts";
 import { readInsightInput } from "#app/features/staff/insights/insight-rules.ts";
 import { createInsight, insightCategories } from "#app/features/staff/insights/insights-admin.server.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
@@ -18,10 +19,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireStaff(context, request, "insights");
   const services = await servicesOf(context);
   try {
-    const { values } = await readStaffForm(request, context, services, insightFormRules);
+    const { values, files } = await readStaffForm(request, context, services, insightFormReadRules);
     const read = readInsightInput(values);
     if (!read.ok) return formError(400, "Some fields need your attention; nothing was saved.", read.errors, values);
-    const created = await createInsight(services.db, read.input, user, clientAddressOf(context));
+    const withImage = await withBanner(services.storage, read.input, files);
+    if (!withImage.ok) return formError(withImage.status, withImage.message, { banner: withImage.message }, values);
+    const created = await createInsight(services.db, withImage.input, user, clientAddressOf(context));
     if (!created.ok) return formError(created.status, created.message, undefined, values);
     return redirect(`/staff/insights/${created.id}?done=created`);
   } catch (error) {

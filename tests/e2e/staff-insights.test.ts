@@ -1,5 +1,8 @@
-import { rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { setupBrowser } from "#tests/support/browser.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
@@ -23,19 +26,20 @@ let postgres: FreshPostgres;
 let first: RunningServer;
 let second: RunningServer;
 
+let dataDir: string;
+
 beforeAll(async () => {
   if (!reachable) return;
   postgres = await freshPostgres();
-  const settings = { DATABASE_URL: postgres.url, FORM_RATE_LIMIT: "1000" };
+  // One file store for both, as a deployment shares S3 or a volume: an image uploaded through one is served by the other.
+  dataDir = await mkdtemp(path.join(tmpdir(), "site-e2e-shared-"));
+  const settings = { DATABASE_URL: postgres.url, FORM_RATE_LIMIT: "1000", DATA_DIR: dataDir };
   [first, second] = await Promise.all([startServer(settings), startServer(settings)]);
 }, 90_000);
 
 afterAll(async () => {
-  for (const server of [first, second]) {
-    if (!server) continue;
-    await server.stop({ keepData: true });
-    await rm(server.dataDir, { recursive: true, force: true });
-  }
+  for (const server of [first, second]) await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   await postgres?.dispose();
 });
 
@@ -57,13 +61,14 @@ async function timesUntil(id: number, title: string, since: number, gone = false
   return times;
 }
 
-async function newInsight(page: Page, fields: { title: string; category: string; author: string; tags: string; article: string }): Promise<number> {
+async function newInsight(page: Page, fields: { title: string; category: string; author: string; tags: string; article: string; banner?: Buffer }): Promise<number> {
   await gotoContentForm(page, "/staff/insights/new");
   await page.getByLabel("Title").fill(fields.title);
   await page.getByLabel("Category").fill(fields.category);
   await page.getByLabel("Author's name").fill(fields.author);
   await page.getByLabel("Tags").fill(fields.tags);
   await page.getByLabel("Article").fill(fields.article);
+  if (fields.banner) await page.getByLabel("Banner image").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: fields.banner });
   await page.getByRole("button", { name: "Save draft" }).click();
   await page.waitForURL(/\/staff\/insights\/\d+\?done=created$/);
   return Number(/\/staff\/insights\/(\d+)/.exec(page.url())![1]);
@@ -112,7 +117,9 @@ test.skipIf(!reachable)(
     expect(await editor.getByLabel("Category").inputValue()).toBe("Security");
     await expectAccessible(editor);
 
+    const banner = await sharp({ create: { width: 1600, height: 840, channels: 3, background: "#1f4e79" } }).png().toBuffer();
     const id = await newInsight(editor, {
+      banner,
       title,
       category: "Security",
       author: "Eve Editor",
@@ -141,6 +148,16 @@ test.skipIf(!reachable)(
     const page = await (await fetch(`${second.baseURL}/featured-insights/${id}`)).text();
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!.replace(/\\u003c/g, "<"));
     expect(ld).toMatchObject({ "@type": "Article", headline: title, author: { name: "Eve Editor" }, keywords: ["Security", "Cloud"] });
+
+    // The banner: stored through the storage driver, served in web sizes with a year's cache, on the page and the cards.
+    const bannerSrc = /\/media\/[0-9a-f-]{36}\/1600\.webp/.exec(page)?.[0];
+    expect(bannerSrc, "the article's banner is the upload").toBeDefined();
+    expect(page).toContain(`srcSet="${bannerSrc!.replace("1600", "320")} 320w`);
+    expect(ld.image).toEqual([expect.stringMatching(new RegExp(`^https?://[^/]+${bannerSrc}$`))]);
+    expect(await (await fetch(`${second.baseURL}/featured-insights`)).text()).toContain(bannerSrc!.replace("1600", "640"));
+    const image = await fetch(`${second.baseURL}${bannerSrc!.replace("1600", "960")}`);
+    expect([image.status, image.headers.get("content-type"), image.headers.get("cache-control")]).toEqual([200, "image/webp", "public, max-age=31536000, immutable"]);
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(960);
 
     // An edit to a published insight: both processes show it.
     await editor.getByLabel("Title").fill(`${title} (revised)`);

@@ -26,6 +26,8 @@ export type InsightInput = {
   readTime: number | null;
   /** Raw HTML as typed; the server sanitises it before it is stored. */
   description: string;
+  /** The banner: a new upload's URL, null to remove it, absent to keep it. */
+  image?: string | null;
 };
 
 export type InsightFieldErrors = Partial<Record<keyof InsightInput, string>>;
@@ -79,7 +81,16 @@ export function readInsightInput(values: Record<string, string>): { ok: true; in
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    input: { title, category: category || null, authorName: authorName || null, authorBio: authorBio || null, tags, readTime, description },
+    input: {
+      title,
+      category: category || null,
+      authorName: authorName || null,
+      authorBio: authorBio || null,
+      tags,
+      readTime,
+      description,
+      ...(values.removeBanner === "on" ? { image: null } : {}),
+    },
   };
 }
 
@@ -136,5 +147,5 @@ export function publishAtValue(date: Date, timeZone: string): string {
   return wall.toISOString().slice(0, 16);
 }
 
-/** An article body of 60,000 characters with room for the other fields and multipart framing. */
+/** An article body of 60,000 characters with room for the other fields and multipart framing (the banner comes on top). */
 export const INSIGHT_FORM_MAX_BYTES = 256 * 1024;

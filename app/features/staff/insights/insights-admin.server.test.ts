@@ -103,6 +103,15 @@ for (const driver of drivers) {
       expect(await nextScheduledInsight(db)).toBeNull();
       expect(await statuses("published")).toEqual([["Coming soon", "published"]]);
 
+      // The banner: kept when the form brings none, replaced by an upload, removed when asked.
+      const banner = "/media/0b6f5e0e-3c1f-4f7a-9d7e-2a4b6c8d0e1f/1280.webp";
+      let revision = (await insightForEdit(db, draft.id))!.revision;
+      await saveInsight(db, draft.id, revision++, { ...input({ title: "Still a draft" }), image: banner }, actor, ip);
+      await saveInsight(db, draft.id, revision++, input({ title: "Still a draft", category: "Cloud" }), actor, ip);
+      expect((await insightForEdit(db, draft.id))!.image).toBe(banner);
+      await saveInsight(db, draft.id, revision, input({ title: "Still a draft", removeBanner: "on" }), actor, ip);
+      expect((await insightForEdit(db, draft.id))!.image).toBeNull();
+
       expect(await changeInsightStatus(db, draft.id, "delete", { actor, ipAddress: ip })).toMatchObject({ ok: true });
       expect(await insightForEdit(db, draft.id)).toBeNull();
     } finally {

@@ -89,6 +89,7 @@ function contentOf(input: InsightInput) {
     tags: input.tags,
     readTime: input.readTime,
     description: sanitizeRichText(input.description),
+    ...(input.image === undefined ? {} : { image: input.image }),
   };
 }
 
