@@ -67,6 +67,8 @@ async function newInsight(page: Page, fields: { title: string; category: string;
   await page.getByLabel("Category").fill(fields.category);
   await page.getByLabel("Author's name").fill(fields.author);
   await page.getByLabel("Tags").fill(fields.tags);
+  // Raw HTML goes in through the editor's "Edit HTML" switch; the editor's own tools are used below and in rich-text-editor.test.ts.
+  await page.getByRole("button", { name: "Edit HTML" }).click();
   await page.getByLabel("Article").fill(fields.article);
   if (fields.banner) await page.getByLabel("Banner image").setInputFiles({ name: "banner.png", mimeType: "image/png", buffer: fields.banner });
   await page.getByRole("button", { name: "Save draft" }).click();
@@ -104,8 +106,8 @@ test.skipIf(!reachable)(
     await editor.getByRole("button", { name: "Schedule" }).click();
     await notice(editor, "is scheduled");
     expect(await (await fetch(`${second.baseURL}/featured-insights/${laterId}`)).status).toBe(404);
-    const stored = await postgres.pool.query('select "publishedDate" from "FeaturedInsights" where id = $1', [laterId]);
-    expect((stored.rows[0].publishedDate as Date).getTime()).toBe(at);
+    const scheduled = await postgres.pool.query('select "publishedDate" from "FeaturedInsights" where id = $1', [laterId]);
+    expect((scheduled.rows[0].publishedDate as Date).getTime()).toBe(at);
     await editor.getByText("Scheduled", { exact: true }).first().waitFor();
 
     // The one to publish now: a refused save keeps what was typed.
@@ -127,8 +129,28 @@ test.skipIf(!reachable)(
       article: '<h1>Why now</h1><p onclick="steal()">Most breaches start with one <strong>trusted</strong> laptop.</p><script>alert(1)</script>',
     });
     await notice(editor, "The draft is saved.");
+    await editor.getByRole("button", { name: "Edit HTML" }).click();
     expect(await editor.getByLabel("Article").inputValue()).toBe("<h2>Why now</h2><p>Most breaches start with one <strong>trusted</strong> laptop.</p>");
+    await editor.getByRole("button", { name: "Edit HTML" }).click();
     await expectAccessible(editor);
+
+    // A picture in the text, through the editor: uploaded, described, inserted where the cursor is, saved with the article.
+    const diagram = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#f5a623" } }).jpeg().toBuffer();
+    await editor.getByRole("textbox", { name: "Article" }).click();
+    await editor.keyboard.press("End");
+    await editor.getByRole("button", { name: "Insert image" }).click();
+    await editor.getByLabel("Image (PNG, JPEG, WebP or AVIF)").setInputFiles({ name: "diagram.jpg", mimeType: "image/jpeg", buffer: diagram });
+    await editor.getByRole("button", { name: "Upload and insert" }).click();
+    await editor.getByRole("alert").filter({ hasText: "Describe the image" }).waitFor();
+    await editor.getByRole("textbox", { name: "Alt text" }).fill("Where trust is checked: device, user, request");
+    await editor.getByRole("button", { name: "Upload and insert" }).click();
+    await editor.getByRole("textbox", { name: "Article" }).locator('img[alt="Where trust is checked: device, user, request"]').waitFor();
+    await editor.getByRole("button", { name: "Save changes" }).click();
+    const storedArticle = async () => (await postgres.pool.query('select description from "FeaturedInsights" where id = $1', [id])).rows[0].description as string;
+    await expect.poll(storedArticle).toContain("<img");
+    const inline = /<img src="(\/media\/[0-9a-f-]{36}\/1200\.webp)" alt="Where trust is checked: device, user, request" width="1200" height="675" \/>/.exec(await storedArticle());
+    expect(inline, await storedArticle()).not.toBeNull();
+    await editor.getByRole("status").filter({ hasText: /^The draft is saved\.$/ }).waitFor();
     for (const server of [first, second]) expect((await fetch(`${server.baseURL}/featured-insights/${id}`)).status).toBe(404);
 
     await editor.getByRole("link", { name: "Preview" }).click();
@@ -158,6 +180,8 @@ test.skipIf(!reachable)(
     const image = await fetch(`${second.baseURL}${bannerSrc!.replace("1600", "960")}`);
     expect([image.status, image.headers.get("content-type"), image.headers.get("cache-control")]).toEqual([200, "image/webp", "public, max-age=31536000, immutable"]);
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(960);
+    // The picture in the text gets its widths and loads as the reader scrolls.
+    expect(page).toMatch(new RegExp(`<img src="${inline![1]}" alt="Where trust is checked: device, user, request" width="1200" height="675" srcset="[^"]+ 320w, [^"]+ 1200w" sizes="[^"]+" loading="lazy" decoding="async"`));
 
     // An edit to a published insight: both processes show it.
     await editor.getByLabel("Title").fill(`${title} (revised)`);
@@ -180,10 +204,13 @@ test.skipIf(!reachable)(
     for (const [where, ms] of Object.entries(appearedAfter)) expect(ms, where).toBeLessThan(VISIBLE_WITHIN_MS);
 
     const audit = await postgres.pool.query("select action, target_id from audit_log where target_type = 'insight' order by id");
+    const uploads = await postgres.pool.query("select detail from audit_log where action = 'image-uploaded'");
+    expect(uploads.rows.map((row) => row.detail.src)).toEqual([inline![1]]);
     expect(audit.rows.map((row) => `${row.action} ${row.target_id}`)).toEqual([
       `insight-created ${laterId}`,
       `insight-scheduled ${laterId}`,
       `insight-created ${id}`,
+      `insight-edited ${id}`,
       `insight-published ${id}`,
       `insight-edited ${id}`,
       `insight-unpublished ${id}`,

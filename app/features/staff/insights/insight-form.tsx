@@ -5,6 +5,7 @@ import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { WORDS_PER_MINUTE } from "#app/features/insights/insight.ts";
 import { INSIGHT_FORM_MAX_BYTES, INSIGHT_LIMITS } from "#app/features/staff/insights/insight-rules.ts";
 import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
+import { RichTextField } from "#app/features/staff/rich-text/rich-text-field.tsx";
 
 /** The insight's fields as the form shows them (strings, as typed). */
 export type InsightFormValues = Record<"title" | "category" | "authorName" | "authorBio" | "tags" | "readTime" | "description", string>;
@@ -34,6 +35,9 @@ const insightFormLabels: Record<string, string> = {
   removeBanner: "Remove the banner",
 };
 
+/** Where the editor uploads a picture for the text (app/routes/staff.media.ts). */
+const MEDIA_UPLOAD_PATH = "/staff/media";
+
 /** How the server reads the insight forms (the staff form pipeline's rules): the content form and the publishing forms. */
 export const insightFormRules = {
   name: "staff-insight",
@@ -44,8 +48,9 @@ export const insightFormRules = {
 };
 
 /**
- * Create and edit an insight. Without JavaScript it is a plain form; the
- * article is HTML in a text area, sanitised by the server on save.
+ * Create and edit an insight. Without JavaScript it is a plain form and the
+ * article is HTML in a text area; with it, a rich-text editor that also
+ * uploads pictures. The server sanitises the HTML on save either way.
  */
 export function InsightForm({
   values,
@@ -120,15 +125,15 @@ export function InsightForm({
               </>
             )}
           </Field>
-          <Field
+          <RichTextField
             name="description"
             label="Article"
-            wide
-            hint="HTML: paragraphs, headings (h2-h4), lists, links, bold, italic and images. Anything else is removed when you save."
+            hint="Headings (levels 2 to 4), paragraphs, lists, links, bold, italic and images. Anything else in the HTML is removed when you save."
             error={errors?.description}
-          >
-            {(props) => <textarea {...props} defaultValue={shown.description} rows={20} className={`${props.className} font-mono text-sm`} />}
-          </Field>
+            defaultValue={shown.description}
+            maxLength={INSIGHT_LIMITS.description}
+            imageUploadUrl={MEDIA_UPLOAD_PATH}
+          />
         </>
       )}
     </ContentForm>

@@ -1,15 +1,32 @@
-import { Form, useNavigation } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { Field } from "#app/features/forms/field.tsx";
-import { formatJobType, SALARY_PERIODS, WORKPLACES } from "#app/features/careers/job-format.ts";
-import { CURRENCIES, JOB_FORM_MAX_BYTES, JOB_LIMITS, JOB_TYPES } from "#app/features/staff/jobs/job-rules.ts";
-import { buttonClass } from "#app/features/staff/staff-ui.tsx";
-import { useUnsavedChanges } from "#app/features/staff/unsaved-changes.ts";
+import {
+  formatJobType,
+  SALARY_PERIODS,
+  WORKPLACES,
+} from "#app/features/careers/job-format.ts";
+import {
+  CURRENCIES,
+  JOB_FORM_MAX_BYTES,
+  JOB_LIMITS,
+  JOB_TYPES,
+} from "#app/features/staff/jobs/job-rules.ts";
+import { RichTextField } from "#app/features/staff/rich-text/rich-text-field.tsx";
+import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
 
 /** The job's fields as the form shows them (strings, as typed). */
 export type JobFormValues = Record<
-  "title" | "department" | "jobType" | "location" | "workplace" | "salaryMin" | "salaryMax" | "salaryCurrency" | "salaryPeriod" | "closesAt" | "description",
+  | "title"
+  | "department"
+  | "jobType"
+  | "location"
+  | "workplace"
+  | "salaryMin"
+  | "salaryMax"
+  | "salaryCurrency"
+  | "salaryPeriod"
+  | "closesAt"
+  | "description",
   string
 >;
 
@@ -53,108 +70,197 @@ export const jobFormRules = {
 };
 
 /**
- * Create and edit a job. Without JavaScript it is a plain form; the
- * description is HTML in a text area, sanitised by the server on save.
+ * Create and edit a job. Without JavaScript it is a plain form and the
+ * description is HTML in a text area; with it, a rich-text editor. The
+ * server sanitises the HTML on save either way.
  */
-export function JobForm({ values, revision, answer, submitLabel }: { values: JobFormValues; revision?: number; answer?: FormAnswer | null; submitLabel: string }) {
-  const unsaved = useUnsavedChanges(answer);
-  const errors = answer?.status === "error" ? answer.fields : undefined;
-  const saving = useNavigation().state === "submitting";
-  const hydrated = useHydrated();
-  // After a refused post without JavaScript, the page shows what was typed.
-  const shown = answer?.status === "error" && answer.values ? { ...values, ...answer.values } : values;
-  const key = answer?.status === "error" ? JSON.stringify(answer.values ?? {}) : String(revision ?? "new");
-
+export function JobForm({
+  values,
+  revision,
+  answer,
+  submitLabel,
+}: {
+  values: JobFormValues;
+  revision?: number;
+  answer?: FormAnswer | null;
+  submitLabel: string;
+}) {
   return (
-    // Without JavaScript the browser checks the required fields; with it the server's sentences show beside each field.
-    <Form method="post" {...unsaved} key={key} className="grid gap-5 rounded-xl border border-slate-300 bg-white p-5 sm:grid-cols-2" noValidate={hydrated}>
-      <input type="hidden" name="intent" value="save" />
-      {revision === undefined ? null : <input type="hidden" name="revision" value={revision} />}
-      <Field name="title" label="Job title" required wide error={errors?.title}>
-        {(props) => <input {...props} defaultValue={shown.title} maxLength={JOB_LIMITS.title} autoComplete="off" />}
-      </Field>
-      <Field name="department" label="Department" error={errors?.department}>
-        {(props) => <input {...props} defaultValue={shown.department} maxLength={JOB_LIMITS.department} autoComplete="off" />}
-      </Field>
-      <Field name="jobType" label="Job type" required error={errors?.jobType}>
-        {(props) => (
-          <select {...props} defaultValue={shown.jobType}>
-            <option value="" disabled>
-              Choose a job type
-            </option>
-            {JOB_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {formatJobType(type)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field name="location" label="Location" hint='City and country, e.g. "Pune, India".' error={errors?.location}>
-        {(props) => <input {...props} defaultValue={shown.location} maxLength={JOB_LIMITS.location} autoComplete="off" />}
-      </Field>
-      <Field name="workplace" label="Workplace" required error={errors?.workplace}>
-        {(props) => (
-          <select {...props} defaultValue={shown.workplace}>
-            {Object.entries(WORKPLACES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-4">
-        <legend className="mb-2 text-sm font-semibold text-ink">
-          Salary range <span className="font-normal text-slate-600">(optional; shown on the job page and to job search engines)</span>
-        </legend>
-        <Field name="salaryMin" label="Lowest salary" error={errors?.salaryMin}>
-          {(props) => <input {...props} defaultValue={shown.salaryMin} inputMode="numeric" autoComplete="off" />}
-        </Field>
-        <Field name="salaryMax" label="Highest salary" error={errors?.salaryMax}>
-          {(props) => <input {...props} defaultValue={shown.salaryMax} inputMode="numeric" autoComplete="off" />}
-        </Field>
-        <Field name="salaryCurrency" label="Currency" error={errors?.salaryCurrency}>
-          {(props) => (
-            <select {...props} defaultValue={shown.salaryCurrency}>
-              <option value="">No salary shown</option>
-              {CURRENCIES.map((currency) => (
-                <option key={currency} value={currency}>
-                  {currency}
+    <ContentForm
+      values={values}
+      revision={revision}
+      answer={answer}
+      submitLabel={submitLabel}
+    >
+      {(shown, errors) => (
+        <>
+          <Field
+            name="title"
+            label="Job title"
+            required
+            wide
+            error={errors?.title}
+          >
+            {(props) => (
+              <input
+                {...props}
+                defaultValue={shown.title}
+                maxLength={JOB_LIMITS.title}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          <Field
+            name="department"
+            label="Department"
+            error={errors?.department}
+          >
+            {(props) => (
+              <input
+                {...props}
+                defaultValue={shown.department}
+                maxLength={JOB_LIMITS.department}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          <Field
+            name="jobType"
+            label="Job type"
+            required
+            error={errors?.jobType}
+          >
+            {(props) => (
+              <select {...props} defaultValue={shown.jobType}>
+                <option value="" disabled>
+                  Choose a job type
                 </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field name="salaryPeriod" label="Salary period" error={errors?.salaryPeriod}>
-          {(props) => (
-            <select {...props} defaultValue={shown.salaryPeriod}>
-              {Object.entries(SALARY_PERIODS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </fieldset>
-      <Field name="closesAt" label="Closing date" hint="The job closes by itself at the end of this day (UTC). Leave empty to keep it open until you close it." error={errors?.closesAt}>
-        {(props) => <input {...props} type="date" defaultValue={shown.closesAt} />}
-      </Field>
-      <Field
-        name="description"
-        label="Description"
-        wide
-        hint="HTML: paragraphs, headings (h2-h4), lists, links, bold and italic. Anything else is removed when you save."
-        error={errors?.description}
-      >
-        {(props) => <textarea {...props} defaultValue={shown.description} rows={16} className={`${props.className} font-mono text-sm`} />}
-      </Field>
-      <div className="sm:col-span-2">
-        <button type="submit" className={buttonClass} disabled={saving}>
-          {saving ? "Saving…" : submitLabel}
-        </button>
-      </div>
-    </Form>
+                {JOB_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {formatJobType(type)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            name="location"
+            label="Location"
+            hint='City and country, e.g. "Pune, India".'
+            error={errors?.location}
+          >
+            {(props) => (
+              <input
+                {...props}
+                defaultValue={shown.location}
+                maxLength={JOB_LIMITS.location}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          <Field
+            name="workplace"
+            label="Workplace"
+            required
+            error={errors?.workplace}
+          >
+            {(props) => (
+              <select {...props} defaultValue={shown.workplace}>
+                {Object.entries(WORKPLACES).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-4">
+            <legend className="mb-2 text-sm font-semibold text-ink">
+              Salary range{" "}
+              <span className="font-normal text-slate-600">
+                (optional; shown on the job page and to job search engines)
+              </span>
+            </legend>
+            <Field
+              name="salaryMin"
+              label="Lowest salary"
+              error={errors?.salaryMin}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  defaultValue={shown.salaryMin}
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+              )}
+            </Field>
+            <Field
+              name="salaryMax"
+              label="Highest salary"
+              error={errors?.salaryMax}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  defaultValue={shown.salaryMax}
+                  inputMode="numeric"
+                  autoComplete="off"
+                />
+              )}
+            </Field>
+            <Field
+              name="salaryCurrency"
+              label="Currency"
+              error={errors?.salaryCurrency}
+            >
+              {(props) => (
+                <select {...props} defaultValue={shown.salaryCurrency}>
+                  <option value="">No salary shown</option>
+                  {CURRENCIES.map((currency) => (
+                    <option key={currency} value={currency}>
+                      {currency}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              name="salaryPeriod"
+              label="Salary period"
+              error={errors?.salaryPeriod}
+            >
+              {(props) => (
+                <select {...props} defaultValue={shown.salaryPeriod}>
+                  {Object.entries(SALARY_PERIODS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </fieldset>
+          <Field
+            name="closesAt"
+            label="Closing date"
+            hint="The job closes by itself at the end of this day (UTC). Leave empty to keep it open until you close it."
+            error={errors?.closesAt}
+          >
+            {(props) => (
+              <input {...props} type="date" defaultValue={shown.closesAt} />
+            )}
+          </Field>
+          <RichTextField
+            name="description"
+            label="Description"
+            hint="Headings (levels 2 to 4), paragraphs, lists, links, bold and italic. Anything else in the HTML is removed when you save."
+            error={errors?.description}
+            defaultValue={shown.description}
+            maxLength={JOB_LIMITS.description}
+          />
+        </>
+      )}
+    </ContentForm>
   );
 }
