@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { responsiveImage } from "#app/features/images/image-rules.ts";
+import { srcSetOf } from "#app/features/images/image-rules.ts";
 import { openDatabase } from "#app/platform/db/client.server.ts";
 import { auditLog } from "#app/platform/db/schema.server.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
@@ -72,7 +72,7 @@ test("an editor uploads an image; it is served in every web width with long cach
   console.info(`upload of a ${Math.round(photo.length / 1024)} KB 2000×1333 JPEG answered in ${uploadMs} ms`);
 
   // Public, with no session: every width the srcset names, as WebP, cached for a year.
-  const candidates = responsiveImage(src)!.srcSet.split(", ").map((candidate) => candidate.split(" "));
+  const candidates = srcSetOf(src)!.split(", ").map((candidate) => candidate.split(" "));
   expect(candidates.map(([, descriptor]) => descriptor)).toEqual(["320w", "640w", "960w", "1280w", "1920w"]);
   for (const [url, descriptor] of candidates) {
     const response = await fetch(`${server.baseURL}${url}`);

@@ -21,11 +21,6 @@ const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 const MEDIA_FILE = /^([1-9][0-9]{0,3})\.webp$/;
 const MEDIA_URL = /^\/media\/([^/?#]+)\/([^/?#]+)$/;
 
-/** How wide a picture is drawn: a card in the listing's grid, or the article's column (max-w-4xl). */
-export const IMAGE_SIZES = {
-  card: "(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw",
-  article: "(min-width: 56rem) 52rem, 100vw",
-} as const;
 
 /**
  * The widths stored for a picture whose largest variant is `largest` pixels
@@ -53,19 +48,16 @@ export function mediaUrl(id: string, width: number): string {
 }
 
 /**
- * srcset and sizes for an image of ours (`/media/{id}/{largest}.webp`), or
- * null for anything else (the placeholder, an outside URL), which is drawn as it is.
+ * The srcset of an image of ours (`/media/{id}/{largest}.webp`), or null for
+ * anything else (the placeholder, an outside URL), which is drawn as it is.
  */
-export function responsiveImage(src: string, sizes: string = IMAGE_SIZES.article): { srcSet: string; sizes: string } | null {
+export function srcSetOf(src: string): string | null {
   const match = MEDIA_URL.exec(src);
   if (!match || !isMediaId(match[1]!)) return null;
   const largest = widthOfMediaFile(match[2]!);
   if (largest === null) return null;
   const id = match[1]!;
-  return { srcSet: variantWidths(largest).map((width) => `${mediaUrl(id, width)} ${width}w`).join(", "), sizes };
-}
-
-/** Only the srcset, for callers that set sizes themselves. */
-export function srcSetOf(src: string): string | null {
-  return responsiveImage(src)?.srcSet ?? null;
+  return variantWidths(largest)
+    .map((width) => `${mediaUrl(id, width)} ${width}w`)
+    .join(", ");
 }

@@ -5,7 +5,7 @@ import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { readForm } from "#app/features/forms/read-form.server.ts";
-import { MAX_IMAGE_BYTES, responsiveImage } from "#app/features/images/image-rules.ts";
+import { MAX_IMAGE_BYTES, srcSetOf } from "#app/features/images/image-rules.ts";
 import { imageUploadRule, mediaKeyOf, storeImage } from "#app/features/images/images.server.ts";
 import type { FileStorage } from "#app/platform/storage/file-storage.server.ts";
 import { createLocalStorage } from "#app/platform/storage/local-storage.server.ts";
@@ -30,7 +30,7 @@ function halves(width: number, height: number) {
 }
 
 async function storedWidths(storage: FileStorage, src: string): Promise<number[]> {
-  const srcSet = responsiveImage(src)!.srcSet;
+  const srcSet = srcSetOf(src)!;
   const widths: number[] = [];
   for (const candidate of srcSet.split(", ")) {
     const [url, descriptor] = candidate.split(" ");

@@ -107,7 +107,7 @@ function encodeVariant(bytes: Uint8Array, width: number): Promise<{ data: Buffer
  * Checks an uploaded image by its content, decodes it completely (a damaged
  * or cut-off file is refused here), and stores it as WebP at each web width
  * up to its own under `media/{random id}/{width}.webp`. Answers the URL of
- * the largest; responsiveImage derives the others from it. `name` starts the
+ * the largest; srcSetOf derives the others from it. `name` starts the
  * messages ("photo.png is larger than 10 MB.").
  */
 export async function storeImage(storage: FileStorage, bytes: Uint8Array, name = "The image"): Promise<StoredImage | ImageRefusal> {

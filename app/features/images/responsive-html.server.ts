@@ -1,5 +1,6 @@
 import sanitizeHtml from "sanitize-html";
-import { IMAGE_SIZES, responsiveImage } from "#app/features/images/image-rules.ts";
+import { srcSetOf } from "#app/features/images/image-rules.ts";
+import { INSIGHT_IMAGE_SIZES } from "#app/features/insights/insight.ts";
 
 /*
  * Runs on HTML that the allow-list sanitiser has already cleaned: this pass
@@ -14,12 +15,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowVulnerableTags: true,
   transformTags: {
     img: (tagName, attribs) => {
-      const responsive = responsiveImage(attribs.src ?? "", IMAGE_SIZES.article);
+      const srcset = srcSetOf(attribs.src ?? "");
       return {
         tagName,
         attribs: {
           ...attribs,
-          ...(responsive ? { srcset: responsive.srcSet, sizes: responsive.sizes } : {}),
+          ...(srcset ? { srcset, sizes: INSIGHT_IMAGE_SIZES.article } : {}),
           // Pictures in the text are below the title and the banner: fetched as the reader scrolls.
           loading: "lazy",
           decoding: "async",

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { expect, test } from "vitest";
-import { IMAGE_SIZES, srcSetOf } from "#app/features/images/image-rules.ts";
+import { srcSetOf } from "#app/features/images/image-rules.ts";
+import { INSIGHT_IMAGE_SIZES } from "#app/features/insights/insight.ts";
 import { InsightArticle } from "#app/features/insights/insight-article.tsx";
 import { InsightCard } from "#app/features/insights/insight-card.tsx";
 import { toInsightDetail, type InsightSource } from "#app/features/insights/insight.server.ts";
@@ -30,10 +31,10 @@ test("a card and an article with one of our images offer every web width", () =>
   const detail = toInsightDetail(row(OURS));
   const card = render(<InsightCard insight={detail} />);
   expect(card).toContain(`srcSet="${escaped(srcSetOf(OURS)!)}"`);
-  expect(card).toContain(`sizes="${IMAGE_SIZES.card}"`);
+  expect(card).toContain(`sizes="${INSIGHT_IMAGE_SIZES.card}"`);
   expect(card).toContain('loading="lazy"');
   const article = render(<InsightArticle insight={detail} />);
-  expect(article).toContain(`srcSet="${escaped(srcSetOf(OURS)!)}" sizes="${IMAGE_SIZES.article}"`);
+  expect(article).toContain(`srcSet="${escaped(srcSetOf(OURS)!)}" sizes="${INSIGHT_IMAGE_SIZES.article}"`);
   // The banner is the first thing a reader sees: not lazy.
   expect(article).not.toMatch(/<img[^>]*Banner for[^>]*loading="lazy"/);
   // The body's image: srcset derived at render, the stored one gone.

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { IMAGE_SIZES } from "#app/features/images/image-rules.ts";
 import { INSIGHTS_PATH, type InsightDetail } from "#app/features/insights/insight.ts";
 
 function BackToInsights() {
@@ -18,7 +17,7 @@ export function InsightArticle({ insight }: { insight: InsightDetail }) {
       <img
         src={insight.image}
         srcSet={insight.imageSrcSet ?? undefined}
-        sizes={insight.imageSrcSet ? IMAGE_SIZES.article : undefined}
+        sizes={insight.bannerSizes ?? undefined}
         alt={`Banner for ${insight.title}`}
         width={1200}
         height={630}

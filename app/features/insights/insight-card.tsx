@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { IMAGE_SIZES } from "#app/features/images/image-rules.ts";
 import type { InsightCard as InsightCardData } from "#app/features/insights/insight.ts";
 
 /** A grid of insight cards; the listing and the home page share it. */
@@ -24,7 +23,7 @@ export function InsightCard({ insight, headingLevel = 2 }: { insight: InsightCar
       <img
         src={insight.image}
         srcSet={insight.imageSrcSet ?? undefined}
-        sizes={insight.imageSrcSet ? IMAGE_SIZES.card : undefined}
+        sizes={insight.imageSizes ?? undefined}
         alt=""
         width={1200}
         height={630}

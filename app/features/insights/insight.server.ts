@@ -3,6 +3,7 @@ import { responsiveHtml } from "#app/features/images/responsive-html.server.ts";
 import { plainText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 import type { InsightRow } from "#app/features/insights/insights.server.ts";
 import {
+  INSIGHT_IMAGE_SIZES,
   DEFAULT_AUTHOR,
   DEFAULT_AUTHOR_BIO,
   DEFAULT_CATEGORY,
@@ -59,13 +60,15 @@ const publishedAt = (row: InsightSource) => row.publishedDate ?? row.createdAt;
 export function toInsightCard(row: InsightSource): InsightCard {
   const date = publishedAt(row);
   const image = imageOf(row.image);
+  const imageSrcSet = srcSetOf(image);
   return {
     id: row.id,
     href: insightPath(row.id),
     title: filled(row.title) ?? DEFAULT_TITLE,
     category: filled(row.category) ?? DEFAULT_CATEGORY,
     image,
-    imageSrcSet: srcSetOf(image),
+    imageSrcSet,
+    imageSizes: imageSrcSet ? INSIGHT_IMAGE_SIZES.card : null,
     dateTime: date.toISOString(),
     date: formatLongDate(date),
     readTime: readTimeLabel(readMinutes(row.readTime, row.description)),
@@ -77,8 +80,9 @@ export function toInsightDetail(row: InsightSource): InsightDetail {
   // Sanitising can leave nothing (a description that was only a script): that is "absent" too.
   // Our images get their srcset here, on the way to the page; the stored HTML never holds one.
   const descriptionHtml = responsiveHtml(sanitizeRichText(row.description) || DEFAULT_DESCRIPTION_HTML);
+  const card = toInsightCard(row);
   return {
-    ...toInsightCard(row),
+    ...card,
     author,
     authorInitial: initialOf(author),
     authorBio: filled(row.authorBio) ?? DEFAULT_AUTHOR_BIO,
@@ -87,5 +91,6 @@ export function toInsightDetail(row: InsightSource): InsightDetail {
     tags: (row.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
     // Never before publication: a scheduled row was last edited before its date.
     modifiedTime: new Date(Math.max(row.updatedAt?.getTime() ?? 0, publishedAt(row).getTime())).toISOString(),
+    bannerSizes: card.imageSrcSet ? INSIGHT_IMAGE_SIZES.article : null,
   };
 }

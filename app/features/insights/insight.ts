@@ -20,6 +20,12 @@ export const INSIGHTS_PATH = "/featured-insights";
 export const INSIGHTS_RSS_PATH = "/featured-insights/rss.xml";
 export const INSIGHTS_PAGE_SIZE = 9;
 
+/** How wide an insight's picture is drawn (the `sizes` of its srcset): a card in the listing's grid, or the article's column (max-w-4xl). */
+export const INSIGHT_IMAGE_SIZES = {
+  card: "(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw",
+  article: "(min-width: 56rem) 52rem, 100vw",
+} as const;
+
 export type InsightCard = {
   id: number;
   href: string;
@@ -28,6 +34,8 @@ export type InsightCard = {
   image: string;
   /** The image's widths for srcset when it is one of ours (an upload), else null. */
   imageSrcSet: string | null;
+  /** How wide the card draws it (srcset's sizes), with the srcset. */
+  imageSizes: string | null;
   /** ISO 8601, for <time dateTime>. */
   dateTime: string;
   /** Long US format, e.g. "January 5, 2025". */
@@ -46,6 +54,8 @@ export type InsightDetail = InsightCard & {
   tags: string[];
   /** ISO 8601. */
   modifiedTime: string;
+  /** How wide the article draws its banner (srcset's sizes), with the srcset. */
+  bannerSizes: string | null;
 };
 
 export const insightPath = (id: number) => `${INSIGHTS_PATH}/${id}`;

@@ -1,32 +1,13 @@
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { Field } from "#app/features/forms/field.tsx";
-import {
-  formatJobType,
-  SALARY_PERIODS,
-  WORKPLACES,
-} from "#app/features/careers/job-format.ts";
-import {
-  CURRENCIES,
-  JOB_FORM_MAX_BYTES,
-  JOB_LIMITS,
-  JOB_TYPES,
-} from "#app/features/staff/jobs/job-rules.ts";
+import { formatJobType, SALARY_PERIODS, WORKPLACES } from "#app/features/careers/job-format.ts";
+import { CURRENCIES, JOB_FORM_MAX_BYTES, JOB_LIMITS, JOB_TYPES } from "#app/features/staff/jobs/job-rules.ts";
 import { RichTextField } from "#app/features/staff/rich-text/rich-text-field.tsx";
 import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
 
 /** The job's fields as the form shows them (strings, as typed). */
 export type JobFormValues = Record<
-  | "title"
-  | "department"
-  | "jobType"
-  | "location"
-  | "workplace"
-  | "salaryMin"
-  | "salaryMax"
-  | "salaryCurrency"
-  | "salaryPeriod"
-  | "closesAt"
-  | "description",
+  "title" | "department" | "jobType" | "location" | "workplace" | "salaryMin" | "salaryMax" | "salaryCurrency" | "salaryPeriod" | "closesAt" | "description",
   string
 >;
 
@@ -74,62 +55,18 @@ export const jobFormRules = {
  * description is HTML in a text area; with it, a rich-text editor. The
  * server sanitises the HTML on save either way.
  */
-export function JobForm({
-  values,
-  revision,
-  answer,
-  submitLabel,
-}: {
-  values: JobFormValues;
-  revision?: number;
-  answer?: FormAnswer | null;
-  submitLabel: string;
-}) {
+export function JobForm({ values, revision, answer, submitLabel }: { values: JobFormValues; revision?: number; answer?: FormAnswer | null; submitLabel: string }) {
   return (
-    <ContentForm
-      values={values}
-      revision={revision}
-      answer={answer}
-      submitLabel={submitLabel}
-    >
+    <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel}>
       {(shown, errors) => (
         <>
-          <Field
-            name="title"
-            label="Job title"
-            required
-            wide
-            error={errors?.title}
-          >
-            {(props) => (
-              <input
-                {...props}
-                defaultValue={shown.title}
-                maxLength={JOB_LIMITS.title}
-                autoComplete="off"
-              />
-            )}
+          <Field name="title" label="Job title" required wide error={errors?.title}>
+            {(props) => <input {...props} defaultValue={shown.title} maxLength={JOB_LIMITS.title} autoComplete="off" />}
           </Field>
-          <Field
-            name="department"
-            label="Department"
-            error={errors?.department}
-          >
-            {(props) => (
-              <input
-                {...props}
-                defaultValue={shown.department}
-                maxLength={JOB_LIMITS.department}
-                autoComplete="off"
-              />
-            )}
+          <Field name="department" label="Department" error={errors?.department}>
+            {(props) => <input {...props} defaultValue={shown.department} maxLength={JOB_LIMITS.department} autoComplete="off" />}
           </Field>
-          <Field
-            name="jobType"
-            label="Job type"
-            required
-            error={errors?.jobType}
-          >
+          <Field name="jobType" label="Job type" required error={errors?.jobType}>
             {(props) => (
               <select {...props} defaultValue={shown.jobType}>
                 <option value="" disabled>
@@ -143,27 +80,10 @@ export function JobForm({
               </select>
             )}
           </Field>
-          <Field
-            name="location"
-            label="Location"
-            hint='City and country, e.g. "Pune, India".'
-            error={errors?.location}
-          >
-            {(props) => (
-              <input
-                {...props}
-                defaultValue={shown.location}
-                maxLength={JOB_LIMITS.location}
-                autoComplete="off"
-              />
-            )}
+          <Field name="location" label="Location" hint='City and country, e.g. "Pune, India".' error={errors?.location}>
+            {(props) => <input {...props} defaultValue={shown.location} maxLength={JOB_LIMITS.location} autoComplete="off" />}
           </Field>
-          <Field
-            name="workplace"
-            label="Workplace"
-            required
-            error={errors?.workplace}
-          >
+          <Field name="workplace" label="Workplace" required error={errors?.workplace}>
             {(props) => (
               <select {...props} defaultValue={shown.workplace}>
                 {Object.entries(WORKPLACES).map(([value, label]) => (
@@ -176,44 +96,15 @@ export function JobForm({
           </Field>
           <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-4">
             <legend className="mb-2 text-sm font-semibold text-ink">
-              Salary range{" "}
-              <span className="font-normal text-slate-600">
-                (optional; shown on the job page and to job search engines)
-              </span>
+              Salary range <span className="font-normal text-slate-600">(optional; shown on the job page and to job search engines)</span>
             </legend>
-            <Field
-              name="salaryMin"
-              label="Lowest salary"
-              error={errors?.salaryMin}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  defaultValue={shown.salaryMin}
-                  inputMode="numeric"
-                  autoComplete="off"
-                />
-              )}
+            <Field name="salaryMin" label="Lowest salary" error={errors?.salaryMin}>
+              {(props) => <input {...props} defaultValue={shown.salaryMin} inputMode="numeric" autoComplete="off" />}
             </Field>
-            <Field
-              name="salaryMax"
-              label="Highest salary"
-              error={errors?.salaryMax}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  defaultValue={shown.salaryMax}
-                  inputMode="numeric"
-                  autoComplete="off"
-                />
-              )}
+            <Field name="salaryMax" label="Highest salary" error={errors?.salaryMax}>
+              {(props) => <input {...props} defaultValue={shown.salaryMax} inputMode="numeric" autoComplete="off" />}
             </Field>
-            <Field
-              name="salaryCurrency"
-              label="Currency"
-              error={errors?.salaryCurrency}
-            >
+            <Field name="salaryCurrency" label="Currency" error={errors?.salaryCurrency}>
               {(props) => (
                 <select {...props} defaultValue={shown.salaryCurrency}>
                   <option value="">No salary shown</option>
@@ -225,11 +116,7 @@ export function JobForm({
                 </select>
               )}
             </Field>
-            <Field
-              name="salaryPeriod"
-              label="Salary period"
-              error={errors?.salaryPeriod}
-            >
+            <Field name="salaryPeriod" label="Salary period" error={errors?.salaryPeriod}>
               {(props) => (
                 <select {...props} defaultValue={shown.salaryPeriod}>
                   {Object.entries(SALARY_PERIODS).map(([value, label]) => (
@@ -247,9 +134,7 @@ export function JobForm({
             hint="The job closes by itself at the end of this day (UTC). Leave empty to keep it open until you close it."
             error={errors?.closesAt}
           >
-            {(props) => (
-              <input {...props} type="date" defaultValue={shown.closesAt} />
-            )}
+            {(props) => <input {...props} type="date" defaultValue={shown.closesAt} />}
           </Field>
           <RichTextField
             name="description"
