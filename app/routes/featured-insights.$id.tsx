@@ -2,8 +2,8 @@ import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/featured-insights.$id";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { articleJsonLd } from "#app/features/insights/article-json-ld.ts";
-import { PLACEHOLDER_IMAGE } from "#app/features/insights/insight.ts";
 import { INSIGHT_LOAD_FAILED, InsightArticle, InsightLoadError, InsightNotFound } from "#app/features/insights/insight-article.tsx";
+import { PLACEHOLDER_IMAGE } from "#app/features/insights/insight.ts";
 import { toInsightDetail } from "#app/features/insights/insight.server.ts";
 import { getInsight } from "#app/features/insights/insights.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
@@ -26,7 +26,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   if (!row) throw data({ message: "Insight not found" }, { status: 404 });
   const insight = toInsightDetail(row);
-  return { insight, jsonLd: articleJsonLd(insight, env.SITE_URL) };
+  // The insight's own picture (an upload or a full URL) for link previews; the placeholder is no better than the site's card.
+  const shareImage = insight.image === PLACEHOLDER_IMAGE ? undefined : insight.image;
+  return { insight, shareImage, jsonLd: articleJsonLd(insight, env.SITE_URL) };
 }
 
 // Publishing and editing empty the page cache at once (decision 011).
@@ -52,8 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches, error 
     description: insight.summary.length > 155 ? `${insight.summary.slice(0, 154).trimEnd()}…` : insight.summary,
     path: insight.href,
     siteUrl,
-    // The insight's own picture (an upload or a full URL); the placeholder is no better than the site's card.
-    image: insight.image === PLACEHOLDER_IMAGE ? undefined : insight.image,
+    image: loaderData.shareImage,
     type: "article",
   });
 };

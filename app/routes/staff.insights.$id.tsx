@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/staff.insights.$id";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { insightPath } from "#app/features/insights/insight.ts";
 import { InsightForm, type InsightFormValues } from "#app/features/staff/insights/insight-form.tsx";
 import { withBanner, insightFormReadRules } from "#app/features/staff/insights/insight-banner.server.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone, publishAtFrom, readInsightInput } from "#app/features/staff/insights/insight-rules.ts";
@@ -14,6 +13,7 @@ import { answerRejection, formError, readStaffForm } from "#app/features/staff/s
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { BackLink, FormNotice, PageHeading, linkClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
+import { insightPath } from "#app/features/insights/insight.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -40,6 +40,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   return {
     id: insight.id,
     title: insight.title || "Untitled",
+    publicPath: insightPath(insight.id),
     status: insight.effectiveStatus,
     revision: insight.revision,
     publishedDate: insight.publishedDate,
@@ -96,7 +97,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => staffMeta(loaderData ? `Edit insight: ${loaderData.title}` : "Insight");
 
 export default function EditInsight({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, title, status, revision, values, publishedDate, created } = loaderData;
+  const { id, title, publicPath, status, revision, values, publishedDate, created } = loaderData;
   // A refused schedule keeps its sentence beside its own field, not the content form's.
   const scheduleAnswer = actionData?.status === "error" && actionData.fields?.publishAt ? actionData : undefined;
   return (
@@ -124,7 +125,7 @@ export default function EditInsight({ loaderData, actionData }: Route.ComponentP
             Preview
           </Link>
           {status === "published" ? (
-            <a href={insightPath(id)} className={linkClass}>
+            <a href={publicPath} className={linkClass}>
               Public page
             </a>
           ) : null}

@@ -16,8 +16,8 @@ export function InsightArticle({ insight }: { insight: InsightDetail }) {
       <BackToInsights />
       <img
         src={insight.image}
-        srcSet={insight.imageSrcSet ?? undefined}
-        sizes={insight.bannerSizes ?? undefined}
+        srcSet={insight.imageSrcSet}
+        sizes={insight.bannerSizes}
         alt={`Banner for ${insight.title}`}
         width={1200}
         height={630}

@@ -22,13 +22,12 @@ export function InsightCard({ insight, headingLevel = 2 }: { insight: InsightCar
       {/* The box keeps the banner's 40:21 shape whatever the upload's, so nothing moves as it loads. */}
       <img
         src={insight.image}
-        srcSet={insight.imageSrcSet ?? undefined}
-        sizes={insight.imageSizes ?? undefined}
+        srcSet={insight.imageSrcSet}
+        sizes={insight.imageSizes}
         alt=""
         width={1200}
         height={630}
         loading="lazy"
-        decoding="async"
         className="aspect-[40/21] w-full bg-slate-100 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">

@@ -60,15 +60,15 @@ const publishedAt = (row: InsightSource) => row.publishedDate ?? row.createdAt;
 export function toInsightCard(row: InsightSource): InsightCard {
   const date = publishedAt(row);
   const image = imageOf(row.image);
-  const imageSrcSet = srcSetOf(image);
+  const imageSrcSet = srcSetOf(image) ?? undefined;
   return {
     id: row.id,
     href: insightPath(row.id),
     title: filled(row.title) ?? DEFAULT_TITLE,
     category: filled(row.category) ?? DEFAULT_CATEGORY,
     image,
-    imageSrcSet,
-    imageSizes: imageSrcSet ? INSIGHT_IMAGE_SIZES.card : null,
+    // Absent, not null, for any other picture: the props then stay off the <img>.
+    ...(imageSrcSet ? { imageSrcSet, imageSizes: INSIGHT_IMAGE_SIZES.card } : {}),
     dateTime: date.toISOString(),
     date: formatLongDate(date),
     readTime: readTimeLabel(readMinutes(row.readTime, row.description)),
@@ -91,6 +91,6 @@ export function toInsightDetail(row: InsightSource): InsightDetail {
     tags: (row.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
     // Never before publication: a scheduled row was last edited before its date.
     modifiedTime: new Date(Math.max(row.updatedAt?.getTime() ?? 0, publishedAt(row).getTime())).toISOString(),
-    bannerSizes: card.imageSrcSet ? INSIGHT_IMAGE_SIZES.article : null,
+    ...(card.imageSrcSet ? { bannerSizes: INSIGHT_IMAGE_SIZES.article } : {}),
   };
 }

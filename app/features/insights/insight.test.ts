@@ -143,8 +143,6 @@ test("a card carries what a listing shows", () => {
     title: "T",
     category: "General",
     image: PLACEHOLDER_IMAGE,
-    imageSrcSet: null,
-    imageSizes: null,
     dateTime: created.toISOString(),
     date: "March 2, 2025",
     readTime: "3 min read",

@@ -32,10 +32,10 @@ export type InsightCard = {
   title: string;
   category: string;
   image: string;
-  /** The image's widths for srcset when it is one of ours (an upload), else null. */
-  imageSrcSet: string | null;
+  /** The image's widths for srcset when it is one of ours (an upload); absent for any other picture. */
+  imageSrcSet?: string;
   /** How wide the card draws it (srcset's sizes), with the srcset. */
-  imageSizes: string | null;
+  imageSizes?: string;
   /** ISO 8601, for <time dateTime>. */
   dateTime: string;
   /** Long US format, e.g. "January 5, 2025". */
@@ -55,7 +55,7 @@ export type InsightDetail = InsightCard & {
   /** ISO 8601. */
   modifiedTime: string;
   /** How wide the article draws its banner (srcset's sizes), with the srcset. */
-  bannerSizes: string | null;
+  bannerSizes?: string;
 };
 
 export const insightPath = (id: number) => `${INSIGHTS_PATH}/${id}`;
