@@ -1,7 +1,7 @@
 import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { createTestDatabaseEnv } from "#tests/support/databases.ts";
 import { startServer } from "#tests/support/server.ts";
-import { httpLoad, type LoadResult } from "./http-load.ts";
+import { BROWSER_ENCODINGS, httpLoad, type LoadResult } from "./http-load.ts";
 
 /**
  * The job and insight detail pages on a new database with the demo content
@@ -25,8 +25,8 @@ export async function detailPageBench(driver: DatabaseDriver, seconds: number) {
       for (const page of ["/careers/1", "/featured-insights/1"]) {
         const check = await fetch(server.baseURL + page);
         if (check.status !== 200) throw new Error(`${page} answered ${check.status}; the bench needs the demo content`);
-        await httpLoad(server.baseURL + page, { seconds: 2 });
-        rows.push({ page, database: driver, mode, ...(await httpLoad(server.baseURL + page, { seconds })) });
+        await httpLoad(server.baseURL + page, { seconds: 2, headers: BROWSER_ENCODINGS });
+        rows.push({ page, database: driver, mode, ...(await httpLoad(server.baseURL + page, { seconds, headers: BROWSER_ENCODINGS })) });
       }
     } finally {
       await server.stop();

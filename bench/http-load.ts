@@ -8,7 +8,12 @@ export type LoadResult = {
   non2xx: number;
   total: number;
   ok: number;
+  /** Bytes read per response, headers included: shows whether the answer came compressed. */
+  bytesPerResponse: number;
 };
+
+/** What a browser asks for: pages are measured compressed, as visitors get them (issue 11). */
+export const BROWSER_ENCODINGS = { "Accept-Encoding": "gzip, br" };
 
 type LoadOptions = {
   seconds?: number;
@@ -45,5 +50,6 @@ export async function httpLoad(
     non2xx: result.non2xx,
     total: result.requests.total,
     ok: result["2xx"],
+    bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
   };
 }
