@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { freePort } from "#tests/support/server.ts";
 
 /*
  * The yardstick for a page-cache hit (issue 11): Debian's nginx serving the
@@ -20,17 +20,6 @@ export type NginxReference = { baseURL: string; brotli: boolean; stop(): Promise
 
 export function nginxInstalled(): boolean {
   return existsSync(NGINX);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** "/" → "index.html", "/crm" → "crm.html": the file nginx answers the path with. */

@@ -16,7 +16,8 @@ export type RunningServer = {
   stop: (options?: { keepData?: boolean }) => Promise<number | null>;
 };
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on right now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
