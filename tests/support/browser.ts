@@ -63,8 +63,6 @@ export function setupBrowser() {
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    // Only violations are read: axe then skips the node details of passes and incomplete results (about half its time).
-    .options({ resultTypes: ["violations"] })
     .analyze();
   return results.violations.map(
     (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
