@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { setupBrowser } from "#tests/support/browser.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
-import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
-import { expectAccessible, gotoContentForm, notice, timeUntil, VISIBLE_WITHIN_MS } from "#tests/support/publishing.ts";
-import { startServer, type RunningServer } from "#tests/support/server.ts";
+import type { FreshPostgres } from "#tests/support/forms.ts";
+import { expectAccessible, gotoContentForm, notice, startServerPair, timeUntil, VISIBLE_WITHIN_MS, type ServerPair } from "#tests/support/publishing.ts";
+import type { RunningServer } from "#tests/support/server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
@@ -22,25 +19,19 @@ import { signInAs } from "#tests/support/staff.ts";
 const { newPage: openPage } = setupBrowser();
 const reachable = await isPostgresReachable();
 
+let pair: ServerPair;
 let postgres: FreshPostgres;
 let first: RunningServer;
 let second: RunningServer;
 
-let dataDir: string;
-
 beforeAll(async () => {
   if (!reachable) return;
-  postgres = await freshPostgres();
-  // One file store for both, as a deployment shares S3 or a volume: an image uploaded through one is served by the other.
-  dataDir = await mkdtemp(path.join(tmpdir(), "site-e2e-shared-"));
-  const settings = { DATABASE_URL: postgres.url, FORM_RATE_LIMIT: "1000", DATA_DIR: dataDir };
-  [first, second] = await Promise.all([startServer(settings), startServer(settings)]);
+  pair = await startServerPair();
+  ({ postgres, first, second } = pair);
 }, 90_000);
 
 afterAll(async () => {
-  for (const server of [first, second]) await server?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  await postgres?.dispose();
+  await pair?.stop();
 });
 
 /** Where a published insight shows, and how to tell it is there. */

@@ -1,11 +1,10 @@
-import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { setupBrowser } from "#tests/support/browser.ts";
 import { applyForJob } from "#tests/support/careers.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
-import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
-import { startServer, type RunningServer } from "#tests/support/server.ts";
-import { expectAccessible, gotoContentForm, notice, timeUntil, VISIBLE_WITHIN_MS } from "#tests/support/publishing.ts";
+import type { FreshPostgres } from "#tests/support/forms.ts";
+import type { RunningServer } from "#tests/support/server.ts";
+import { expectAccessible, gotoContentForm, notice, startServerPair, timeUntil, VISIBLE_WITHIN_MS, type ServerPair } from "#tests/support/publishing.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
@@ -17,24 +16,19 @@ import { signInAs } from "#tests/support/staff.ts";
 const { newPage: openPage } = setupBrowser();
 const reachable = await isPostgresReachable();
 
+let pair: ServerPair;
 let postgres: FreshPostgres;
 let first: RunningServer;
 let second: RunningServer;
 
 beforeAll(async () => {
   if (!reachable) return;
-  postgres = await freshPostgres();
-  const settings = { DATABASE_URL: postgres.url, FORM_RATE_LIMIT: "1000" };
-  [first, second] = await Promise.all([startServer(settings), startServer(settings)]);
+  pair = await startServerPair();
+  ({ postgres, first, second } = pair);
 }, 90_000);
 
 afterAll(async () => {
-  for (const server of [first, second]) {
-    if (!server) continue;
-    await server.stop({ keepData: true });
-    await rm(server.dataDir, { recursive: true, force: true });
-  }
-  await postgres?.dispose();
+  await pair?.stop();
 });
 
 test.skipIf(!reachable)("a recruiter drafts, previews and publishes a job; both processes show it within 5 s; a visitor applies; closing takes it off", { timeout: 240_000 }, async () => {

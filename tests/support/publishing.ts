@@ -1,13 +1,40 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { axeViolations, DESKTOP, PHONE } from "#tests/support/browser.ts";
-import type { RunningServer } from "#tests/support/server.ts";
+import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
+import { startServer, type RunningServer } from "#tests/support/server.ts";
 
 /*
  * What the publishing journeys (jobs, insights) check alike: how soon a
  * change shows on a server process, the staff pages' accessibility at both
  * widths, and the notices the staff forms answer with.
  */
+
+export type ServerPair = { postgres: FreshPostgres; first: RunningServer; second: RunningServer; stop(): Promise<void> };
+
+/**
+ * Two server processes on one new PostgreSQL database and one file store, as
+ * a deployment runs them (an image one stores, the other serves).
+ */
+export async function startServerPair(): Promise<ServerPair> {
+  const postgres = await freshPostgres();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "site-e2e-shared-"));
+  const settings = { DATABASE_URL: postgres.url, FORM_RATE_LIMIT: "1000", DATA_DIR: dataDir };
+  const [first, second] = await Promise.all([startServer(settings), startServer(settings)]);
+  return {
+    postgres,
+    first,
+    second,
+    async stop() {
+      await Promise.all([first.stop(), second.stop()]);
+      await rm(dataDir, { recursive: true, force: true });
+      await postgres.dispose();
+    },
+  };
+}
 
 /** The issue's promise: a published change is on every process's pages within this. */
 export const VISIBLE_WITHIN_MS = 5_000;

@@ -17,3 +17,8 @@ export const forbiddenCharacterMessage = (label: string, { multiline }: { multil
   multiline
     ? `${label} contains a control character that cannot be saved. Please remove it and try again.`
     : `${label} must be a single line of text without tabs, line breaks or control characters.`;
+
+/** A single-line value as stored: trimmed, each run of whitespace one space. */
+export function singleLine(value: string | undefined): string {
+  return (value ?? "").trim().replace(/\s+/g, " ");
+}

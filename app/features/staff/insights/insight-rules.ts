@@ -1,3 +1,5 @@
+import { singleLine } from "#app/features/forms/text-rules.ts";
+
 /*
  * What an insight may hold, for the staff form and the server that checks it:
  * one source for the limits and the sentences.
@@ -32,15 +34,12 @@ export type InsightInput = {
 
 export type InsightFieldErrors = Partial<Record<keyof InsightInput, string>>;
 
-function text(value: string | undefined): string {
-  return (value ?? "").trim().replace(/\s+/g, " ");
-}
 
 /** "AI, Cloud , ai" → ["AI", "Cloud"]: trimmed, without repeats (case aside), in the order typed. */
 export function tagsFrom(value: string | undefined): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
-  for (const tag of (value ?? "").split(",").map(text)) {
+  for (const tag of (value ?? "").split(",").map(singleLine)) {
     const key = tag.toLocaleLowerCase("en-US");
     if (tag && !seen.has(key)) {
       seen.add(key);
@@ -53,21 +52,21 @@ export function tagsFrom(value: string | undefined): string[] {
 /** The form's values as an insight, or a sentence per field that is wrong. */
 export function readInsightInput(values: Record<string, string>): { ok: true; input: InsightInput } | { ok: false; errors: InsightFieldErrors } {
   const errors: InsightFieldErrors = {};
-  const title = text(values.title);
+  const title = singleLine(values.title);
   if (!title) errors.title = "Enter the title.";
   else if (title.length > INSIGHT_LIMITS.title) errors.title = `Keep the title to ${INSIGHT_LIMITS.title} characters.`;
-  const category = text(values.category);
+  const category = singleLine(values.category);
   if (category.length > INSIGHT_LIMITS.category) errors.category = `Keep the category to ${INSIGHT_LIMITS.category} characters.`;
-  const authorName = text(values.authorName);
+  const authorName = singleLine(values.authorName);
   if (authorName.length > INSIGHT_LIMITS.authorName) errors.authorName = `Keep the author's name to ${INSIGHT_LIMITS.authorName} characters.`;
-  const authorBio = text(values.authorBio);
+  const authorBio = singleLine(values.authorBio);
   if (authorBio.length > INSIGHT_LIMITS.authorBio) errors.authorBio = `Keep the author's bio to ${INSIGHT_LIMITS.authorBio} characters.`;
 
   const tags = tagsFrom(values.tags);
   if (tags.length > INSIGHT_LIMITS.tags) errors.tags = `Use at most ${INSIGHT_LIMITS.tags} tags.`;
   else if (tags.some((tag) => tag.length > INSIGHT_LIMITS.tag)) errors.tags = `Keep each tag to ${INSIGHT_LIMITS.tag} characters.`;
 
-  const readTimeText = text(values.readTime);
+  const readTimeText = singleLine(values.readTime);
   const readTime = readTimeText === "" ? null : /^\d{1,3}$/.test(readTimeText) ? Number(readTimeText) : NaN;
   if (readTime !== null && !(readTime >= 1 && readTime <= INSIGHT_LIMITS.readTime)) {
     errors.readTime = `Enter the read time in whole minutes from 1 to ${INSIGHT_LIMITS.readTime}, or leave it empty to compute it from the text.`;

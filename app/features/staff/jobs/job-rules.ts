@@ -1,3 +1,4 @@
+import { singleLine } from "#app/features/forms/text-rules.ts";
 import { SALARY_PERIODS, WORKPLACES } from "#app/features/careers/job-format.ts";
 
 /*
@@ -66,19 +67,16 @@ export function closingDateFrom(value: string | undefined): Date | null | "inval
 /** The closing date as the form's date field shows it. */
 export const closingDateValue = (date: Date | null): string => (date ? date.toISOString().slice(0, 10) : "");
 
-function text(value: string | undefined): string {
-  return (value ?? "").trim().replace(/\s+/g, " ");
-}
 
 /** The form's values as a job, or a sentence per field that is wrong. */
 export function readJobInput(values: Record<string, string>): { ok: true; input: JobInput } | { ok: false; errors: JobFieldErrors } {
   const errors: JobFieldErrors = {};
-  const title = text(values.title);
+  const title = singleLine(values.title);
   if (!title) errors.title = "Enter the job title.";
   else if (title.length > JOB_LIMITS.title) errors.title = `Keep the title to ${JOB_LIMITS.title} characters.`;
-  const department = text(values.department);
+  const department = singleLine(values.department);
   if (department.length > JOB_LIMITS.department) errors.department = `Keep the department to ${JOB_LIMITS.department} characters.`;
-  const location = text(values.location);
+  const location = singleLine(values.location);
   if (location.length > JOB_LIMITS.location) errors.location = `Keep the location to ${JOB_LIMITS.location} characters.`;
   const jobType = oneOf(JOB_TYPES, values.jobType);
   if (!jobType) errors.jobType = "Choose the job type.";
