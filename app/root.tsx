@@ -3,7 +3,6 @@ import type { Route } from "./+types/root";
 import appCss from "#app/app.css?url";
 import type { SiteData } from "#app/layout/site-data.ts";
 import { SiteLayout } from "#app/layout/site-layout.tsx";
-import { useNonce } from "#app/components/ui/nonce.tsx";
 import { RouteErrorView } from "#app/layout/route-error.tsx";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
 import { isStaffPath } from "#app/features/staff/staff-path.ts";
@@ -24,7 +23,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -38,8 +36,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
-import express, { type Response } from "express";
+import express from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
@@ -10,8 +10,8 @@ import type { ServerBuild } from "react-router";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { PageCache } from "#server/page-cache.ts";
-import { reactRouterHandler } from "#server/request-handler.ts";
-import { securityHeaders } from "#server/security-headers.ts";
+import { pageCacheHits, reactRouterHandler } from "#server/request-handler.ts";
+import { contentSecurityPolicy, securityHeaders } from "#server/security-headers.ts";
 
 export type AppOptions = {
   build: ServerBuild;
@@ -35,11 +35,20 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
 
   app.use(requestLogger(logger));
 
+  // A page the same for everyone is answered from memory, headers and compression included.
+  const pageCache = services.env.PAGE_CACHE_ENTRIES > 0 ? new PageCache(services.env.PAGE_CACHE_ENTRIES) : null;
+  // A publish, an edit or a closing in any process empties every process's cache within a second.
+  if (pageCache) {
+    services.content.subscribe(() => pageCache.clear());
+    app.use(pageCacheHits(pageCache));
+  }
+
+  const basePolicy = contentSecurityPolicy();
   app.use((_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString("base64");
+    res.setHeader("Content-Security-Policy", basePolicy);
     next();
   });
-  app.use(helmet(securityHeaders((res) => (res as Response).locals.nonce as string)));
+  app.use(helmet(securityHeaders()));
   app.use(compression());
 
   // Hashed file names never change content: cache them for a year.
@@ -48,9 +57,6 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
   const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  const pageCache = services.env.PAGE_CACHE_ENTRIES > 0 ? new PageCache(services.env.PAGE_CACHE_ENTRIES) : null;
-  // A publish, an edit or a closing in any process empties every process's cache within a second.
-  if (pageCache) services.content.subscribe(() => pageCache.clear());
   app.all("/{*splat}", reactRouterHandler(build, services, pageCache));
 
   return app;

@@ -1,33 +1,70 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 
 /**
  * A small in-process cache of rendered pages, so a page that is the same for
- * every visitor is rendered once per TTL rather than once per request.
+ * every visitor is rendered and compressed once per TTL rather than once per
+ * request (decisions 002 and 013).
  *
  * A route opts in with `headers = cachePageFor(seconds)`
  * (#app/platform/page-cache.ts); the server strips that header before the
- * response leaves. The CSP nonce differs per
- * response, so a stored page keeps a placeholder where the nonce was and each
- * hit gets its own fresh nonce.
+ * response leaves. A page carries no per-response value (its inline scripts
+ * run by their hashes), so an entry keeps the exact bytes to send, in every
+ * encoding, and a hit is a lookup and a write.
  */
-const NONCE_PLACEHOLDER = "__csp_nonce__";
 
-/** A page as it is sent: `etag` names its content, whatever nonce this response carries. */
-export type SentPage = { status: number; headers: [string, string][]; body: string; etag: string };
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
-type CachedPage = SentPage & { expiresAt: number };
+export type ContentCoding = "br" | "gzip" | "identity";
 
-function withoutNonce(body: string, nonce: string): string {
-  return nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body;
+/** A page the same for everyone as it is sent: status, headers, validator, and the body in each coding. */
+export type SharedPage = { status: number; headers: [string, string][]; etag: string; bodies: Record<ContentCoding, Buffer> };
+
+type Entry = SharedPage & { expiresAt: number };
+
+/** A validator naming the page's content. */
+export function entityTag(body: string | Buffer): string {
+  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
-/** A validator for the page's content: two renders that differ only in their nonce have the same one. */
-export function entityTag(body: string, nonce: string): string {
-  return `W/"${createHash("sha256").update(withoutNonce(body, nonce)).digest("base64url").slice(0, 27)}"`;
+/** Compresses the page once, as tightly as the formats allow (off the main thread). */
+export async function sharedPage(status: number, headers: [string, string][], html: string): Promise<SharedPage> {
+  const identity = Buffer.from(html);
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
+    brotliAsync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  ]);
+  return { status, headers, etag: entityTag(identity), bodies: { identity, gzip: gzipped, br: brotli } };
+}
+
+/**
+ * The coding to send for an `Accept-Encoding` header: brotli when accepted,
+ * else gzip, else none. (Browsers list gzip first; brotli is the smaller.)
+ */
+export function preferredCoding(acceptEncoding: string | undefined): ContentCoding {
+  if (!acceptEncoding) return "identity";
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim());
+    const q = parameters.find((parameter) => parameter.startsWith("q="));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get("*") ?? 0;
+  for (const coding of ["br", "gzip"] as const) if ((accepted.get(coding) ?? wildcard) > 0) return coding;
+  return "identity";
 }
 
 export class PageCache {
-  readonly #entries = new Map<string, CachedPage>();
+  readonly #entries = new Map<string, Entry>();
+  #generation = 0;
 
   constructor(
     private readonly maxEntries = 500,
@@ -38,8 +75,8 @@ export class PageCache {
     return this.#entries.size;
   }
 
-  /** The stored page with `nonce` in place, or undefined when absent or expired. */
-  get(key: string, nonce: string): SentPage | undefined {
+  /** The stored page, or undefined when absent or expired. */
+  get(key: string): SharedPage | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
@@ -49,18 +86,27 @@ export class PageCache {
     // Refresh its place in the least-recently-used order.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    return { status: entry.status, headers: entry.headers, etag: entry.etag, body: entry.body.replaceAll(NONCE_PLACEHOLDER, nonce) };
+    return entry;
   }
 
-  set(key: string, page: SentPage, nonce: string, ttlSeconds: number) {
+  /** Changes whenever the cache is emptied: a page rendered before a content change must not be stored after it. */
+  get generation() {
+    return this.#generation;
+  }
+
+  /** Stores the page, unless the cache was emptied since `renderedIn` (the generation its render started in). */
+  set(key: string, page: SharedPage, ttlSeconds: number, renderedIn = this.#generation) {
+    if (renderedIn !== this.#generation) return;
+    this.#entries.delete(key);
     if (this.#entries.size >= this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
     }
-    this.#entries.set(key, { ...page, body: withoutNonce(page.body, nonce), expiresAt: this.now() + ttlSeconds * 1000 });
+    this.#entries.set(key, { ...page, expiresAt: this.now() + ttlSeconds * 1000 });
   }
 
   clear() {
+    this.#generation++;
     this.#entries.clear();
   }
 }

@@ -1,52 +1,76 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { PAGE_CACHE_TTL_HEADER } from "#app/platform/page-cache.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
+import { SCRIPT_HASHES_HEADER } from "#app/platform/script-hashes.server.ts";
 import { servicesContext } from "#app/services-context.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
-import { entityTag, type PageCache, type SentPage } from "#server/page-cache.ts";
+import { entityTag, preferredCoding, sharedPage, type PageCache, type SharedPage } from "#server/page-cache.ts";
+import { contentSecurityPolicy } from "#server/security-headers.ts";
 
 const UNREAD_BODY_DRAIN_BYTES = 64 * 1024;
 
+/** A GET's place in the page cache: the URL and the one per-visitor input of the layout, the banner's closed state. */
+function pageCacheKey(req: ExpressRequest): string | undefined {
+  return req.method === "GET" ? `${req.originalUrl}|${isBannerClosed(req.get("cookie") ?? null)}` : undefined;
+}
+
+/** Answers a GET from the page cache before any other work; everything else goes on. */
+export function pageCacheHits(cache: PageCache): RequestHandler {
+  return (req, res, next) => {
+    const key = pageCacheKey(req);
+    const hit = key ? cache.get(key) : undefined;
+    if (hit) sendSharedPage(req, res, hit);
+    else next();
+  };
+}
+
 /**
- * Express to React Router, with the page cache in between: a GET that a
- * route marked cacheable is answered from memory until its TTL runs out.
+ * Express to React Router. A GET that a route marked cacheable is compressed
+ * once and kept for the next visitors until its TTL runs out.
  */
 export function reactRouterHandler(build: ServerBuild, services: Services, cache: PageCache | null) {
   const handle = createRequestHandler(build, process.env.NODE_ENV);
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const nonce = res.locals.nonce as string;
-      // The banner's closed state is the only per-visitor part of a cacheable page.
-      const key = req.method === "GET" ? `${req.originalUrl}|${isBannerClosed(req.get("cookie") ?? null)}` : undefined;
-      const hit = key ? cache?.get(key, nonce) : undefined;
-      if (hit) {
-        sendPage(req, res, hit);
-        return;
-      }
-
+      const generation = cache?.generation;
       const context = new RouterContextProvider();
-      context.set(requestInfoContext, { nonce, clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+      context.set(requestInfoContext, { clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" });
       context.set(servicesContext, services);
       const response = await handle(toWebRequest(req, res), context);
       const ttl = Number(response.headers.get(PAGE_CACHE_TTL_HEADER) ?? 0);
       response.headers.delete(PAGE_CACHE_TTL_HEADER);
+      // A document's inline scripts run by their hashes: its policy names them.
+      const scriptHashes = response.headers.get(SCRIPT_HASHES_HEADER);
+      if (scriptHashes !== null) {
+        response.headers.delete(SCRIPT_HASHES_HEADER);
+        response.headers.set("Content-Security-Policy", contentSecurityPolicy(scriptHashes ? scriptHashes.split(" ") : []));
+      }
+      // Anything a route did not mark as shared may be personal (a form's answer, a visitor's status): no cache keeps it.
+      if (!response.headers.has("Cache-Control") && (scriptHashes !== null || req.method !== "GET")) {
+        response.headers.set("Cache-Control", "private, no-store");
+      }
       const headers = [...response.headers.entries()];
+      res.status(response.status);
+      copyHeaders(res, headers);
 
-      // A page the same for everyone: kept for the next visitors, and given a validator for conditional requests.
+      // A page the same for everyone: given a validator for conditional requests, and kept for the next visitors.
+      const key = pageCacheKey(req);
       if (key && ttl > 0 && response.status === 200 && !response.headers.has("set-cookie")) {
         const body = await response.text();
-        const page = { status: response.status, headers, body, etag: entityTag(body, nonce) };
-        cache?.set(key, page, nonce, ttl);
-        sendPage(req, res, page);
+        if (cache) {
+          const page = await sharedPage(response.status, sharedHeaders(res), body);
+          cache.set(key, page, ttl, generation);
+          sendSharedPage(req, res, page);
+        } else {
+          sendRenderedPage(req, res, body);
+        }
         return;
       }
 
-      res.status(response.status);
-      copyHeaders(res, headers);
       // A post answered before its body was read (too large, rate limited): when much may still
       // come, give the client a moment to read the answer while the rest is discarded unread,
       // then close. Closing at once would reset the connection, which can lose the answer.
@@ -64,21 +88,43 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
   };
 }
 
-/**
- * A shared page, or 304 when the client's copy has the same content. The
- * client keeps its copy's own nonce and policy, so a 304 carries no new policy
- * (a browser would merge it into the stored response, and the nonces would disagree).
- */
-function sendPage(req: ExpressRequest, res: ExpressResponse, page: SentPage) {
-  res.status(page.status);
-  copyHeaders(res, page.headers);
+/** Headers that belong to this response alone, or to the coding chosen when it is sent. */
+const PER_RESPONSE_HEADERS = new Set(["x-request-id", "content-length", "content-encoding", "etag"]);
+
+/** The headers every visitor gets with a shared page: the security headers and the route's, and Vary for the codings. */
+function sharedHeaders(res: ExpressResponse): [string, string][] {
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+    headers.push([name, name === "vary" ? `${String(value)}, Accept-Encoding` : String(value)]);
+  }
+  if (!res.hasHeader("vary")) headers.push(["vary", "Accept-Encoding"]);
+  return headers;
+}
+
+/** A shared page from the cache in the coding the client prefers, or 304 when the client's copy is the same page. */
+function sendSharedPage(req: ExpressRequest, res: ExpressResponse, page: SharedPage) {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("ETag", page.etag);
   if (req.fresh) {
-    res.removeHeader("Content-Security-Policy");
     res.status(304).end();
     return;
   }
-  res.send(page.body);
+  const coding = preferredCoding(req.get("accept-encoding"));
+  const body = page.bodies[coding];
+  if (coding !== "identity") res.setHeader("Content-Encoding", coding);
+  res.setHeader("Content-Length", body.length);
+  res.status(page.status).end(body);
+}
+
+/** A shared page rendered for this request alone (no page cache): the compression middleware compresses it. */
+function sendRenderedPage(req: ExpressRequest, res: ExpressResponse, body: string) {
+  res.setHeader("ETag", entityTag(body));
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.send(body);
 }
 
 /**

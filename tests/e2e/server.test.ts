@@ -1,7 +1,8 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { rm } from "node:fs/promises";
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { expect, inject, test } from "vitest";
 import { openDatabase } from "#app/platform/db/client.server.ts";
@@ -11,30 +12,43 @@ import { startServer } from "#tests/support/server.ts";
 
 const baseURL = () => inject("baseURL");
 
-test("pages carry security headers, with a fresh script nonce per response", async () => {
-  const first = await fetch(`${baseURL()}/crm`);
-  const second = await fetch(`${baseURL()}/crm`);
-  const csp = first.headers.get("content-security-policy") ?? "";
-  expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain("frame-ancestors 'none'");
-  expect(csp).toContain("object-src 'none'");
-  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-  expect(nonce).toBeTruthy();
-  expect(second.headers.get("content-security-policy")).not.toContain(nonce);
-  const html = await first.text();
-  // Every inline script carries the response's nonce, so the policy lets it run.
-  for (const [, attributes] of html.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)) {
-    expect(attributes).toContain(`nonce="${nonce}"`);
+/** The hash sources a policy must name for the page's inline scripts to run (JSON-LD is data, not a script). */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash("sha256").update(code ?? "").digest("base64")}'`,
+  );
+}
+
+test("pages carry security headers; the policy lets exactly the page's own inline scripts run, by their hashes", async () => {
+  for (const path of ["/crm", "/consultation", "/staff/sign-in"]) {
+    const response = await fetch(`${baseURL()}${path}`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const scriptSources = /script-src ([^;]*)/.exec(csp)?.[1]?.split(" ") ?? [];
+    expect(scriptSources).not.toContain("'unsafe-inline'");
+    expect(csp).not.toContain("nonce-");
+    const html = await response.text();
+    expect(html).not.toContain("nonce=");
+    const hashes = inlineScriptHashes(html);
+    expect(hashes.length, path).toBeGreaterThan(1);
+    for (const hash of hashes) expect(scriptSources, path).toContain(hash);
+    // Besides those, the loader inserts the route modules' script (tests/e2e/page-load.test.ts shows it runs): one more hash.
+    expect(scriptSources.filter((source) => source.startsWith("'sha256-")).length).toBe(new Set(hashes).size + 1);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+    expect(response.headers.get("x-page-cache-ttl")).toBeNull();
+    expect(response.headers.get("x-script-hashes")).toBeNull();
+    expect(response.headers.get("x-request-id")).toBeTruthy();
   }
-  expect(first.headers.get("x-content-type-options")).toBe("nosniff");
-  expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-  expect(first.headers.get("strict-transport-security")).toContain("max-age=");
-  expect(first.headers.get("x-powered-by")).toBeNull();
-  expect(first.headers.get("x-page-cache-ttl")).toBeNull();
-  expect(first.headers.get("x-request-id")).toBeTruthy();
+  // Files and answers that are not documents allow no inline script at all.
+  expect((await fetch(`${baseURL()}/robots.txt`)).headers.get("content-security-policy")).toMatch(/script-src 'self';/);
 });
 
-test("shared pages tell a CDN how long to keep them and carry a validator; a conditional request answers 304 without a body or a new policy", async () => {
+test("shared pages tell a CDN how long to keep them and carry a validator; a conditional request answers 304 without a body", async () => {
   const own = await startServer({ PAGE_CACHE_ENTRIES: "0" });
   try {
     // From the page cache (the shared server) and rendered every time (its own): the same rules.
@@ -44,31 +58,62 @@ test("shared pages tell a CDN how long to keep them and carry a validator; a con
       expect(etag, origin).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
       expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
       expect(first.headers.get("vary")).toMatch(/Cookie/);
-      // A second render has its own nonce but the same content, so the same tag.
+      expect(first.headers.get("vary")).toMatch(/Accept-Encoding/);
+      expect(first.headers.get("x-request-id")).toBeTruthy();
+      // A second answer is the same page: the same tag and the same policy.
       const second = await fetch(`${origin}/crm`);
       expect(second.headers.get("etag")).toBe(etag);
-      expect(second.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
+      expect(second.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+      expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
 
       // As a browser revalidates its copy (fetch would add "no-cache", which asks for the full page).
       const conditional = await fetch(`${origin}/crm`, { headers: { "If-None-Match": etag!, "Cache-Control": "max-age=0" } });
       expect(conditional.status).toBe(304);
       expect(await conditional.text()).toBe("");
       expect(conditional.headers.get("etag")).toBe(etag);
-      // The browser keeps its copy's own policy, whose nonce matches that copy's scripts.
-      expect(conditional.headers.get("content-security-policy")).toBeNull();
+      expect(conditional.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
       expect((await fetch(`${origin}/crm`, { headers: { "If-None-Match": 'W/"something-else"', "Cache-Control": "max-age=0" } })).status).toBe(200);
+      // A closed banner is another page, with its own tag: the copy with the banner open is not it.
+      const closed = await fetch(`${origin}/crm`, { headers: { Cookie: "banner_closed=1", "If-None-Match": etag!, "Cache-Control": "max-age=0" } });
+      expect(closed.status).toBe(200);
+      expect(closed.headers.get("etag")).not.toBe(etag);
 
       const careers = await fetch(`${origin}/careers`);
       expect(careers.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
       expect(careers.headers.get("etag")).toBeTruthy();
       expect((await fetch(`${origin}/sitemap.xml`)).headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
     }
-    // A page with a form for one visitor is not shared.
-    const consultation = await fetch(`${baseURL()}/consultation`);
-    expect(consultation.headers.get("cache-control") ?? "").not.toContain("public");
+    // A page with a form for one visitor, a form's answer and the staff area are kept by no cache.
+    for (const response of [
+      await fetch(`${baseURL()}/consultation`),
+      await fetch(`${baseURL()}/staff/sign-in`),
+      await fetch(`${baseURL()}/newsletter`, { method: "POST", body: new URLSearchParams({ email: "not an address" }), headers: { Origin: baseURL() }, redirect: "manual" }),
+    ]) {
+      expect(response.headers.get("cache-control"), response.url).toBe("private, no-store");
+      expect(response.headers.get("etag"), response.url).toBeNull();
+    }
   } finally {
     await own.stop();
   }
+});
+
+test("a cached page comes in the coding the browser prefers, each decoding to the same page", async () => {
+  const codings: Record<string, string> = {};
+  for (const accept of ["gzip, deflate, br, zstd", "gzip", "identity"]) {
+    const response = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest(`${baseURL()}/crm`, { headers: { "Accept-Encoding": accept } }, resolve).on("error", reject).end(),
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    expect(Number(response.headers["content-length"])).toBe(raw.length);
+    const coding = response.headers["content-encoding"] ?? "identity";
+    codings[coding] = (coding === "br" ? brotliDecompressSync(raw) : coding === "gzip" ? gunzipSync(raw) : raw).toString();
+  }
+  expect(Object.keys(codings)).toEqual(["br", "gzip", "identity"]);
+  expect(codings.br).toBe(codings.identity);
+  expect(codings.gzip).toBe(codings.identity);
+  expect(codings.identity).toContain("<h1");
 });
 
 test("pages are compressed, hashed assets are cached for a year", async () => {

@@ -34,7 +34,7 @@ function services(limit = 5) {
 
 function contextFrom(address: string) {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", clientAddress: address });
+  context.set(requestInfoContext, { clientAddress: address });
   return context;
 }
 
