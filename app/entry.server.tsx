@@ -1,9 +1,14 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext } from "react-router";
+import { createRegionCache } from "#app/layout/region-cache.server.ts";
+import { RegionRendererContext } from "#app/layout/shared-region.tsx";
 import { logger } from "#app/platform/logger.server.ts";
 import { SCRIPT_HASHES_HEADER, scriptHashSources } from "#app/platform/script-hashes.server.ts";
 import { startScriptsAfterFirstPaint } from "#app/platform/scripts-after-paint.server.ts";
+
+/** The layout's shared regions, drawn once per path (decision 014). */
+const regionCache = createRegionCache();
 
 /** Give up on a render that has not finished after this long. */
 export const streamTimeout = 5_000;
@@ -53,7 +58,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     // document: crawlers and visitors without JavaScript get complete HTML,
     // and the scripts can be moved behind the first paint. The inline scripts
     // run by their hashes (decision 013), so the same page is the same bytes.
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // A GET draws the layout's shared regions from the region cache; an answer to a post draws everything.
+    const router = <ServerRouter context={routerContext} url={request.url} />;
+    const { pipe, abort } = renderToPipeableStream(request.method === "GET" ? <RegionRendererContext value={regionCache}>{router}</RegionRendererContext> : router, {
       onAllReady() {
         shellRendered = true;
         const chunks: Buffer[] = [];
@@ -66,7 +73,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             clearTimeout(timeoutId);
             timeoutId = undefined;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const { html, deferredModule } = startScriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
+            const { html, deferredModule } = startScriptsAfterFirstPaint(Buffer.concat(chunks));
             responseHeaders.set(SCRIPT_HASHES_HEADER, scriptHashSources(html, deferredModule ? [deferredModule] : []).join(" "));
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
             callback();

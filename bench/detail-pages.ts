@@ -2,6 +2,7 @@ import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { createTestDatabaseEnv } from "#tests/support/databases.ts";
 import { startServer } from "#tests/support/server.ts";
 import { BROWSER_ENCODINGS, httpLoad, type LoadResult } from "./http-load.ts";
+import { withCpuPerRequest } from "./process-cpu.ts";
 
 /**
  * The job and insight detail pages on a new database with the demo content
@@ -9,7 +10,7 @@ import { BROWSER_ENCODINGS, httpLoad, type LoadResult } from "./http-load.ts";
  * every request.
  */
 export async function detailPageBench(driver: DatabaseDriver, seconds: number) {
-  const rows: ({ page: string; database: DatabaseDriver; mode: string } & LoadResult)[] = [];
+  const rows: ({ page: string; database: DatabaseDriver; mode: string; cpuMsPerRequest: number | null } & LoadResult)[] = [];
   for (const [mode, cacheEntries] of [
     ["page cache", "500"],
     ["rendered", "0"],
@@ -26,7 +27,12 @@ export async function detailPageBench(driver: DatabaseDriver, seconds: number) {
         const check = await fetch(server.baseURL + page);
         if (check.status !== 200) throw new Error(`${page} answered ${check.status}; the bench needs the demo content`);
         await httpLoad(server.baseURL + page, { seconds: 2, headers: BROWSER_ENCODINGS });
-        rows.push({ page, database: driver, mode, ...(await httpLoad(server.baseURL + page, { seconds, headers: BROWSER_ENCODINGS })) });
+        rows.push({
+          page,
+          database: driver,
+          mode,
+          ...(await withCpuPerRequest(server.process.pid, () => httpLoad(server.baseURL + page, { seconds, headers: BROWSER_ENCODINGS }))),
+        });
       }
     } finally {
       await server.stop();

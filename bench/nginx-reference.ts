@@ -16,7 +16,7 @@ import { freePort } from "#tests/support/server.ts";
 const NGINX = "/usr/sbin/nginx";
 const BROTLI_STATIC = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 
-export type NginxReference = { baseURL: string; brotli: boolean; stop(): Promise<void> };
+export type NginxReference = { baseURL: string; brotli: boolean; pid: number | undefined; stop(): Promise<void> };
 
 export function nginxInstalled(): boolean {
   return existsSync(NGINX);
@@ -84,6 +84,7 @@ http {
   return {
     baseURL,
     brotli,
+    pid: child.pid,
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGQUIT");

@@ -6,6 +6,7 @@ import { formPostBench } from "./form-posts.ts";
 import { BROWSER_ENCODINGS, httpLoad, type LoadResult } from "./http-load.ts";
 import { imageUploadBench } from "./image-uploads.ts";
 import { nginxInstalled, startNginxReference } from "./nginx-reference.ts";
+import { withCpuPerRequest } from "./process-cpu.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { pageWeight } from "./page-weight.ts";
 
@@ -46,7 +47,7 @@ if (only.has("weight") || only.has("lighthouse")) {
 }
 
 if (only.has("http")) {
-  const rows: ({ page: string; mode: string } & LoadResult)[] = [];
+  const rows: ({ page: string; mode: string; cpuMsPerRequest: number | null } & LoadResult)[] = [];
   const pageBytes: Record<string, string> = {};
   for (const [mode, env] of [
     ["page cache", {}],
@@ -57,7 +58,7 @@ if (only.has("http")) {
       for (const path of pages) {
         pageBytes[path] ??= await (await fetch(server.baseURL + path)).text();
         await httpLoad(server.baseURL + path, { seconds: 2, headers: BROWSER_ENCODINGS }); // warm-up
-        rows.push({ page: path, mode, ...(await httpLoad(server.baseURL + path, { seconds, headers: BROWSER_ENCODINGS })) });
+        rows.push({ page: path, mode, ...(await withCpuPerRequest(server.process.pid, () => httpLoad(server.baseURL + path, { seconds, headers: BROWSER_ENCODINGS }))) });
       }
     } finally {
       await server.stop();
@@ -68,7 +69,8 @@ if (only.has("http")) {
     try {
       for (const path of pages) {
         await httpLoad(nginx.baseURL + path, { seconds: 2, headers: BROWSER_ENCODINGS });
-        rows.push({ page: path, mode: `nginx ${nginx.brotli ? "gzip_static + brotli_static" : "gzip_static"}`, ...(await httpLoad(nginx.baseURL + path, { seconds, headers: BROWSER_ENCODINGS })) });
+        const load = () => httpLoad(nginx.baseURL + path, { seconds, headers: BROWSER_ENCODINGS });
+        rows.push({ page: path, mode: `nginx ${nginx.brotli ? "gzip_static + brotli_static" : "gzip_static"}`, ...(await withCpuPerRequest(nginx.pid, load)) });
       }
     } finally {
       await nginx.stop();
@@ -81,7 +83,9 @@ if (only.has("http")) {
   const ratios = pages.flatMap((path) => {
     const cached = rows.find((row) => row.page === path && row.mode === "page cache");
     const nginx = rows.find((row) => row.page === path && row.mode.startsWith("nginx"));
-    return cached && nginx ? [{ page: path, cachedRps: cached.requestsPerSecond, nginxRps: nginx.requestsPerSecond, ratio: +(cached.requestsPerSecond / nginx.requestsPerSecond).toFixed(3) }] : [];
+    return cached && nginx
+      ? [{ page: path, cachedRps: cached.requestsPerSecond, nginxRps: nginx.requestsPerSecond, ratio: +(cached.requestsPerSecond / nginx.requestsPerSecond).toFixed(3) }]
+      : [];
   });
   if (ratios.length) {
     console.log("\nA page-cache hit against nginx serving the same bytes precompressed (issue 11 asks for at least 0.25)");

@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { entityTag, PageCache, preferredCoding, sharedPage } from "#server/page-cache.ts";
 
 const html = `<!DOCTYPE html><html><body>${"<p>Kraf Technologies builds software.</p>".repeat(200)}</body></html>`;
-const page = (body: string) => sharedPage(200, [["content-type", "text/html; charset=utf-8"]], body);
+const page = (body: string) => sharedPage(200, [["content-type", "text/html; charset=utf-8"]], Buffer.from(body));
 
 test("a shared page is kept in every coding, each decoding to the same bytes, and named by its content", async () => {
   const stored = await page(html);

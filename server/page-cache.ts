@@ -30,8 +30,7 @@ export function entityTag(body: string | Buffer): string {
 }
 
 /** Compresses the page once, as tightly as the formats allow (off the main thread). */
-export async function sharedPage(status: number, headers: [string, string][], html: string): Promise<SharedPage> {
-  const identity = Buffer.from(html);
+export async function sharedPage(status: number, headers: [string, string][], identity: Buffer): Promise<SharedPage> {
   const [gzipped, brotli] = await Promise.all([
     gzipAsync(identity, { level: constants.Z_BEST_COMPRESSION }),
     brotliAsync(identity, {

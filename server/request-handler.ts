@@ -60,7 +60,7 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
       // A page the same for everyone: given a validator for conditional requests, and kept for the next visitors.
       const key = pageCacheKey(req);
       if (key && ttl > 0 && response.status === 200 && !response.headers.has("set-cookie")) {
-        const body = await response.text();
+        const body = Buffer.from(await response.arrayBuffer());
         if (cache) {
           const page = await sharedPage(response.status, sharedHeaders(res), body);
           cache.set(key, page, ttl, generation);
@@ -118,7 +118,7 @@ function sendSharedPage(req: ExpressRequest, res: ExpressResponse, page: SharedP
 }
 
 /** A shared page rendered for this request alone (no page cache): the compression middleware compresses it. */
-function sendRenderedPage(req: ExpressRequest, res: ExpressResponse, body: string) {
+function sendRenderedPage(req: ExpressRequest, res: ExpressResponse, body: Buffer) {
   res.setHeader("ETag", entityTag(body));
   if (req.fresh) {
     res.status(304).end();

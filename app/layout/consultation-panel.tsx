@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { site } from "#app/content/site.ts";
 import { ConsultationForm } from "#app/features/consultation/consultation-form.tsx";
 import type { ConsultationField, ConsultationResult } from "#app/features/consultation/consultation-schema.ts";
@@ -14,7 +13,8 @@ export function ConsultationPanel({
   result?: ConsultationResult;
   defaultValues?: Partial<Record<ConsultationField, string>>;
 } = {}) {
-  const headingId = useId();
+  // Drawn in the layout's shared region (once per page): a fixed id.
+  const headingId = "consultation-heading";
   return (
     <section
       id="consultation"

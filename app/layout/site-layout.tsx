@@ -7,6 +7,7 @@ import { SiteFooter } from "#app/layout/site-footer.tsx";
 import { NavigationProgress } from "#app/layout/navigation-progress.tsx";
 import { usePendingSkeleton } from "#app/layout/pending-page.tsx";
 import { Toaster } from "#app/components/ui/toast.tsx";
+import { SharedRegion } from "#app/layout/shared-region.tsx";
 
 /** Every page: header, the page itself, the consultation panel and the footer (spec §2). */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
@@ -15,19 +16,20 @@ export function SiteLayout({ children }: { children: React.ReactNode }) {
   const skeleton = usePendingSkeleton();
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to main content
       </a>
       <AnnouncementBanner />
-      <SiteHeader />
+      <SharedRegion name="header">
+        <SiteHeader />
+      </SharedRegion>
       <main id="main" tabIndex={-1} className="outline-none">
         {skeleton ?? children}
       </main>
-      {onConsultationPage ? null : <ConsultationPanel />}
-      <SiteFooter />
+      <SharedRegion name="footer">
+        {onConsultationPage ? null : <ConsultationPanel />}
+        <SiteFooter />
+      </SharedRegion>
       <Toaster />
       <NavigationProgress showSpinner={!skeleton} />
     </>

@@ -12,25 +12,25 @@
  * The preloads are dropped from the head, and the module script is replaced by
  * a classic script that adds the preloads and the module script once the page
  * has been painted. The module's code is returned too: the document's policy
- * must allow it by its hash (decision 013).
+ * must allow it by its hash (decision 013). The document stays bytes: only the
+ * few parts that change are read as text (decision 014).
  */
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const ROUTE_MODULES_SCRIPT = /<script([^>]*?) type="module" async="">([\s\S]*?)<\/script>/;
+const MODULE_PRELOAD = '<link rel="modulepreload" href="';
+const ROUTE_MODULES = ' type="module" async="">';
+const SCRIPT_END = "</script>";
 
 /** JSON that can sit inside a `<script>` element without closing it. */
 function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-export function startScriptsAfterFirstPaint(html: string): { html: string; deferredModule?: string } {
-  const script = ROUTE_MODULES_SCRIPT.exec(html);
-  if (!script) return { html };
-  const [element, attributes, code] = script;
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  // Starts once the browser reports the first contentful paint (a tab opened
-  // in the background paints, and so hydrates, when it is first shown), or
-  // straight away in a browser that does not report paints.
-  const loader = [
+/**
+ * Starts once the browser reports the first contentful paint (a tab opened
+ * in the background paints, and so hydrates, when it is first shown), or
+ * straight away in a browser that does not report paints.
+ */
+function loader(preloads: string[], code: string): string {
+  return [
     "(function(){var started=false;function start(){if(started)return;started=true;",
     `${scriptSafeJson(preloads)}.forEach(function(href){var link=document.createElement("link");`,
     'link.rel="modulepreload";link.href=href;document.head.appendChild(link)});',
@@ -40,5 +40,27 @@ export function startScriptsAfterFirstPaint(html: string): { html: string; defer
     'new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){',
     'observer.disconnect();start()}}).observe({type:"paint",buffered:true})})()',
   ].join("");
-  return { html: html.replace(MODULE_PRELOAD, "").replace(element, () => `<script${attributes}>${loader}</script>`), deferredModule: code };
+}
+
+export function startScriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): { html: Buffer<ArrayBuffer>; deferredModule?: string } {
+  const marker = html.indexOf(ROUTE_MODULES);
+  const start = marker === -1 ? -1 : html.lastIndexOf("<script", marker);
+  const end = start === -1 ? -1 : html.indexOf(SCRIPT_END, marker);
+  if (end === -1) return { html };
+  const attributes = html.toString("utf8", start + "<script".length, marker);
+  const code = html.toString("utf8", marker + ROUTE_MODULES.length, end);
+
+  const parts: Buffer[] = [];
+  const preloads: string[] = [];
+  let cursor = 0;
+  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1 && at < start; at = html.indexOf(MODULE_PRELOAD, cursor)) {
+    const hrefStart = at + MODULE_PRELOAD.length;
+    const close = html.indexOf("/>", hrefStart);
+    if (close === -1) break;
+    preloads.push(html.toString("utf8", hrefStart, html.indexOf('"', hrefStart)));
+    parts.push(html.subarray(cursor, at));
+    cursor = close + "/>".length;
+  }
+  parts.push(html.subarray(cursor, start), Buffer.from(`<script${attributes}>${loader(preloads, code)}</script>`), html.subarray(end + SCRIPT_END.length));
+  return { html: Buffer.concat(parts), deferredModule: code };
 }

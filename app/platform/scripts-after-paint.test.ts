@@ -13,7 +13,9 @@ const document =
   `<script type="module" async="">${routeModules}</script></body></html>`;
 
 test("drops the preloads and starts the route modules from a classic script, and says what that script inserts", () => {
-  const { html, deferredModule } = startScriptsAfterFirstPaint(document);
+  const result = startScriptsAfterFirstPaint(Buffer.from(document));
+  const html = result.html.toString();
+  const deferredModule = result.deferredModule;
   expect(html).not.toMatch(/<link rel="modulepreload"/);
   expect(html).not.toMatch(/<script[^>]*type="module"/);
   expect(html).toContain("<script>window.__reactRouterContext = {};</script>");
@@ -29,12 +31,12 @@ test("drops the preloads and starts the route modules from a classic script, and
 
 test("escapes markup in what it embeds, so the loader's element ends where it should", () => {
   const tricky = document.replace('import("/assets/entry.client-1.js");', 'import("/assets/entry.client-1.js"); // <!--<script>');
-  const loader = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(startScriptsAfterFirstPaint(tricky).html)?.[1];
+  const loader = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(startScriptsAfterFirstPaint(Buffer.from(tricky)).html.toString())?.[1];
   expect(loader).toContain("// \\u003c!--\\u003cscript>");
   expect(loader).not.toContain("<");
 });
 
 test("leaves a document without route modules as it is", () => {
   const plain = "<!DOCTYPE html><html><head></head><body><p>Not found</p></body></html>";
-  expect(startScriptsAfterFirstPaint(plain)).toEqual({ html: plain });
+  expect(startScriptsAfterFirstPaint(Buffer.from(plain)).html.toString()).toBe(plain);
 });

@@ -17,7 +17,7 @@ import {
   type ConsultationFieldErrors,
   type ConsultationResult,
 } from "#app/features/consultation/consultation-schema.ts";
-import { Field, FormStatus } from "#app/features/forms/field.tsx";
+import { Field, FieldIdPrefix, FormStatus } from "#app/features/forms/field.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
 
@@ -87,67 +87,69 @@ export function ConsultationForm({ labelledBy, idempotencyKey, defaultValues, re
 
   const phase = submissionPhase(fetcher.state, files.length > 0);
 
+  // Drawn in the layout's shared region (once per page): fixed ids.
   return (
-    <fetcher.Form
-      {...formProps}
-      action={CONSULTATION_ACTION}
-      encType="multipart/form-data"
-      aria-labelledby={labelledBy}
-      className="relative grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2"
-    >
-      <p className="text-sm text-slate-600 sm:col-span-2">Fields marked with an asterisk (*) are required.</p>
+    <FieldIdPrefix value="consultation">
+      <fetcher.Form
+        {...formProps}
+        action={CONSULTATION_ACTION}
+        encType="multipart/form-data"
+        aria-labelledby={labelledBy}
+        className="relative grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2"
+      >
+        <p className="text-sm text-slate-600 sm:col-span-2">Fields marked with an asterisk (*) are required.</p>
 
-      {/* Toasts announce the answer once scripts run; the confirmation stays on the page. */}
-      <FormStatus answer={answer} showError={!hydrated} live={!hydrated} className="sm:col-span-2" />
+        {/* Toasts announce the answer once scripts run; the confirmation stays on the page. */}
+        <FormStatus answer={answer} showError={!hydrated} live={!hydrated} className="sm:col-span-2" />
 
-      {consultationFields.map((field) => (
-        <TextField key={field} name={field} error={errors[field]} defaultValue={defaultValues?.[field]} />
-      ))}
+        {consultationFields.map((field) => (
+          <TextField key={field} name={field} error={errors[field]} defaultValue={defaultValues?.[field]} />
+        ))}
 
-      <div className="sm:col-span-2">
-        <FileDropZone
-          files={files}
-          hydrated={hydrated}
-          disabled={busy}
-          invalid={Boolean(errors.files)}
-          message={fileMessage}
-          onAdd={(incoming) => {
-            const { files: next, problems } = addFiles(files, incoming);
-            setFiles(next);
-            setFileMessage(problems.length > 0 ? problems.join(" ") : null);
-            clearError(FILES_FIELD);
-          }}
-          onRemove={(file) => {
-            setFiles((current) => current.filter((candidate) => candidate !== file));
-            setFileMessage(null);
-          }}
-        />
-      </div>
+        <div className="sm:col-span-2">
+          <FileDropZone
+            files={files}
+            hydrated={hydrated}
+            disabled={busy}
+            invalid={Boolean(errors.files)}
+            message={fileMessage}
+            onAdd={(incoming) => {
+              const { files: next, problems } = addFiles(files, incoming);
+              setFiles(next);
+              setFileMessage(problems.length > 0 ? problems.join(" ") : null);
+              clearError(FILES_FIELD);
+            }}
+            onRemove={(file) => {
+              setFiles((current) => current.filter((candidate) => candidate !== file));
+              setFileMessage(null);
+            }}
+          />
+        </div>
 
-      <HoneypotField />
-      <IdempotencyKeyField serverValue={idempotencyKey} renewOn={fetcher.data} />
+        <HoneypotField />
+        <IdempotencyKeyField serverValue={idempotencyKey} renewOn={fetcher.data} />
 
-      <div className="sm:col-span-2">
-        <button
-          ref={submitRef}
-          type="submit"
-          disabled={busy}
-          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-7 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-800 sm:w-auto"
-        >
-          {busy ? (
-            <>
-              <Spinner />
-              <span>{phase === "uploading" ? "Uploading…" : "Sending…"}</span>
-            </>
-          ) : (
-            "Enquire Now"
-          )}
-        </button>
-      </div>
-    </fetcher.Form>
+        <div className="sm:col-span-2">
+          <button
+            ref={submitRef}
+            type="submit"
+            disabled={busy}
+            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-7 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-800 sm:w-auto"
+          >
+            {busy ? (
+              <>
+                <Spinner />
+                <span>{phase === "uploading" ? "Uploading…" : "Sending…"}</span>
+              </>
+            ) : (
+              "Enquire Now"
+            )}
+          </button>
+        </div>
+      </fetcher.Form>
+    </FieldIdPrefix>
   );
 }
-
 
 function TextField({ name, error, defaultValue }: { name: ConsultationField; error?: string; defaultValue?: string }) {
   const spec = fieldSpecs[name];
@@ -155,7 +157,14 @@ function TextField({ name, error, defaultValue }: { name: ConsultationField; err
     <Field name={name} label={consultationFieldLabels[name]} error={error} required wide={spec.wide}>
       {(props) =>
         spec.multiline ? (
-          <textarea {...props} rows={5} maxLength={consultationFieldLimits[name]} autoComplete={spec.autoComplete} defaultValue={defaultValue} className={`${props.className} min-h-32 resize-y`} />
+          <textarea
+            {...props}
+            rows={5}
+            maxLength={consultationFieldLimits[name]}
+            autoComplete={spec.autoComplete}
+            defaultValue={defaultValue}
+            className={`${props.className} min-h-32 resize-y`}
+          />
         ) : (
           <input {...props} type={spec.type} maxLength={consultationFieldLimits[name]} autoComplete={spec.autoComplete} defaultValue={defaultValue} />
         )

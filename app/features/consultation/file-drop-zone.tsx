@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import { flushSync } from "react-dom";
 import { ALLOWED_TYPES_TEXT, FILE_INPUT_ACCEPT, FILES_FIELD, MAX_FILE_BYTES, MAX_FILES } from "#app/features/consultation/consultation-schema.ts";
+import { useFieldId } from "#app/features/forms/field.tsx";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 
 type FileDropZoneProps = {
@@ -25,7 +26,7 @@ const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`
  * form posts exactly what the visitor sees.
  */
 export function FileDropZone({ files, onAdd, onRemove, message, invalid, disabled, hydrated }: FileDropZoneProps) {
-  const id = useId();
+  const id = useFieldId("files");
   const inputId = `${id}-input`;
   const titleId = `${id}-title`;
   const hintId = `${id}-hint`;

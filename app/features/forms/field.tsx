@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { createContext, use, useId, type ReactNode } from "react";
 
 /** The look of a text control, shared by every form on a light background. */
 export const inputClass =
@@ -14,6 +14,21 @@ export type ControlProps = {
   "aria-describedby"?: string;
   className: string;
 };
+
+/**
+ * A fixed prefix for the ids of a form's controls (`{prefix}-{name}`), for a
+ * form drawn in a shared region of the layout: its HTML is rendered apart from
+ * the page (app/layout/shared-region.tsx), where React's position-based ids
+ * would not match the browser's. The form must then appear once per page.
+ */
+export const FieldIdPrefix = createContext<string | null>(null);
+
+/** The id of the control named `name`: from the form's fixed prefix, or React's. */
+export function useFieldId(name: string): string {
+  const prefix = use(FieldIdPrefix);
+  const reactId = useId();
+  return prefix ? `${prefix}-${name}` : reactId;
+}
 
 /**
  * A labelled form control with its hint and error: the label names it, the
@@ -37,7 +52,7 @@ export function Field({
   hint?: string;
   children: (props: ControlProps) => ReactNode;
 }) {
-  const id = useId();
+  const id = useFieldId(name);
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>

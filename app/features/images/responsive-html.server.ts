@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { rememberedByInput } from "#app/platform/remembered.ts";
 import { srcSetOf } from "#app/features/images/image-rules.ts";
 import { INSIGHT_IMAGE_SIZES } from "#app/features/insights/insight.ts";
 
@@ -30,8 +31,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Sanitised rich HTML with each `<img>` lazy, and each of ours (`/media/…`) given srcset and sizes. */
+const withResponsiveImages = rememberedByInput((html) => sanitizeHtml(html, OPTIONS));
+
+/** Sanitised rich HTML with each `<img>` lazy, and each of ours (`/media/…`) given srcset and sizes (once per description). */
 export function responsiveHtml(sanitizedHtml: string): string {
-  if (!sanitizedHtml.includes("<img")) return sanitizedHtml;
-  return sanitizeHtml(sanitizedHtml, OPTIONS);
+  return sanitizedHtml.includes("<img") ? withResponsiveImages(sanitizedHtml) : sanitizedHtml;
 }

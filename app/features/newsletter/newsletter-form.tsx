@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { Link } from "react-router";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { CONSENT_VALUE, EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
@@ -34,7 +33,8 @@ function checkNewsletter(data: FormData): ClientProblem<NewsletterField> | null 
  * (spec §5), and shows every message inline next to the form.
  */
 export function NewsletterForm({ idempotencyKey, defaultEmail, result }: NewsletterFormProps) {
-  const id = useId();
+  // Drawn in the layout's shared region (once per page): fixed ids.
+  const id = "newsletter";
   const emailId = `${id}-email`;
   const consentId = `${id}-consent`;
   const messageId = `${id}-message`;

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { rememberedByInput } from "#app/platform/remembered.ts";
 
 /**
  * Rich descriptions (insights, jobs) come from the database as HTML and are
@@ -35,16 +36,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "svg", "math", "iframe", "object", "template"],
 };
 
+const sanitized = rememberedByInput((html) => sanitizeHtml(html, OPTIONS).trim());
+
+/** The allow-listed HTML (computed once per stored description, decision 014). */
 export function sanitizeRichText(html: string | null | undefined): string {
-  return html ? sanitizeHtml(html, OPTIONS).trim() : "";
+  return html ? sanitized(html) : "";
 }
 
 /** Where one block ends and the next begins, so "<h2>Why</h2><p>Most" reads "Why Most". */
 const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|pre|figcaption|td|th|tr|div)>|<br\s*\/?>|<hr\s*\/?>/gi;
 
-/** Plain text of rich HTML, for meta descriptions and structured data. */
-export function plainText(html: string | null | undefined, maxLength = Infinity): string {
-  const text = sanitizeHtml((html ?? "").replace(BLOCK_END, "$& "), { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
+const textOf = rememberedByInput((html) =>
+  sanitizeHtml(html.replace(BLOCK_END, "$& "), { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
@@ -52,6 +55,11 @@ export function plainText(html: string | null | undefined, maxLength = Infinity)
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, " ")
-    .trim();
+    .trim(),
+);
+
+/** Plain text of rich HTML, for meta descriptions and structured data (computed once per description). */
+export function plainText(html: string | null | undefined, maxLength = Infinity): string {
+  const text = textOf(html ?? "");
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
 }

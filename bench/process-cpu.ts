@@ -1,0 +1,39 @@
+import { readFile } from "node:fs/promises";
+
+/** Clock ticks per second of /proc/{pid}/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+async function ownCpuTicks(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces): utime is the 14th field, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+async function childrenOf(pid: number): Promise<number[]> {
+  try {
+    const text = await readFile(`/proc/${pid}/task/${pid}/children`, "utf8");
+    return text.split(" ").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+async function treeCpuTicks(pid: number): Promise<number> {
+  let ticks = await ownCpuTicks(pid);
+  for (const child of await childrenOf(pid)) ticks += await treeCpuTicks(child);
+  return ticks;
+}
+
+/** CPU time used so far by a process and its children (nginx's worker), in milliseconds. */
+export async function processCpuMs(pid: number): Promise<number> {
+  return ((await treeCpuTicks(pid)) * 1000) / TICKS_PER_SECOND;
+}
+
+/** Runs `load` and adds the server's CPU milliseconds per request it answered. */
+export async function withCpuPerRequest<T extends { total: number }>(pid: number | undefined, load: () => Promise<T>): Promise<T & { cpuMsPerRequest: number | null }> {
+  const before = pid ? await processCpuMs(pid) : 0;
+  const result = await load();
+  const used = pid ? (await processCpuMs(pid)) - before : 0;
+  return { ...result, cpuMsPerRequest: pid && result.total ? +(used / result.total).toFixed(3) : null };
+}
