@@ -12,6 +12,10 @@ export function formatJobType(jobType: string | null | undefined): string {
   return value === "" ? NOT_SPECIFIED : value.charAt(0).toUpperCase() + value.slice(1);
 }
 
+// Formatters are costly to create: once per process, not per call (issue 11).
+const postedDateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const wholeNumberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
 /**
  * "January 5, 2025". In UTC, so a date stored as midnight reads as that day
  * wherever the server runs.
@@ -20,7 +24,7 @@ export function formatPostedDate(date: Date | string | null | undefined): string
   if (date === null || date === undefined || date === "") return DATE_NOT_AVAILABLE;
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return DATE_NOT_AVAILABLE;
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(value);
+  return postedDateFormat.format(value);
 }
 
 /** Where the work is done, as the job page and the staff form name it. */
@@ -32,7 +36,7 @@ export const SALARY_PERIODS = { YEAR: "per year", MONTH: "per month", HOUR: "per
 /** "INR 1,200,000 – 1,800,000 per year"; null when no salary is given. */
 export function formatSalary(job: { salaryMin: number | null; salaryMax: number | null; salaryCurrency: string | null; salaryPeriod: string | null }): string | null {
   if (!job.salaryCurrency || (job.salaryMin === null && job.salaryMax === null)) return null;
-  const amount = (value: number) => new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(value);
+  const amount = (value: number) => wholeNumberFormat.format(value);
   const range =
     job.salaryMin !== null && job.salaryMax !== null && job.salaryMin !== job.salaryMax
       ? `${amount(job.salaryMin)} – ${amount(job.salaryMax)}`
