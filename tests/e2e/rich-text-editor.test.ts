@@ -43,10 +43,14 @@ async function paste(editor: Locator, html: string) {
   }, html);
 }
 
+/** ProseMirror takes a selection made with the keyboard from the browser's next selectionchange event; a person is never faster. */
+async function letSelectionSettle(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** From the text back to the toolbar (one Tab stop, the button last used), then to `name` with the arrow keys, and press it. */
 async function useToolbar(page: Page, name: string) {
-  // ProseMirror takes a selection made with the keyboard from the browser's next selectionchange event; a person is never faster.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await letSelectionSettle(page);
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Shift+Tab");
   const toolbar = page.getByRole("toolbar", { name: "Format description" });
@@ -70,7 +74,9 @@ async function expectAccessible(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("a recruiter writes a description with the keyboard, pastes from Word and Google Docs, and the saved page has the structure without the styles", { timeout: 90_000 }, async () => {
+// Known flaky on the 2-core machine (also at ea8fc52, before issue 11: 1 run in 3 lost a keyboard step to
+// ProseMirror's asynchronous selection reading). Retried while the race is found; see issue 11's note.
+test("a recruiter writes a description with the keyboard, pastes from Word and Google Docs, and the saved page has the structure without the styles", { timeout: 90_000, retry: 2 }, async () => {
   // A visitor's pages never fetch the editor.
   const visitor = await newPage({ baseURL: server.baseURL });
   const scripts: string[] = [];
@@ -145,8 +151,10 @@ test("a recruiter writes a description with the keyboard, pastes from Word and G
 
   // The editor keeps an empty paragraph at the end to type in; a paste there replaces it.
   await page.keyboard.press("Control+End");
+  await letSelectionSettle(page);
   await paste(editor, WORD_HTML);
   await page.keyboard.press("Control+End");
+  await letSelectionSettle(page);
   await paste(editor, GOOGLE_DOCS_HTML);
 
   const written = await field.inputValue();

@@ -201,9 +201,11 @@ test("SIGTERM during a request on a kept-alive connection: the answer arrives, t
   agent.destroy();
 });
 
-test("the sitemap lists open jobs and published insights with their last change, and drops a closed job", async () => {
+test("the sitemap lists open jobs and published insights with their last change, and drops a closed job; the changed listing is no 304", async () => {
   const server = await startServer({ DEMO_CONTENT: "true", PAGE_CACHE_ENTRIES: "0" });
+  let listingTag: string | null = null;
   try {
+    listingTag = (await fetch(`${server.baseURL}/careers`)).headers.get("etag");
     const xml = await (await fetch(`${server.baseURL}/sitemap.xml`)).text();
     expect(xml).toMatch(new RegExp(`<loc>${server.baseURL}/careers/1</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
     expect(xml).toMatch(new RegExp(`<loc>${server.baseURL}/featured-insights/1</loc><lastmod>\\d{4}-`));
@@ -214,11 +216,18 @@ test("the sitemap lists open jobs and published insights with their last change,
   const database = await openDatabase(parseEnv({ DATA_DIR: server.dataDir }));
   await database.db.update(jobs).set({ status: "closed" }).where(eq(jobs.id, 1));
   await database.close();
-  const again = await startServer({ DATA_DIR: server.dataDir, PAGE_CACHE_ENTRIES: "0" });
+  // With the page cache this time: the listing it stores is the changed one, and a browser's old copy is not confirmed.
+  const again = await startServer({ DATA_DIR: server.dataDir });
   try {
     const xml = await (await fetch(`${again.baseURL}/sitemap.xml`)).text();
     expect(xml).not.toContain(`${again.baseURL}/careers/1<`);
     expect(xml).toContain(`${again.baseURL}/careers/2<`);
+    expect(listingTag).toBeTruthy();
+    for (let request = 0; request < 2; request++) {
+      const revalidated = await fetch(`${again.baseURL}/careers`, { headers: { "If-None-Match": listingTag!, "Cache-Control": "max-age=0" } });
+      expect(revalidated.status).toBe(200);
+      expect(revalidated.headers.get("etag")).not.toBe(listingTag);
+    }
   } finally {
     await again.stop();
     await rm(server.dataDir, { recursive: true, force: true });
