@@ -105,6 +105,12 @@ const BaseSchema = z.object({
    * the database, which every process of the site shares.
    */
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /**
+   * The share of page views that load the web-vitals reporter and send their
+   * vitals (0 to 1); 0 turns reporting off: no script is fetched and the
+   * endpoint takes nothing (decision 015).
+   */
+  VITALS_SAMPLE_RATE: optionalText.pipe(z.coerce.number<string | undefined>().min(0).max(1).default(0.1)),
   /** Delivery attempts before an outbox message is marked failed for staff. */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
 });

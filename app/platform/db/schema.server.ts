@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -394,4 +395,27 @@ export const auditLog = pgTable(
     ipAddress: text("ip_address"),
   },
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_action_idx").on(t.action, t.at)],
+);
+
+/**
+ * Real visitors' web vitals (decision 015), from a sample of page views: the
+ * page (its route pattern, e.g. `/careers/:id`), the metric and its value
+ * (milliseconds; CLS a score). Nothing about the visitor: no address, agent,
+ * cookie or id. Rows older than 28 days are deleted.
+ */
+export const webVitals = pgTable(
+  "web_vitals",
+  {
+    id: id(),
+    page: text("page").notNull(),
+    metric: text("metric").notNull(),
+    value: doublePrecision("value").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("web_vitals_recorded_at_idx").on(t.recordedAt),
+    // The metrics of features/vitals/vitals-rules.ts.
+    check("web_vitals_metric_check", sql`${t.metric} in ('LCP', 'INP', 'CLS', 'FCP', 'TTFB')`),
+    check("web_vitals_page_check", sql`length(${t.page}) <= 200`),
+  ],
 );
