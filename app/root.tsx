@@ -6,6 +6,7 @@ import { SiteLayout } from "#app/layout/site-layout.tsx";
 import { RouteErrorView } from "#app/layout/route-error.tsx";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
 import { isStaffPath } from "#app/features/staff/staff-path.ts";
+import { useVitalsReporting } from "#app/features/vitals/use-vitals-reporting.ts";
 import { env } from "#app/platform/env.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -15,6 +16,7 @@ export function loader({ request }: Route.LoaderArgs): SiteData {
     siteUrl: env().SITE_URL,
     bannerClosed: isBannerClosed(request.headers.get("Cookie")),
     year: new Date().getFullYear(),
+    vitalsSampleRate: env().VITALS_SAMPLE_RATE,
   };
 }
 
@@ -44,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useVitalsReporting();
   // The staff area draws its own frame (routes/staff.tsx).
   if (isStaffPath(useLocation().pathname)) return <Outlet />;
   return (

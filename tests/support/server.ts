@@ -47,6 +47,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     LOG_LEVEL: "warn",
     // Tests start from an empty database unless they ask for the demo content.
     DEMO_CONTENT: "false",
+    // No sampled page view loads the web-vitals reporter (an extra script, a beacon) unless a test asks for it.
+    VITALS_SAMPLE_RATE: "0",
     ...extraEnv,
   };
   const child = spawn(process.execPath, [entry], {

@@ -164,7 +164,7 @@ export async function guardAndRead(request: Request, context: Readonly<RouterCon
 }
 
 /** A browser says where a post comes from; one from another site is not our form's. */
-function isCrossSite(request: Request, siteUrl: string): boolean {
+export function isCrossSite(request: Request, siteUrl: string): boolean {
   if (request.headers.get("sec-fetch-site") === "cross-site") return true;
   const origin = request.headers.get("origin");
   if (!origin || origin === "null") return false;

@@ -42,6 +42,7 @@ const table: RouteCase[] = [
   { file: "staff.insights.$id.tsx", path: "/staff/insights/1", allowed: ["editor"], params: { id: "1" } },
   { file: "staff.insights.$id.preview.tsx", path: "/staff/insights/1/preview", allowed: ["editor"], params: { id: "1" } },
   { file: "staff.media.ts", path: "/staff/media", allowed: ["editor"] },
+  { file: "staff.vitals.tsx", path: "/staff/vitals", allowed: ["editor"] },
   { file: "staff.outbox.tsx", path: "/staff/outbox", allowed: [] },
   { file: "staff.audit.tsx", path: "/staff/audit", allowed: [] },
   { file: "staff.accounts.tsx", path: "/staff/accounts", allowed: [] },

@@ -19,10 +19,10 @@ export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, the outbox and the audit log",
   sales: "Consultation requests and newsletter subscribers",
   recruiter: "Jobs and job applications",
-  editor: "Insights: writing, images and publishing",
+  editor: "Insights: writing, images and publishing; the pages' web vitals",
 };
 
-export type StaffArea = "consultations" | "subscribers" | "jobs" | "applications" | "insights" | "outbox" | "audit" | "accounts";
+export type StaffArea = "consultations" | "subscribers" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "audit" | "accounts";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
@@ -30,6 +30,8 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   jobs: { label: "Jobs", path: "/staff/jobs", roles: ["recruiter"] },
   applications: { label: "Applications", path: "/staff/applications", roles: ["recruiter"] },
   insights: { label: "Insights", path: "/staff/insights", roles: ["editor"] },
+  // Editors publish the pages (and the images) that move these figures most.
+  vitals: { label: "Web vitals", path: "/staff/vitals", roles: ["editor"] },
   outbox: { label: "Outbox", path: "/staff/outbox", roles: [] },
   audit: { label: "Audit log", path: "/staff/audit", roles: [] },
   accounts: { label: "Staff accounts", path: "/staff/accounts", roles: [] },

@@ -1,0 +1,29 @@
+import { MAX_PATH_LENGTH } from "#app/features/vitals/vitals-rules.ts";
+import { publicPaths } from "#app/features/seo/sitemap.ts";
+
+/*
+ * Which page a beacon is about. Only the site's public pages are stored, and
+ * a job's or an insight's page under its route pattern (`/careers/:id`), so a
+ * client making up paths cannot fill the table with pages of its own, and the
+ * few samples each job gets add up to one row worth reading.
+ */
+
+/** Public pages that are not in the sitemap: the application form (its position travels in the query). */
+const unlistedPages = ["/careers/registration"];
+
+const detailPages: readonly { pattern: RegExp; page: string }[] = [
+  { pattern: /^\/careers\/[1-9][0-9]{0,15}$/, page: "/careers/:id" },
+  { pattern: /^\/featured-insights\/[1-9][0-9]{0,15}$/, page: "/featured-insights/:id" },
+];
+
+let staticPages: Set<string> | undefined;
+
+/** The page a path belongs to, or null when it is not one of the site's public pages. */
+export function pageOf(path: string): string | null {
+  if (path.length > MAX_PATH_LENGTH || !path.startsWith("/") || path.startsWith("//")) return null;
+  // The router matches paths without regard to case or a trailing slash.
+  const normalised = path.length > 1 ? path.replace(/\/$/, "").toLowerCase() : path;
+  staticPages ??= new Set([...publicPaths(), ...unlistedPages]);
+  if (staticPages.has(normalised)) return normalised;
+  return detailPages.find(({ pattern }) => pattern.test(normalised))?.page ?? null;
+}
