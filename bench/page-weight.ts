@@ -75,3 +75,14 @@ export async function pageWeight(baseURL: string, path: string) {
   const staffFiles = sources.filter((url) => staffOnly.has(new URL(url).pathname)).length;
   return { jsFiles: sources.length, staffFiles, jsRawBytes, jsGzipBytes, htmlGzipBytes };
 }
+
+/**
+ * The web-vitals reporter's chunk on the wire (gzip): fetched only by the
+ * sampled share of page views (VITALS_SAMPLE_RATE), after the page has loaded,
+ * so the figures above, measured with reporting off, leave it out.
+ */
+export async function vitalsChunkWeight(baseURL: string) {
+  const file = readdirSync("build/client/assets").find((name) => /^report-vitals-.*\.js$/.test(name));
+  if (!file) throw new Error("No report-vitals chunk in build/client/assets: build first");
+  return { file, gzipBytes: await wireBytes(`${baseURL}/assets/${file}`, "gzip") };
+}
