@@ -9,6 +9,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
+import { admissionFor, headersSetBy, loadShedding } from "#server/load-shed.ts";
 import { PageCache } from "#server/page-cache.ts";
 import { pageCacheHits, reactRouterHandler } from "#server/request-handler.ts";
 import { contentSecurityPolicy, securityHeaders } from "#server/security-headers.ts";
@@ -32,6 +33,12 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
     if (isReady()) res.json({ status: "ok" });
     else res.status(503).json({ status: "shutting down" });
   });
+
+  // Writes wait for one of a few slots or are refused, before any other work, so a flood of posts never stalls health checks and cached pages (decision 016).
+  if (services.env.POSTS_IN_FLIGHT > 0) {
+    const headers: [string, string][] = [["Content-Security-Policy", contentSecurityPolicy()], ...headersSetBy(helmet(securityHeaders()))];
+    app.use(loadShedding(admissionFor(services.env.POSTS_IN_FLIGHT), { siteUrl: services.env.SITE_URL, headers, logger }));
+  }
 
   app.use(requestLogger(logger));
 

@@ -101,6 +101,12 @@ const BaseSchema = z.object({
   /** Rendered pages that are the same for everyone kept in memory; 0 turns the page cache off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   /**
+   * Writes (form posts, sign-ins, beacons) one process works on at once, started one per turn
+   * of the event loop; up to 32 more wait at most 2 s, and the rest get 503 with Retry-After,
+   * so a flood of posts cannot stall health checks and cached pages (decision 016). 0 turns load shedding off.
+   */
+  POSTS_IN_FLIGHT: z.coerce.number().int().min(0).default(8),
+  /**
    * Signs staff session cookies. Unset, a secret is generated once and kept in
    * the database, which every process of the site shares.
    */

@@ -1,0 +1,236 @@
+import type { Request, RequestHandler, Response } from "express";
+import type { Logger } from "pino";
+import { busyAnswer, BUSY_RETRY_AFTER_SECONDS } from "#server/busy-answer.ts";
+
+/** Lets go of a slot; calling it again does nothing. */
+export type Release = () => void;
+
+export type AdmissionLimits = {
+  /** Requests worked on at once. */
+  maxInFlight: number;
+  /** Requests that may wait for a slot; more are refused at once. */
+  maxQueued: number;
+  /** How long a request may wait for a slot before it is refused. */
+  maxWaitMs: number;
+  /** Requests of one client (address) waiting or at work at once; more of its requests are refused at once. */
+  maxPerClient: number;
+};
+
+type Waiter = { client: string; take: (release: Release) => void; leave: () => void };
+
+/**
+ * A bounded admission queue: a request waits in order for a slot, at most
+ * `maxQueued` wait, at most `maxPerClient` of one client's wait or work, and
+ * the rest are refused at once. Refusing is the point: a request that waits
+ * in the event loop's backlog delays every other one, health checks and
+ * cached pages included; and a client that floods from one address keeps a
+ * slot or two, not the queue (decision 016).
+ *
+ * Slots are handed out on the event loop's next turn, one per turn. PGlite
+ * answers without leaving the turn, so a post started in the turn that read
+ * it runs to its end there, and the posts of 200 sockets read in one turn
+ * would all run back to back ahead of every other socket (measured: turns of
+ * over a second, and no post ever found the queue full). Started one per
+ * turn, a turn holds about one post's work before the sockets are read again.
+ */
+export class Admission {
+  #inFlight = 0;
+  readonly #waiting: Waiter[] = [];
+  readonly #perClient = new Map<string, number>();
+  #pumping = false;
+
+  constructor(readonly limits: AdmissionLimits) {}
+
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  get queued(): number {
+    return this.#waiting.length;
+  }
+
+  /** `enter` would refuse at once: no room to wait, or this client has its share. */
+  refusesAtOnce(client: string): boolean {
+    return this.#waiting.length >= this.limits.maxQueued || (this.#perClient.get(client) ?? 0) >= this.limits.maxPerClient;
+  }
+
+  /** A slot on a later turn of the event loop, or null: at once when `refusesAtOnce`, later when the wait is over or `signal` aborts. */
+  enter(client: string, signal?: AbortSignal): Promise<Release | null> {
+    if (signal?.aborted || this.refusesAtOnce(client)) return Promise.resolve(null);
+    this.#perClient.set(client, (this.#perClient.get(client) ?? 0) + 1);
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (release: Release | null) => {
+        if (settled) return false;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", waiter.leave);
+        if (!release) this.#leftBy(client);
+        resolve(release);
+        return true;
+      };
+      const waiter: Waiter = {
+        client,
+        // A slot handed to a waiter that has just left goes back at once.
+        take: (release) => void (settle(release) || release()),
+        leave: () => {
+          const index = this.#waiting.indexOf(waiter);
+          if (index !== -1) this.#waiting.splice(index, 1);
+          settle(null);
+        },
+      };
+      const timer = setTimeout(waiter.leave, this.limits.maxWaitMs);
+      signal?.addEventListener("abort", waiter.leave, { once: true });
+      this.#waiting.push(waiter);
+      this.#pump();
+    });
+  }
+
+  /** On the next turn, the longest waiter gets a slot if one is free; and so on, one a turn, while any wait. */
+  #pump() {
+    if (this.#pumping || this.#waiting.length === 0 || this.#inFlight >= this.limits.maxInFlight) return;
+    this.#pumping = true;
+    setImmediate(() => {
+      this.#pumping = false;
+      const next = this.#waiting.shift();
+      if (next && this.#inFlight < this.limits.maxInFlight) {
+        this.#inFlight++;
+        next.take(this.#slot(next.client));
+      } else if (next) {
+        this.#waiting.unshift(next);
+      }
+      this.#pump();
+    });
+  }
+
+  #slot(client: string): Release {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#inFlight--;
+      this.#leftBy(client);
+      this.#pump();
+    };
+  }
+
+  #leftBy(client: string) {
+    const count = (this.#perClient.get(client) ?? 1) - 1;
+    if (count > 0) this.#perClient.set(client, count);
+    else this.#perClient.delete(client);
+  }
+}
+
+/** Reading never changes anything and is never shed; pages from the cache are answered before this. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** How many may wait: a burst of real visitors rides it out; at one start a turn it drains well within the wait. */
+export const MAX_QUEUED = 32;
+/** One client's posts waiting or at work: a double click passes, a flood from one address does not take the queue. */
+export const MAX_PER_CLIENT = 2;
+/** A write that has not started within this time is refused: the visitor is told to retry instead of waiting on. */
+export const MAX_WAIT_MS = 2_000;
+/** A refused post's body is discarded unread for this long, then its connection closes (as for a rate-limited post). */
+const UNREAD_BODY_DRAIN_BYTES = 64 * 1024;
+const LINGER_MS = 2_000;
+
+export type SheddingOptions = {
+  siteUrl: string;
+  /** The headers every busy answer carries (the security headers the refused request skips). */
+  headers: [string, string][];
+  logger: Pick<Logger, "warn">;
+  /** How long, on average, a post refused at once is held before its answer; the default is REFUSAL_HOLD_MS. */
+  holdMs?: number;
+};
+
+/**
+ * A post refused at once is answered after 0.5 to 1.5 times this. A client
+ * sends its next post on a connection only once answered, so a flood of 200
+ * connections answered at once is a flood of thousands of refusals a second,
+ * each a parse and a write ahead of the health check in the event loop
+ * (measured: a third of the CPU, turns of 40-50 ms); held, it is a few
+ * hundred. A held answer costs a timer. The jitter keeps the connections
+ * from coming back in step.
+ */
+export const REFUSAL_HOLD_MS = 1_000;
+
+/** How often the count of refused writes is logged: one line per refusal would add to the load. */
+const REFUSALS_LOG_EVERY_MS = 10_000;
+
+/**
+ * Express middleware, in front of the request log and the security headers:
+ * every write (a form post, a sign-in, a beacon) takes a slot of `admission`
+ * before anything else is done for it, and gets the busy answer (503,
+ * Retry-After) when none comes: after about REFUSAL_HOLD_MS when there is
+ * no room to wait, at once when its wait is over. Reads pass untouched.
+ */
+export function loadShedding(admission: Admission, { siteUrl, headers, logger, holdMs = REFUSAL_HOLD_MS }: SheddingOptions): RequestHandler {
+  let refused = 0;
+  const countRefusal = () => {
+    if (refused++ > 0) return;
+    setTimeout(() => {
+      logger.warn({ refused, inFlight: admission.inFlight, queued: admission.queued }, "Busy: writes refused with 503");
+      refused = 0;
+    }, REFUSALS_LOG_EVERY_MS).unref();
+  };
+  const refuse = (req: Request, res: Response) => {
+    countRefusal();
+    if (!res.destroyed) sendBusy(req, res, siteUrl, headers);
+  };
+  const holdThenRefuse = (req: Request, res: Response) => {
+    setTimeout(() => refuse(req, res), holdMs * (0.5 + Math.random()));
+  };
+
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    if (admission.refusesAtOnce(client)) return holdThenRefuse(req, res);
+    const gone = new AbortController();
+    const onClose = () => gone.abort();
+    res.once("close", onClose);
+    void admission.enter(client, gone.signal).then((release) => {
+      if (!release) {
+        if (!gone.signal.aborted) refuse(req, res);
+        return;
+      }
+      res.off("close", onClose);
+      // The client left before its turn came: pass the slot on, and spend nothing on a post nobody waits for.
+      if (gone.signal.aborted || res.destroyed || req.socket.destroyed) return release();
+      res.once("close", release);
+      next();
+    });
+  };
+}
+
+function sendBusy(req: Request, res: Response, siteUrl: string, headers: [string, string][]) {
+  const answer = busyAnswer({ path: req.path, accept: req.headers.accept, referer: req.headers.referer, origin: `${req.protocol}://${req.headers.host ?? "localhost"}` }, siteUrl);
+  res.statusCode = 503;
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.setHeader("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+  res.setHeader("Cache-Control", "private, no-store");
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  // Much may still be on its way: let the client read this answer while the rest is discarded, then close.
+  if (!req.complete && !(Number(req.headers["content-length"]) <= UNREAD_BODY_DRAIN_BYTES)) {
+    res.on("finish", () => {
+      req.resume();
+      setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+    });
+  }
+  res.end(answer.body);
+}
+
+/** The headers a middleware sets, found once by running it on a stand-in response. */
+export function headersSetBy(middleware: (req: never, res: never, next: () => void) => void): [string, string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  middleware({ headers: {}, method: "GET", url: "/" } as never, res as never, () => undefined);
+  return [...headers];
+}
+
+/** The admission queue for this process's settings: `maxInFlight` writes at once, MAX_QUEUED waiting at most MAX_WAIT_MS, MAX_PER_CLIENT of one client's. */
+export function admissionFor(maxInFlight: number): Admission {
+  return new Admission({ maxInFlight, maxQueued: MAX_QUEUED, maxWaitMs: MAX_WAIT_MS, maxPerClient: MAX_PER_CLIENT });
+}
