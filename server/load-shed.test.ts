@@ -87,19 +87,29 @@ function postOnItsOwnConnection(url: string, headers: Record<string, string>): P
   });
 }
 
-test("one client has at most maxPerClient waiting or at work; the others still get in", async () => {
-  const admission = new Admission(limits({ maxInFlight: 1, maxQueued: 10, maxPerClient: 2 }));
+test("once half the queue waits, one client has at most maxPerClient waiting or at work; the others still get in", async () => {
+  const admission = new Admission(limits({ maxInFlight: 1, maxQueued: 4, maxPerClient: 2 }));
   const first = await admission.enter("flooder");
-  const second = admission.enter("flooder");
+  const queued = [admission.enter("flooder"), admission.enter("flooder")];
   expect(admission.refusesAtOnce("flooder")).toBe(true);
+  expect(admission.refusesAtOnce("visitor")).toBe(false);
   expect(await admission.enter("flooder")).toBeNull();
   const visitor = admission.enter("visitor");
-  expect(admission.queued).toBe(2);
+  expect(admission.queued).toBe(3);
   first!();
-  const secondSlot = (await second)!;
+  (await queued[0])!();
+  expect(admission.queued).toBe(2);
   expect(admission.refusesAtOnce("flooder")).toBe(false);
-  secondSlot();
+  (await queued[1])!();
   (await visitor)!();
+  expect(admission.inFlight).toBe(0);
+});
+
+test("without pressure one client may have many posts waiting (a test, a proxy without TRUST_PROXY)", async () => {
+  const admission = new Admission(limits({ maxInFlight: 1, maxQueued: 10, maxPerClient: 2 }));
+  const entered = [1, 2, 3, 4, 5].map(() => admission.enter("one"));
+  expect(admission.queued).toBe(5);
+  for (const slot of entered) (await slot)!();
   expect(admission.inFlight).toBe(0);
 });
 

@@ -12,7 +12,7 @@ export type AdmissionLimits = {
   maxQueued: number;
   /** How long a request may wait for a slot before it is refused. */
   maxWaitMs: number;
-  /** Requests of one client (address) waiting or at work at once; more of its requests are refused at once. */
+  /** Once half the queue is taken, requests of one client (address) waiting or at work at once; more of its requests are refused at once. */
   maxPerClient: number;
 };
 
@@ -20,8 +20,8 @@ type Waiter = { client: string; take: (release: Release) => void; leave: () => v
 
 /**
  * A bounded admission queue: a request waits in order for a slot, at most
- * `maxQueued` wait, at most `maxPerClient` of one client's wait or work, and
- * the rest are refused at once. Refusing is the point: a request that waits
+ * `maxQueued` wait, and once half of them do, a client with `maxPerClient`
+ * waiting or at work gets no more in; the rest are refused at once. Refusing is the point: a request that waits
  * in the event loop's backlog delays every other one, health checks and
  * cached pages included; and a client that floods from one address keeps a
  * slot or two, not the queue (decision 016).
@@ -49,9 +49,10 @@ export class Admission {
     return this.#waiting.length;
   }
 
-  /** `enter` would refuse at once: no room to wait, or this client has its share. */
+  /** `enter` would refuse at once: no room to wait, or the queue is half full and this client has its share. */
   refusesAtOnce(client: string): boolean {
-    return this.#waiting.length >= this.limits.maxQueued || (this.#perClient.get(client) ?? 0) >= this.limits.maxPerClient;
+    const waiting = this.#waiting.length;
+    return waiting >= this.limits.maxQueued || (waiting * 2 >= this.limits.maxQueued && (this.#perClient.get(client) ?? 0) >= this.limits.maxPerClient);
   }
 
   /** A slot on a later turn of the event loop, or null: at once when `refusesAtOnce`, later when the wait is over or `signal` aborts. */
@@ -125,7 +126,7 @@ export class Admission {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** How many may wait: a burst of real visitors rides it out; at one start a turn it drains well within the wait. */
 export const MAX_QUEUED = 32;
-/** One client's posts waiting or at work: a double click passes, a flood from one address does not take the queue. */
+/** Under pressure, one client's posts waiting or at work: a double click passes, a flood from one address takes half the queue at most. */
 export const MAX_PER_CLIENT = 2;
 /** A write that has not started within this time is refused: the visitor is told to retry instead of waiting on. */
 export const MAX_WAIT_MS = 2_000;
