@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext } from "react-router";
+import { loadDeferredParts } from "#app/layout/deferred-part.tsx";
 import { createRegionCache } from "#app/layout/region-cache.server.ts";
 import { RegionRendererContext } from "#app/layout/shared-region.tsx";
 import { logger } from "#app/platform/logger.server.ts";
@@ -9,6 +10,16 @@ import { startScriptsAfterFirstPaint } from "#app/platform/scripts-after-paint.s
 
 /** The layout's shared regions, drawn once per path (decision 014). */
 const regionCache = createRegionCache();
+
+/** The layout's deferred parts are drawn in full on the server: their code is loaded before the first render. */
+let deferredPartsLoaded: Promise<unknown> | undefined;
+
+/**
+ * React outlines a large Suspense boundary (the layout's deferred parts) into a
+ * later chunk with an inline script that moves it in place. The document is
+ * sent whole (below), so each boundary stays where it belongs.
+ */
+export const DOCUMENT_IN_ONE_PIECE = Number.POSITIVE_INFINITY;
 
 /** Give up on a render that has not finished after this long. */
 export const streamTimeout = 5_000;
@@ -46,10 +57,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   }
 }
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  await (deferredPartsLoaded ??= loadDeferredParts());
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -61,6 +73,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     // A GET draws the layout's shared regions from the region cache; an answer to a post draws everything.
     const router = <ServerRouter context={routerContext} url={request.url} />;
     const { pipe, abort } = renderToPipeableStream(request.method === "GET" ? <RegionRendererContext value={regionCache}>{router}</RegionRendererContext> : router, {
+      progressiveChunkSize: DOCUMENT_IN_ONE_PIECE,
       onAllReady() {
         shellRendered = true;
         const chunks: Buffer[] = [];

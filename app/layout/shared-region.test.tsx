@@ -2,7 +2,9 @@ import { Writable } from "node:stream";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
+import { DOCUMENT_IN_ONE_PIECE } from "#app/entry.server.tsx";
+import { loadDeferredParts } from "#app/layout/deferred-part.tsx";
 import { createRegionCache } from "#app/layout/region-cache.server.ts";
 import { RegionRendererContext } from "#app/layout/shared-region.tsx";
 import { SiteLayout } from "#app/layout/site-layout.tsx";
@@ -13,6 +15,7 @@ function render(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const { pipe } = renderToPipeableStream(element, {
+      progressiveChunkSize: DOCUMENT_IN_ONE_PIECE,
       onAllReady: () =>
         pipe(
           new Writable({
@@ -47,6 +50,9 @@ function site(path: string, siteData: SiteData) {
   ]);
   return <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: siteData } }} />;
 }
+
+// As the server entry does before its first render.
+beforeAll(() => loadDeferredParts());
 
 const siteData = (bannerClosed: boolean): SiteData => ({ siteUrl: "https://www.example.com", bannerClosed, year: 2026 });
 

@@ -1,15 +1,6 @@
-import { createContext, use, type Context, type ReactNode } from "react";
-import {
-  UNSAFE_DataRouterContext,
-  UNSAFE_DataRouterStateContext,
-  UNSAFE_FetchersContext,
-  UNSAFE_FrameworkContext,
-  UNSAFE_LocationContext,
-  UNSAFE_NavigationContext,
-  UNSAFE_RouteContext,
-  UNSAFE_ViewTransitionContext,
-  useLocation,
-} from "react-router";
+import { createContext, use, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { ROUTER_CONTEXTS } from "#app/layout/router-contexts.ts";
 import { useSiteData } from "#app/layout/site-data.ts";
 
 /** Gives a region's HTML for a key, rendering it only the first time (app/layout/region-cache.server.ts). */
@@ -17,18 +8,6 @@ export type RegionRenderer = (key: string, region: ReactNode) => string;
 
 /** Set by the server entry for a GET; absent in the browser and for answers to posts. */
 export const RegionRendererContext = createContext<RegionRenderer | null>(null);
-
-/** What the layout's regions read from React Router: the region is drawn apart from the page with the same values. */
-const ROUTER_CONTEXTS = [
-  UNSAFE_DataRouterContext,
-  UNSAFE_DataRouterStateContext,
-  UNSAFE_FetchersContext,
-  UNSAFE_FrameworkContext,
-  UNSAFE_LocationContext,
-  UNSAFE_NavigationContext,
-  UNSAFE_RouteContext,
-  UNSAFE_ViewTransitionContext,
-] as Context<unknown>[];
 
 /**
  * A part of the layout that is the same on every visit to a path (the header,

@@ -15,7 +15,7 @@ export function SiteFooter() {
   // The newsletter page holds the form itself (with the answer to a post made without JavaScript).
   const onNewsletterPage = useLocation().pathname === NEWSLETTER_ACTION;
   return (
-    <footer data-testid="site-footer" className="bg-ink text-slate-300">
+    <footer id="site-footer" data-testid="site-footer" className="bg-ink text-slate-300">
       <div className="container-page py-14">
         <div className="grid grid-cols-1 gap-10 sm:grid-cols-2 lg:grid-cols-12 lg:gap-8">
           <div className="sm:col-span-2 lg:col-span-4">

@@ -1,13 +1,16 @@
 import { useLocation } from "react-router";
 import { AnnouncementBanner } from "#app/layout/header/announcement-banner.tsx";
 import { SiteHeader } from "#app/layout/header/site-header.tsx";
-import { ConsultationPanel } from "#app/layout/consultation-panel.tsx";
-import { CONSULTATION_ACTION } from "#app/features/consultation/consultation-form.tsx";
-import { SiteFooter } from "#app/layout/site-footer.tsx";
+import { CONSULTATION_ACTION } from "#app/features/consultation/consultation-action.ts";
 import { NavigationProgress } from "#app/layout/navigation-progress.tsx";
 import { usePendingSkeleton } from "#app/layout/pending-page.tsx";
 import { Toaster } from "#app/components/ui/toast.tsx";
 import { SharedRegion } from "#app/layout/shared-region.tsx";
+import { deferredPart } from "#app/layout/deferred-part.tsx";
+
+// Below the fold on every page, with the two forms: their code loads when they are wanted (decision 017).
+const ConsultationPanel = deferredPart("consultation", () => import("#app/layout/consultation-panel.tsx").then((module) => module.ConsultationPanel));
+const SiteFooter = deferredPart("site-footer", () => import("#app/layout/site-footer.tsx").then((module) => module.SiteFooter));
 
 /** Every page: header, the page itself, the consultation panel and the footer (spec §2). */
 export function SiteLayout({ children }: { children: React.ReactNode }) {

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { site } from "#app/content/site.ts";
 import { parseMail } from "#tests/support/mail.ts";
-import { setupBrowser } from "#tests/support/browser.ts";
+import { setupBrowser, waitForHydration } from "#tests/support/browser.ts";
 import {
   consultationFilesDir,
   consultationValues,
@@ -49,6 +49,7 @@ const fieldNames = ["fullName", "email", "country", "phone", "brief"] as const;
 
 async function openPanel(page: Page, scripted = true) {
   await page.goto("/crm");
+  if (scripted) await waitForHydration(page);
   const form = page.locator(scripted ? "#consultation form[novalidate]" : "#consultation form");
   await form.waitFor({ state: "attached" });
   return form;

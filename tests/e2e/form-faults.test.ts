@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { site } from "#app/content/site.ts";
 import { MAX_REQUEST_BYTES } from "#app/features/consultation/consultation-schema.ts";
 import { closedPort, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
-import { setupBrowser } from "#tests/support/browser.ts";
+import { gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
 import {
   consultationFilesDir,
   consultationValues,
@@ -139,9 +139,8 @@ describe("the mail server is down, then comes back", () => {
 
   test("the request is kept and the visitor told; the outbox delivers both messages exactly once when SMTP returns", { timeout: 60_000 }, async () => {
     const page = await newPage({ baseURL: server.baseURL });
-    await page.goto("/crm");
+    await gotoHydrated(page, "/crm");
     const form = page.locator("#consultation form[novalidate]");
-    await form.waitFor({ state: "attached" });
     const values = consultationValues({ email: "smtp-down@example.com" });
     for (const [name, value] of Object.entries(values)) await form.locator(`[name="${name}"]`).fill(value);
     await form.getByRole("button", { name: "Enquire Now" }).click();

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { CONSENT_VERSION } from "#app/features/newsletter/newsletter-schema.ts";
-import { setupBrowser } from "#tests/support/browser.ts";
+import { gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
 import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 
@@ -43,9 +43,8 @@ async function rowsFor(email: string): Promise<Row[]> {
 const unique = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 async function openFooterForm(page: Page) {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const form = page.locator("footer form[novalidate]");
-  await form.waitFor({ state: "attached" });
   return {
     form,
     email: form.locator('input[name="email"]'),

@@ -70,13 +70,21 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until React has hydrated the page in the tab. Scripts start after the
- * first paint, so the `load` event does not mean hydrated; the footer's
- * newsletter form, on every page, turns to scripted validation (`novalidate`)
- * once it is.
+ * Waits until React has hydrated the page in the tab, the parts that load
+ * when wanted included. Scripts start after the first paint, so the `load`
+ * event does not mean hydrated. The consultation panel and the footer load
+ * their code when they come near the screen (decision 017): they are brought
+ * there, and the page is scrolled back. Each holds a form that turns to
+ * scripted validation (`novalidate`) once it is hydrated.
  */
 export async function waitForHydration(page: Page) {
-  await page.locator("footer form[novalidate]").waitFor({ state: "attached" });
+  const scrolledFrom = await page.evaluate(() => window.scrollY);
+  for (const part of ["#consultation", "#site-footer"]) {
+    if (!(await page.locator(part).count())) continue;
+    await page.locator(part).scrollIntoViewIfNeeded();
+    await page.locator(`${part} form[novalidate]`).waitFor({ state: "attached" });
+  }
+  await page.evaluate((y) => window.scrollTo(0, y), scrolledFrom);
 }
 
 /** Opens a page and waits until React has hydrated it. */

@@ -20,8 +20,8 @@ import {
 import { Field, FieldIdPrefix, FormStatus } from "#app/features/forms/field.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
+import { CONSULTATION_ACTION } from "#app/features/consultation/consultation-action.ts";
 
-export const CONSULTATION_ACTION = "/consultation";
 
 type ConsultationFormProps = {
   /** The id of the heading that names the form. */

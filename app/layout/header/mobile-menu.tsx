@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router";
 import { headerLinks, mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "#app/layout/header/icons.tsx";
 import type { OpenMenu } from "#app/layout/header/desktop-nav.tsx";
+import { MOBILE_MENU_ANCHOR_ID } from "#app/layout/header/breakpoints.ts";
 import {
   EmployeeLoginLink,
   NavEntry,
@@ -129,7 +130,7 @@ export function MobileMenu({
 
   if (!hydrated) {
     return (
-      <details className="group min-[769px]:hidden">
+      <details id={MOBILE_MENU_ANCHOR_ID} className="group min-[769px]:hidden">
         <summary className={`${hamburgerClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
           <MenuIcon className="size-6 group-open:hidden" />
           <CloseIcon className="hidden size-6 group-open:block" />

@@ -3,12 +3,15 @@ import { Link, NavLink, useLocation } from "react-router";
 import { headerLinks } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
 import { LogoMark } from "#app/layout/logo.tsx";
-import { WIDE_SCREEN_QUERY } from "#app/layout/header/breakpoints.ts";
+import { MOBILE_MENU_ANCHOR_ID, WIDE_SCREEN_QUERY } from "#app/layout/header/breakpoints.ts";
 import { DesktopNav, type OpenMenu } from "#app/layout/header/desktop-nav.tsx";
 import { CalendarIcon } from "#app/layout/header/icons.tsx";
-import { MobileMenu } from "#app/layout/header/mobile-menu.tsx";
 import { EmployeeLoginLink } from "#app/layout/header/nav-entries.tsx";
 import { useMediaQueryChange } from "#app/layout/header/use-media-query.ts";
+import { deferredPart } from "#app/layout/deferred-part.tsx";
+
+// Hidden on a wide screen, where its code is never loaded (decision 017).
+const MobileMenu = deferredPart(MOBILE_MENU_ANCHOR_ID, () => import("#app/layout/header/mobile-menu.tsx").then((module) => module.MobileMenu));
 
 /**
  * The site header (spec §2 Header, §4). It owns the menu state so the rules

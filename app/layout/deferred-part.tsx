@@ -1,0 +1,131 @@
+import { memo, Suspense, use, useEffect, useMemo, useRef, useState, type ComponentType, type Context, type ReactNode } from "react";
+import { UNSAFE_LocationContext } from "react-router";
+import { ROUTER_CONTEXTS } from "#app/layout/router-contexts.ts";
+
+/** How far below the screen a part starts loading, so it is ready by the time it is scrolled to. */
+const LOAD_MARGIN = "300px";
+/** A visitor reaching for a part loads it at once; React replays the click once the part is hydrated. */
+const REACHING_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
+
+const LOCATION = ROUTER_CONTEXTS.indexOf(UNSAFE_LocationContext as Context<unknown>);
+
+const serverLoads: (() => Promise<void>)[] = [];
+/** Set once the page has hydrated: a part mounted after that has no server HTML of its own and loads at once. */
+let pageHydrated = false;
+
+/** The server draws every part in full: their code is loaded before the first render (entry.server). */
+export function loadDeferredParts(): Promise<unknown> {
+  return Promise.all(serverLoads.map((load) => load()));
+}
+
+/**
+ * A part of the layout whose code the browser loads only when it is wanted
+ * (decision 017): when it comes near the screen, when the visitor points at
+ * or focuses something in it, or when the page changes. Until then the
+ * server's HTML stays as it is, which works without JavaScript (links are
+ * links, forms post), and React hydrates it later on its own (selective
+ * hydration of a Suspense boundary). A part hidden by CSS, such as the
+ * mobile menu on a wide screen, is not loaded until the visitor navigates.
+ *
+ * `anchorId` is the id of the one element the part draws at the top of its
+ * server HTML. The part is memoised: a parent's re-render with the same props
+ * is not a change; new props load it at once.
+ */
+export function deferredPart<Props extends object = object>(anchorId: string, load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  let Loaded: ComponentType<Props> | undefined;
+  let loading: Promise<void> | undefined;
+  const start = () => (loading ??= load().then((component) => void (Loaded = component)));
+  serverLoads.push(start);
+
+  // The browser's side: the server's HTML as it arrived, and the promise React waits on.
+  let serverHtml: string | undefined;
+  let wanted: Promise<void> | undefined;
+  let wantNow = () => {};
+  let asked = false;
+
+  function whenWanted(fromServerHtml: boolean): Promise<void> {
+    wanted ??= new Promise<void>((resolve) => {
+      const anchor = fromServerHtml ? document.getElementById(anchorId) : null;
+      serverHtml = anchor?.outerHTML;
+      const stopWatching = anchor ? watch(anchor, () => wantNow()) : () => {};
+      wantNow = () => {
+        wantNow = () => {};
+        stopWatching();
+        // A part that cannot be loaded (offline, a new deploy) stays the server's HTML, which works without scripts.
+        start().then(resolve, (error: unknown) => console.warn(`Part #${anchorId} stays without scripts:`, error));
+      };
+      // Nothing on the page to hydrate (the part appears after a navigation): load it now.
+      if (!anchor) wantNow();
+    });
+    return wanted;
+  }
+
+  function Part({ props, mountedAfterHydration, onHydrated }: { props: Props; mountedAfterHydration: boolean; onHydrated: () => void }) {
+    useEffect(onHydrated, [onHydrated]);
+    if (!Loaded && typeof document === "undefined") {
+      // On the server the parts are loaded before the first render; a stream would wait, a region drawn apart would not.
+      use(start());
+    } else if (!Loaded) {
+      const promise = whenWanted(!mountedAfterHydration);
+      // Asked again before it was wanted: its props changed, and React waits for it to hydrate. Load it now.
+      if (asked) wantNow();
+      asked = true;
+      use(promise);
+    }
+    return Loaded ? <Loaded {...props} /> : null;
+  }
+
+  /** The server's HTML, inert: shown if React must draw the part before its code arrives (an update it cannot wait for). */
+  function StaticCopy() {
+    return serverHtml ? <div className="contents" dangerouslySetInnerHTML={{ __html: serverHtml }} /> : null;
+  }
+
+  /**
+   * Holds the part to the router's state it was drawn with until it has
+   * hydrated, then follows it. React hydrates a dehydrated boundary against
+   * the server's HTML, so it must see what the server saw. And it marks such
+   * a boundary as changed whenever a context above it changes (it cannot
+   * know which ones the part reads), after which the change waits for the
+   * part: a routine router update, such as the routes it discovers after
+   * loading, would then load every part. This component reads every router
+   * context, so a change stops here, and hands the part the values it froze.
+   */
+  function RouterSnapshot({ props, mountedAfterHydration }: { props: Props; mountedAfterHydration: boolean }) {
+    const live = ROUTER_CONTEXTS.map((context) => use(context));
+    const [frozen] = useState(live);
+    const [hydrated, setHydrated] = useState(mountedAfterHydration);
+    const onHydrated = useMemo(() => () => setHydrated(true), []);
+    // A new page: the part is wanted now, to follow it.
+    if (!hydrated && live[LOCATION] !== frozen[LOCATION]) wantNow();
+    const part = useMemo(
+      () => (
+        <Suspense fallback={<StaticCopy />}>
+          <Part props={props} mountedAfterHydration={mountedAfterHydration} onHydrated={onHydrated} />
+        </Suspense>
+      ),
+      [props, mountedAfterHydration, onHydrated],
+    );
+    return withContexts(hydrated ? live : frozen, part);
+  }
+
+  return memo(function DeferredPart(props: Props) {
+    const mountedAfterHydration = useRef(pageHydrated);
+    useEffect(() => void (pageHydrated = true), []);
+    return <RouterSnapshot props={props} mountedAfterHydration={mountedAfterHydration.current} />;
+  });
+}
+
+function withContexts(values: unknown[], children: ReactNode): ReactNode {
+  return ROUTER_CONTEXTS.reduce<ReactNode>((inner, Context, index) => <Context value={values[index]}>{inner}</Context>, children);
+}
+
+/** Calls `onWanted` once the element nears the screen or the visitor reaches for it. */
+function watch(element: Element, onWanted: () => void): () => void {
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onWanted(), { rootMargin: LOAD_MARGIN });
+  observer.observe(element);
+  for (const type of REACHING_EVENTS) element.addEventListener(type, onWanted, { capture: true, passive: true });
+  return () => {
+    observer.disconnect();
+    for (const type of REACHING_EVENTS) element.removeEventListener(type, onWanted, { capture: true });
+  };
+}
