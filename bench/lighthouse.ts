@@ -51,3 +51,22 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
     chrome.kill();
   }
 }
+
+const HIGHER_IS_BETTER = new Set<keyof LighthouseScores>(["performance", "accessibility", "bestPractices", "seo"]);
+const KEYS: (keyof LighthouseScores)[] = ["performance", "accessibility", "bestPractices", "seo", "cls", "fcpMs", "lcpMs", "tbtMs"];
+
+/** Each figure's median over the runs. */
+export function medianScores(runs: LighthouseScores[]): LighthouseScores {
+  const median = (key: keyof LighthouseScores) => {
+    const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  return Object.fromEntries(KEYS.map((key) => [key, median(key)])) as LighthouseScores;
+}
+
+/** Each figure at its worst over the runs: the lowest score, the highest time or shift. */
+export function worstScores(runs: LighthouseScores[]): LighthouseScores {
+  const worst = (key: keyof LighthouseScores) => (HIGHER_IS_BETTER.has(key) ? Math.min : Math.max)(...runs.map((run) => run[key]));
+  return Object.fromEntries(KEYS.map((key) => [key, worst(key)])) as LighthouseScores;
+}
