@@ -48,7 +48,8 @@ export default defineConfig(({ mode }) => ({
       output: {
         // Without groups, every module the staff pages share with the public layout becomes a chunk
         // of its own (more requests, worse compression for visitors). React and the router travel
-        // as one chunk; the form parts every public page uses (the layout holds two forms) as another.
+        // as one chunk, the layout's eager code as another, and the form parts (loaded with the
+        // consultation panel and the footer, or by a form's page) as a third.
         codeSplitting: {
           groups: [
             { name: "layout", priority: 1, test: (id: string) => EAGER_LAYOUT.test(id) && !DEFERRED_LAYOUT.test(id) },
