@@ -35,8 +35,9 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
   });
 
   // Writes wait for one of a few slots or are refused, before any other work, so a flood of posts never stalls health checks and cached pages (decision 016).
+  const basePolicy = contentSecurityPolicy();
   if (services.env.POSTS_IN_FLIGHT > 0) {
-    const headers: [string, string][] = [["Content-Security-Policy", contentSecurityPolicy()], ...headersSetBy(helmet(securityHeaders()))];
+    const headers: [string, string][] = [["Content-Security-Policy", basePolicy], ...headersSetBy(helmet(securityHeaders()))];
     app.use(loadShedding(admissionFor(services.env.POSTS_IN_FLIGHT), { siteUrl: services.env.SITE_URL, headers, logger }));
   }
 
@@ -50,7 +51,6 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
     app.use(pageCacheHits(pageCache));
   }
 
-  const basePolicy = contentSecurityPolicy();
   app.use((_req, res, next) => {
     res.setHeader("Content-Security-Policy", basePolicy);
     next();

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useRouteLoaderData } from "react-router";
 import { isStaffPath } from "#app/features/staff/staff-path.ts";
+import { useSiteData } from "#app/layout/site-data.ts";
 
 /** How long the reporter waits for an idle moment after the page has loaded, at most. */
 const IDLE_TIMEOUT_MS = 5_000;
@@ -15,7 +15,7 @@ let started = false;
  * nothing. The root loader's `vitalsSampleRate` says how many are sampled.
  */
 export function useVitalsReporting() {
-  const rate = useRouteLoaderData<{ vitalsSampleRate?: number }>("root")?.vitalsSampleRate ?? 0;
+  const rate = useSiteData()?.vitalsSampleRate ?? 0;
   useEffect(() => {
     // Once per document: the metrics belong to the page the visitor landed on, as search engines count them.
     if (started) return;
