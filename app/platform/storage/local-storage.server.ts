@@ -34,10 +34,13 @@ export function createLocalStorage(root: string): FileStorage {
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       await fs.promises.mkdir(path.dirname(meta), { recursive: true });
       // Write beside, then rename: a reader never sees half a file, a failed upload leaves nothing.
-      const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
+      // The content type lands only once the file has: a refused exclusive put must not relabel the kept file.
+      const suffix = `${randomBytes(6).toString("hex")}.tmp`;
+      const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${suffix}`);
+      const temporaryMeta = `${meta}.${suffix}`;
       try {
         await pipeline(toReadable(body), fs.createWriteStream(temporary, { flags: "wx" }));
-        await fs.promises.writeFile(meta, JSON.stringify({ contentType }));
+        await fs.promises.writeFile(temporaryMeta, JSON.stringify({ contentType }), { flag: "wx" });
         if (exclusive) {
           // link() fails when the name exists: the check and the write are one step.
           await fs.promises.link(temporary, file);
@@ -45,8 +48,10 @@ export function createLocalStorage(root: string): FileStorage {
         } else {
           await fs.promises.rename(temporary, file);
         }
+        await fs.promises.rename(temporaryMeta, meta);
       } catch (error) {
         await fs.promises.rm(temporary, { force: true });
+        await fs.promises.rm(temporaryMeta, { force: true });
         if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new StorageKeyTakenError(key);
         throw error;
       }
