@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
+import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
@@ -12,7 +12,7 @@ import type { Services } from "#app/platform/services.server.ts";
 import { admissionFor, headersSetBy, loadShedding } from "#server/load-shed.ts";
 import { PageCache } from "#server/page-cache.ts";
 import { pageCacheHits, reactRouterHandler } from "#server/request-handler.ts";
-import { contentSecurityPolicy, securityHeaders } from "#server/security-headers.ts";
+import { contentSecurityPolicy, securityHeadersMiddleware } from "#server/security-headers.ts";
 
 export type AppOptions = {
   build: ServerBuild;
@@ -28,16 +28,30 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
   app.disable("x-powered-by");
   if (services.env.TRUST_PROXY) app.set("trust proxy", trustProxyValue(services.env.TRUST_PROXY));
 
+  // The headers every answer carries, worked out once for the answers made before the middleware below.
+  const basePolicy = contentSecurityPolicy();
+  const headers: [string, string][] = [["Content-Security-Policy", basePolicy], ...headersSetBy(securityHeadersMiddleware())];
+
+  // Health checks come before the request log (a load balancer asks every few seconds).
+  // Liveness: the process answers; it never waits on the database, so a slow database does not get processes restarted.
   app.get("/healthz", (_req, res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
     res.set("Cache-Control", "no-store");
     if (isReady()) res.json({ status: "ok" });
     else res.status(503).json({ status: "shutting down" });
   });
+  // Readiness: this process should get traffic: not shutting down, and the database answers.
+  app.get("/readyz", async (_req, res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    res.set("Cache-Control", "no-store");
+    if (!isReady()) return void res.status(503).json({ status: "shutting down" });
+    const database = await databaseAnswers(services, READY_DATABASE_TIMEOUT_MS);
+    if (database === "ok") res.json({ status: "ok", database });
+    else res.status(503).json({ status: "not ready", database });
+  });
 
   // Writes wait for one of a few slots or are refused, before any other work, so a flood of posts never stalls health checks and cached pages (decision 016).
-  const basePolicy = contentSecurityPolicy();
   if (services.env.POSTS_IN_FLIGHT > 0) {
-    const headers: [string, string][] = [["Content-Security-Policy", basePolicy], ...headersSetBy(helmet(securityHeaders()))];
     app.use(loadShedding(admissionFor(services.env.POSTS_IN_FLIGHT), { siteUrl: services.env.SITE_URL, headers, logger }));
   }
 
@@ -55,7 +69,7 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
     res.setHeader("Content-Security-Policy", basePolicy);
     next();
   });
-  app.use(helmet(securityHeaders()));
+  app.use(securityHeadersMiddleware());
   app.use(compression());
 
   // Hashed file names never change content: cache them for a year.
@@ -67,6 +81,27 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
   app.all("/{*splat}", reactRouterHandler(build, services, pageCache));
 
   return app;
+}
+
+/** How long /readyz waits for the database before it says the process is not ready. */
+export const READY_DATABASE_TIMEOUT_MS = 2_000;
+
+/** "ok" when the database answers a trivial query within `timeoutMs`. */
+async function databaseAnswers(services: Services, timeoutMs: number): Promise<"ok" | "timeout" | "error"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
+  const query = services.db.execute(sql`select 1`).then(
+    () => "ok" as const,
+    (error: unknown) => {
+      logger.warn({ err: error }, "Readiness check: the database did not answer");
+      return "error" as const;
+    },
+  );
+  try {
+    return await Promise.race([query, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -8,14 +8,25 @@ import { logger } from "#app/platform/logger.server.ts";
 import { openServices } from "#app/platform/services.server.ts";
 import { createApp } from "#server/app.ts";
 import { startControlSocket } from "#server/control-socket.ts";
+import { applyHttpLimits } from "#server/http-limits.ts";
+import { gracefulShutdown } from "#server/shutdown.ts";
+import { productionWarnings } from "#server/start-checks.ts";
 
 /**
  * The production server: `node build/server/index.js`. On SIGTERM/SIGINT it
- * stops taking requests (health turns 503), lets open ones finish, stops the
- * mail worker and closes the database, then exits.
+ * stops taking requests (health turns 503), gives open ones SHUTDOWN_GRACE_MS,
+ * cuts the connections of those still running, stops the mail worker and
+ * closes the database, then exits 0.
  */
 const config = env();
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+
+/** The mail worker gets this long to finish a send in flight; the database then closes whatever it did. */
+const MAIL_WORKER_WAIT_MS = 5_000;
+/** Closing the services (the mail worker's wait included) must end within this, or the process exits 1. */
+const CLOSE_WAIT_MS = MAIL_WORKER_WAIT_MS + 10_000;
+
+for (const warning of productionWarnings(config)) logger.warn(warning);
 
 const services = await openServices(config, { mailTemplates, nextScheduledChange }).catch((error: Error) => {
   logger.fatal({ err: error }, error.message);
@@ -32,34 +43,23 @@ const server = app.listen(config.PORT, config.HOST, () => {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info({ port }, `Server listening on http://localhost:${port}`);
 });
+applyHttpLimits(server);
+const shutdown = gracefulShutdown(server);
 
-// A kept-alive connection whose request is still running when shutdown starts
-// is not idle then; once answered it would stay open for the keep-alive timeout,
-// and longer if the client kept using it, holding the shutdown back.
-server.on("request", (_req, res) =>
-  res.on("finish", () => {
-    if (!ready) setImmediate(() => server.closeIdleConnections());
-  }),
-);
-
-async function shutdown(signal: string) {
+async function stop(signal: string) {
   if (!ready) return;
   ready = false;
-  logger.info({ signal }, "Shutting down");
-  let stage = "waiting for open HTTP connections";
-  const force = setTimeout(() => {
-    logger.error({ stage }, "Shutdown did not finish within 15 s; exiting anyway");
-    process.exit(1);
-  }, 15_000);
-  force.unref();
-  server.closeIdleConnections();
+  logger.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS, requests: shutdown.running }, "Shutting down");
   controlSocket?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  stage = "stopping the mail worker and closing the database";
-  await services.close();
-  logger.info("Server closed");
-  process.exit(0);
+  const code = await shutdown.shutDown({
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    closeServices: () => services.close({ waitMs: MAIL_WORKER_WAIT_MS }),
+    closeWaitMs: CLOSE_WAIT_MS,
+    log: logger,
+  });
+  if (code === 0) logger.info("Server closed");
+  process.exit(code);
 }
 
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -119,6 +119,12 @@ const BaseSchema = z.object({
   VITALS_SAMPLE_RATE: optionalText.pipe(z.coerce.number<string | undefined>().min(0).max(1).default(0.1)),
   /** Delivery attempts before an outbox message is marked failed for staff. */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /**
+   * On SIGTERM, how long requests already running may take to finish before
+   * their connections are cut; then the mail worker stops and the database
+   * closes. Keep it below the orchestrator's kill timeout (Docker: 10 s).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
 /** Settings that only matter together: a transport or driver chosen without its keys must stop the start. */

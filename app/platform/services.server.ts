@@ -38,8 +38,11 @@ export type Services<Templates extends MailTemplates = RegisteredMailTemplates> 
   outbox: Outbox<Templates>;
   /** Published content changed, here or in another process: listeners (the page cache) hear it within a second. */
   content: Pick<ContentWatch, "subscribe" | "nudge">;
-  /** Stops the outbox worker (waiting for sends in flight) and the content watch, then closes the database. */
-  close(): Promise<void>;
+  /**
+   * Stops the content watch and the outbox worker, waiting at most `waitMs` for sends in
+   * flight (a stuck mail server must not keep the database open), then closes the database.
+   */
+  close(options?: { waitMs?: number }): Promise<void>;
 };
 
 export type ServicesOptions<Templates extends MailTemplates> = {
@@ -54,6 +57,26 @@ export type ServicesOptions<Templates extends MailTemplates> = {
 
 // A sliding window reads the window before the current one: keep two days for the daily limits.
 const RATE_LIMIT_RETENTION_MS = 2 * 24 * 60 * 60_000;
+
+const DEFAULT_CLOSE_WAIT_MS = 5_000;
+
+/** True when `work` settles within `ms`, false when the time ran out first (the work goes on unwatched). */
+async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = work.then(
+    () => true,
+    (error: unknown) => {
+      logger.warn({ err: error }, "Stopping the mail worker failed");
+      return true;
+    },
+  );
+  try {
+    return await Promise.race([settled, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Everything a request needs, opened once per process by the server entry. */
 export async function openServices<Templates extends MailTemplates>(
@@ -97,12 +120,12 @@ export async function openServices<Templates extends MailTemplates>(
         nudge: worker.nudge,
       },
       content: { subscribe: contentWatch.subscribe, nudge: contentWatch.nudge },
-      close() {
+      close({ waitMs = DEFAULT_CLOSE_WAIT_MS } = {}) {
         closing ??= (async () => {
           clearInterval(pruner);
-          await contentWatch.stop();
-          await worker.stop();
-          await mailTransport.close?.();
+          // A send still running after the wait keeps its lease; once the lease runs out, another process (or the next start) retries it.
+          const stopped = await within(waitMs, Promise.all([contentWatch.stop(), worker.stop().then(() => mailTransport.close?.())]));
+          if (!stopped) logger.warn({ waitMs }, "The mail worker did not stop in time; closing the database anyway");
           await database.close();
         })();
         return closing;
