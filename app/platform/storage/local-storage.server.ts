@@ -12,6 +12,10 @@ import {
   type StorageBody,
 } from "#app/platform/storage/file-storage.server.ts";
 
+/** Stored files and their folders are the server's user's alone. */
+export const PRIVATE_FILE = 0o600;
+export const PRIVATE_DIRECTORY = 0o700;
+
 /**
  * Files in a directory outside anything the web server serves. The content
  * type lives in a small JSON file under `.meta/`, a name no valid key can reach.
@@ -31,16 +35,17 @@ export function createLocalStorage(root: string): FileStorage {
 
     async put(key, body, { contentType, exclusive = false }) {
       const { file, meta } = pathsFor(key);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      await fs.promises.mkdir(path.dirname(meta), { recursive: true });
+      // Owner-only (0700 folders, 0600 files): uploads hold visitors' documents, and nothing else on the machine needs them.
+      await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIRECTORY });
+      await fs.promises.mkdir(path.dirname(meta), { recursive: true, mode: PRIVATE_DIRECTORY });
       // Write beside, then rename: a reader never sees half a file, a failed upload leaves nothing.
       // The content type lands only once the file has: a refused exclusive put must not relabel the kept file.
       const suffix = `${randomBytes(6).toString("hex")}.tmp`;
       const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${suffix}`);
       const temporaryMeta = `${meta}.${suffix}`;
       try {
-        await pipeline(toReadable(body), fs.createWriteStream(temporary, { flags: "wx" }));
-        await fs.promises.writeFile(temporaryMeta, JSON.stringify({ contentType }), { flag: "wx" });
+        await pipeline(toReadable(body), fs.createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE }));
+        await fs.promises.writeFile(temporaryMeta, JSON.stringify({ contentType }), { flag: "wx", mode: PRIVATE_FILE });
         if (exclusive) {
           // link() fails when the name exists: the check and the write are one step.
           await fs.promises.link(temporary, file);
