@@ -9,6 +9,15 @@ const REACHING_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] 
 
 const LOCATION = ROUTER_CONTEXTS.indexOf(UNSAFE_LocationContext as Context<unknown>);
 
+export type DeferredPartOptions = {
+  /**
+   * Load and hydrate the part when it comes near the screen (the default). A part whose code is
+   * already here and which only holds links (a page's text) sets it to false: it then stays the
+   * server's HTML until the visitor reaches for it or the page changes (see `staticPageBody`).
+   */
+  whenNear?: boolean;
+};
+
 const serverLoads: (() => Promise<void>)[] = [];
 /** Set once the page has hydrated: a part mounted after that has no server HTML of its own and loads at once. */
 let pageHydrated = false;
@@ -31,7 +40,11 @@ export function loadDeferredParts(): Promise<unknown> {
  * server HTML. The part is memoised: a parent's re-render with the same props
  * is not a change; new props load it at once.
  */
-export function deferredPart<Props extends object = object>(anchorId: string, load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+export function deferredPart<Props extends object = object>(
+  anchorId: string,
+  load: () => Promise<ComponentType<Props>>,
+  { whenNear = true }: DeferredPartOptions = {},
+): ComponentType<Props> {
   let Loaded: ComponentType<Props> | undefined;
   let loading: Promise<void> | undefined;
   const start = () => (loading ??= load().then((component) => void (Loaded = component)));
@@ -47,7 +60,7 @@ export function deferredPart<Props extends object = object>(anchorId: string, lo
     wanted ??= new Promise<void>((resolve) => {
       const anchor = fromServerHtml ? document.getElementById(anchorId) : null;
       serverHtml = anchor?.outerHTML;
-      const stopWatching = anchor ? watch(anchor, () => wantNow()) : () => {};
+      const stopWatching = anchor ? watch(anchor, () => wantNow(), whenNear) : () => {};
       wantNow = () => {
         wantNow = () => {};
         stopWatching();
@@ -115,17 +128,36 @@ export function deferredPart<Props extends object = object>(anchorId: string, lo
   });
 }
 
+/**
+ * A page's body that holds nothing but text and links (decision 017): hydrating it at once
+ * would only re-create on the phone what the server already drew, so it stays the server's
+ * HTML until the visitor points at, touches or focuses something in it (React then hydrates
+ * it and replays the click on the link) or the page changes. It is drawn inside an element
+ * with the id `page-body`, which takes no box of its own; a page has one.
+ */
+export function staticPageBody<Props extends object>(Body: ComponentType<Props>): ComponentType<Props> {
+  const anchorId = "page-body";
+  function Anchored(props: Props) {
+    return (
+      <div id={anchorId} className="contents">
+        <Body {...props} />
+      </div>
+    );
+  }
+  return deferredPart(anchorId, () => Promise.resolve(Anchored), { whenNear: false });
+}
+
 function withContexts(values: unknown[], children: ReactNode): ReactNode {
   return ROUTER_CONTEXTS.reduce<ReactNode>((inner, Context, index) => <Context value={values[index]}>{inner}</Context>, children);
 }
 
-/** Calls `onWanted` once the element nears the screen or the visitor reaches for it. */
-function watch(element: Element, onWanted: () => void): () => void {
-  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onWanted(), { rootMargin: LOAD_MARGIN });
-  observer.observe(element);
+/** Calls `onWanted` once the visitor reaches for the element, or (`whenNear`) once it nears the screen. */
+function watch(element: Element, onWanted: () => void, whenNear: boolean): () => void {
+  const observer = whenNear ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onWanted(), { rootMargin: LOAD_MARGIN }) : null;
+  observer?.observe(element);
   for (const type of REACHING_EVENTS) element.addEventListener(type, onWanted, { capture: true, passive: true });
   return () => {
-    observer.disconnect();
+    observer?.disconnect();
     for (const type of REACHING_EVENTS) element.removeEventListener(type, onWanted, { capture: true });
   };
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
 import { Sections } from "#app/components/sections/sections.tsx";
+import { staticPageBody } from "#app/layout/deferred-part.tsx";
 import { contentPageAt } from "#app/content/pages/index.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
@@ -25,6 +26,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
       })
     : [];
 
+// Text and links only: hydrated when the visitor reaches for it.
+const PageBody = staticPageBody(Sections);
+
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  return <Sections sections={loaderData.page.sections} />;
+  return <PageBody sections={loaderData.page.sections} />;
 }

@@ -1,5 +1,8 @@
 import type { Route } from "./+types/home";
 import { Sections } from "#app/components/sections/sections.tsx";
+import type { Section } from "#app/content/page-types.ts";
+import type { InsightCard } from "#app/features/insights/insight.ts";
+import { staticPageBody } from "#app/layout/deferred-part.tsx";
 import { homePage } from "#app/content/pages/index.ts";
 import { FeaturedInsightsSection } from "#app/features/insights/featured-insights-section.tsx";
 import { toInsightCard } from "#app/features/insights/insight.server.ts";
@@ -48,17 +51,25 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { sections } = loaderData.page;
+  return (
+    <>
+      <JsonLd data={loaderData.organization} />
+      <HomeBody sections={loaderData.page.sections} insights={loaderData.insights} />
+    </>
+  );
+}
+
+// Text and links only: hydrated when the visitor reaches for it.
+const HomeBody = staticPageBody(function HomeBody({ sections, insights }: { sections: readonly Section[]; insights: InsightCard[] }) {
   // The insights sit just above the closing call to action.
   const last = sections.at(-1);
   const closing = last?.kind === "cta" ? [last] : [];
   const body = closing.length ? sections.slice(0, -1) : sections;
   return (
     <>
-      <JsonLd data={loaderData.organization} />
       <Sections sections={body} />
-      <FeaturedInsightsSection insights={loaderData.insights} />
+      <FeaturedInsightsSection insights={insights} />
       <Sections sections={closing} />
     </>
   );
-}
+});

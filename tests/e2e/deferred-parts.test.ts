@@ -5,7 +5,8 @@ import { DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
 /*
  * The layout's parts that load their code only when wanted (decision 017):
  * the consultation panel and the footer when they near the screen, the
- * mobile menu when it is shown. Until then the server's HTML stands in.
+ * mobile menu when it is shown, a page's text and links when reached.
+ * Until then the server's HTML stands in.
  */
 
 const { newPage } = setupBrowser();
@@ -112,4 +113,42 @@ test("a part whose code cannot be loaded stays the server's HTML, and its form s
   await form.getByRole("button").click();
   expect(await form.locator('input[name="email"]').evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
   expect(page.url()).toMatch(/\/crm$/);
+});
+
+/** Whether React has taken over the element (hydrated it): it then carries React's own properties. */
+function hydrated(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+}
+
+test("a page's text and links stay the server's HTML until reached; a click on a link in them is a client navigation", async () => {
+  const { page } = await recordedPage(DESKTOP);
+  await page.goto("/", { waitUntil: "networkidle" });
+  await shellHydrated(page);
+  expect(await hydrated(page, 'nav[aria-label="Main"] a')).toBe(true);
+  expect(await hydrated(page, "#page-body a")).toBe(false);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  // Pointing at the link hydrates the page's body; React replays the click, and the router takes it.
+  await page.locator('#page-body a[href="/erp"]').first().click();
+  await page.waitForURL(/\/erp$/);
+  await page.getByRole("heading", { level: 1, name: /ERP/i }).waitFor();
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  // A body drawn after a client navigation is React's from the start.
+  expect(await hydrated(page, "#page-body a")).toBe(true);
+});
+
+test("from the keyboard, a link in a page's text is followed as a client navigation too", async () => {
+  const { page } = await recordedPage(DESKTOP);
+  await page.goto("/", { waitUntil: "networkidle" });
+  await shellHydrated(page);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const link = page.locator('#page-body a[href="/our-solutions"]');
+  await link.focus();
+  await link.press("Enter");
+  await page.waitForURL(/\/our-solutions$/);
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });
