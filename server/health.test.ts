@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { expect, test, vi } from "vitest";
 import { parseEnv } from "#app/platform/env.server.ts";
 import { openServices, type Services } from "#app/platform/services.server.ts";
-import { testMailTemplates } from "#tests/support/mail-templates.ts";
+import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { createApp, READY_DATABASE_TIMEOUT_MS } from "#server/app.ts";
 import { PERMISSIONS_POLICY } from "#server/security-headers.ts";
 
@@ -16,7 +16,7 @@ vi.setConfig({ testTimeout: 90_000 });
 
 test("/healthz and /readyz carry the security headers; /readyz asks the database, /healthz never does; both turn away while shutting down", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "health-test-"));
-  const services = await openServices(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_CONTENT: "false" }), { mailTemplates: testMailTemplates });
+  const services = await openServices(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_CONTENT: "false" }), { mailTemplates });
   let ready = true;
   // The health answers come before any page: no route module is ever loaded.
   const app = createApp({ build: {} as ServerBuild, clientDir: dataDir, services, isReady: () => ready });

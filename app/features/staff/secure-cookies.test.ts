@@ -6,7 +6,7 @@ import { signIn } from "#app/features/staff/sign-in.server.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
 import { openServices, type Services } from "#app/platform/services.server.ts";
 import { createTestDatabaseEnv } from "#tests/support/databases.ts";
-import { testMailTemplates } from "#tests/support/mail-templates.ts";
+import { mailTemplates } from "#app/features/email-templates.server.ts";
 
 /*
  * Behind a TLS-terminating proxy SITE_URL is the public https:// address, and
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const target = await createTestDatabaseEnv("pglite");
   services = await openServices(
     parseEnv({ DATA_DIR: target.env.DATA_DIR, SITE_URL: "https://www.example.com", NODE_ENV: "production", LOG_LEVEL: "silent", DEMO_CONTENT: "false" }),
-    { mailTemplates: testMailTemplates },
+    { mailTemplates },
   );
 }, 90_000);
 
