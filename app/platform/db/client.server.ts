@@ -119,9 +119,12 @@ async function openPostgres(url: string, migrationsFolder: string, max: number):
 }
 
 function defaultMigrationsFolder(): string {
-  const besideThisModule = fileURLToPath(new URL("./migrations", import.meta.url));
-  if (fs.existsSync(path.join(besideThisModule, "meta", "_journal.json"))) return besideThisModule;
-  // A bundled server (build/server.js) no longer sits beside the folder; it runs from the project root.
+  // Beside this module in the sources. In the server build the folder is build/server/migrations, and this module
+  // is bundled into the entry (build/server/) or a chunk (build/server/assets/); the image has no sources to fall back on.
+  for (const relative of ["./migrations", "../migrations"]) {
+    const folder = fileURLToPath(new URL(relative, import.meta.url));
+    if (fs.existsSync(path.join(folder, "meta", "_journal.json"))) return folder;
+  }
   return path.resolve("app/platform/db/migrations");
 }
 
