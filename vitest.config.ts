@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "deploy/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
         },

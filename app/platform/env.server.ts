@@ -156,6 +156,9 @@ const EnvSchema = BaseSchema.superRefine((value, ctx) => {
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** The names of every setting the server reads (deployment files are checked against them). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(BaseSchema.shape);
+
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
