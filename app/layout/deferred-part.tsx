@@ -13,7 +13,7 @@ export type DeferredPartOptions = {
   /**
    * Load and hydrate the part when it comes near the screen (the default). A part whose code is
    * already here and which only holds links (a page's text) sets it to false: it then stays the
-   * server's HTML until the visitor reaches for it or the page changes (see `staticPageBody`).
+   * server's HTML until the visitor reaches for it or the page changes (see `staticUntilReached`).
    */
   whenNear?: boolean;
 };
@@ -129,14 +129,13 @@ export function deferredPart<Props extends object = object>(
 }
 
 /**
- * A page's body that holds nothing but text and links (decision 017): hydrating it at once
- * would only re-create on the phone what the server already drew, so it stays the server's
- * HTML until the visitor points at, touches or focuses something in it (React then hydrates
- * it and replays the click on the link) or the page changes. It is drawn inside an element
- * with the id `page-body`, which takes no box of its own; a page has one.
+ * A part that holds nothing but text and links, whose code is already here (decision 017):
+ * hydrating it at load would only re-create on the phone what the server already drew, so
+ * it stays the server's HTML until the visitor points at, touches or focuses something in
+ * it (React then hydrates it and replays the click on the link) or the page changes. It is
+ * drawn inside an element with the id `anchorId`, which takes no box of its own.
  */
-export function staticPageBody<Props extends object>(Body: ComponentType<Props>): ComponentType<Props> {
-  const anchorId = "page-body";
+export function staticUntilReached<Props extends object>(anchorId: string, Body: ComponentType<Props>): ComponentType<Props> {
   function Anchored(props: Props) {
     return (
       <div id={anchorId} className="contents">
@@ -145,6 +144,11 @@ export function staticPageBody<Props extends object>(Body: ComponentType<Props>)
     );
   }
   return deferredPart(anchorId, () => Promise.resolve(Anchored), { whenNear: false });
+}
+
+/** A page's text and links (a page has one): see `staticUntilReached`. */
+export function staticPageBody<Props extends object>(Body: ComponentType<Props>): ComponentType<Props> {
+  return staticUntilReached("page-body", Body);
 }
 
 function withContexts(values: unknown[], children: ReactNode): ReactNode {

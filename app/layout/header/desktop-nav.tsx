@@ -1,6 +1,7 @@
-import { useEffect, useRef, type Dispatch, type SetStateAction } from "react";
+import { useEffect, useRef, type ComponentType, type Dispatch, type SetStateAction } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
+import { staticUntilReached } from "#app/layout/deferred-part.tsx";
 import { ChevronDownIcon } from "#app/layout/header/icons.tsx";
 import { NavEntry, NavGroupList, OpenInnovationButton, OverviewLink } from "#app/layout/header/nav-entries.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
@@ -179,37 +180,53 @@ export function DesktopNav({
 }
 
 function DropdownPanel({ entry, open }: { entry: DropdownEntry; open: boolean }) {
+  const Links = DROPDOWN_LINKS[entry.id];
   return (
     <div
       id={dropdownPanelId(entry.id)}
       hidden={!open}
       className="absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-xl shadow-slate-900/10"
     >
-      <div className="container-page grid grid-cols-[1fr_16rem] gap-8 py-8 lg:grid-cols-[1fr_18rem]">
-        {entry.id === "solutions" ? (
-          <div className="grid grid-cols-2 gap-x-6 gap-y-6 lg:grid-cols-3">
-            {solutionGroups.map((group, index) => (
-              <NavGroupList key={group.title} group={group} titleId={`solutions-group-${index}`} listClassName="mt-2 space-y-0.5" />
-            ))}
-          </div>
-        ) : (
-          <ul className="grid grid-cols-2 content-start gap-2">
-            {productLinks.map((link) => (
-              <li key={link.label}>
-                <NavEntry link={link} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="flex flex-col items-start gap-3 rounded-xl bg-brand-50 p-5">
-          <p className="text-sm text-slate-700">
-            {entry.id === "solutions"
-              ? "See every solution area on one page, or bring us an idea of your own."
-              : "See our products on one page, or build something new with us."}
-          </p>
-          <OverviewLink label={entry.overview.label} href={entry.overview.href} />
-          <OpenInnovationButton className="mt-auto w-full" />
+      <Links entry={entry} />
+    </div>
+  );
+}
+
+/**
+ * A dropdown's links are hidden until it opens and are only links, so they stay
+ * the server's HTML until the visitor points at or tabs into them (decision 017).
+ */
+const DROPDOWN_LINKS: Record<DropdownId, ComponentType<{ entry: DropdownEntry }>> = {
+  solutions: staticUntilReached("solutions-menu-links", DropdownLinks),
+  products: staticUntilReached("products-menu-links", DropdownLinks),
+};
+
+function DropdownLinks({ entry }: { entry: DropdownEntry }) {
+  return (
+    <div className="container-page grid grid-cols-[1fr_16rem] gap-8 py-8 lg:grid-cols-[1fr_18rem]">
+      {entry.id === "solutions" ? (
+        <div className="grid grid-cols-2 gap-x-6 gap-y-6 lg:grid-cols-3">
+          {solutionGroups.map((group, index) => (
+            <NavGroupList key={group.title} group={group} titleId={`solutions-group-${index}`} listClassName="mt-2 space-y-0.5" />
+          ))}
         </div>
+      ) : (
+        <ul className="grid grid-cols-2 content-start gap-2">
+          {productLinks.map((link) => (
+            <li key={link.label}>
+              <NavEntry link={link} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-col items-start gap-3 rounded-xl bg-brand-50 p-5">
+        <p className="text-sm text-slate-700">
+          {entry.id === "solutions"
+            ? "See every solution area on one page, or bring us an idea of your own."
+            : "See our products on one page, or build something new with us."}
+        </p>
+        <OverviewLink label={entry.overview.label} href={entry.overview.href} />
+        <OpenInnovationButton className="mt-auto w-full" />
       </div>
     </div>
   );
