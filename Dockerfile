@@ -4,7 +4,8 @@
 # (docs/decisions/018-production-recipe.md).
 #
 #   docker build -t kraf-website .
-#   docker run --init -p 3000:3000 -e SITE_URL=https://www.example.com kraf-website
+#   docker run --init -p 3000:3000 -v kraf-data:/data -e SITE_URL=https://www.example.com -e TRUST_PROXY=1 kraf-website
+# (one process on the embedded database under /data; compose.yaml for several)
 
 ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
@@ -36,8 +37,9 @@ COPY --from=build --chown=root:root /app/build ./build
 COPY --chown=root:root package.json ./
 # The code is root's and read-only to the server; only DATA_DIR (mail files, or the
 # embedded database when DATABASE_URL is unset) is writable, by the user "node" (uid 1000).
+# No VOLUME: with DATABASE_URL, S3 and SMTP (compose.yaml) nothing is kept there, and Docker would
+# give every replica an anonymous volume; mount one for the embedded database.
 RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
-VOLUME ["/data"]
 USER node
 EXPOSE 3000
 # Liveness only: /healthz never waits on the database (/readyz does). Node, as the slim image has no curl.
