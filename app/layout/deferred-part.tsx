@@ -13,7 +13,7 @@ export type DeferredPartOptions = {
   /**
    * Load and hydrate the part when it comes near the screen (the default). A part whose code is
    * already here and which only holds links (a page's text) sets it to false: it then stays the
-   * server's HTML until the visitor reaches for it or the page changes (see `staticUntilReached`).
+   * server's HTML until the visitor reaches for it or the page changes (see `staticPageBody`).
    */
   whenNear?: boolean;
 };
@@ -129,13 +129,14 @@ export function deferredPart<Props extends object = object>(
 }
 
 /**
- * A part that holds nothing but text and links, whose code is already here (decision 017):
- * hydrating it at load would only re-create on the phone what the server already drew, so
- * it stays the server's HTML until the visitor points at, touches or focuses something in
- * it (React then hydrates it and replays the click on the link) or the page changes. It is
- * drawn inside an element with the id `anchorId`, which takes no box of its own.
+ * A page's text and links (a page has one), whose code is already here (decision 017):
+ * hydrating them at load would only re-create on the phone what the server already
+ * drew, so they stay the server's HTML until the visitor points at, touches or focuses
+ * something in them (React then hydrates them and replays the click on the link) or
+ * the page changes. They are drawn inside `#page-body`, which takes no box of its own.
  */
-export function staticUntilReached<Props extends object>(anchorId: string, Body: ComponentType<Props>): ComponentType<Props> {
+export function staticPageBody<Props extends object>(Body: ComponentType<Props>): ComponentType<Props> {
+  const anchorId = "page-body";
   function Anchored(props: Props) {
     return (
       <div id={anchorId} className="contents">
@@ -144,11 +145,6 @@ export function staticUntilReached<Props extends object>(anchorId: string, Body:
     );
   }
   return deferredPart(anchorId, () => Promise.resolve(Anchored), { whenNear: false });
-}
-
-/** A page's text and links (a page has one): see `staticUntilReached`. */
-export function staticPageBody<Props extends object>(Body: ComponentType<Props>): ComponentType<Props> {
-  return staticUntilReached("page-body", Body);
 }
 
 function withContexts(values: unknown[], children: ReactNode): ReactNode {

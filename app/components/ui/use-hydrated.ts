@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -13,4 +13,18 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Like `useHydrated`, but the switch to true is a transition, which React draws
+ * in short slices instead of one blocking render. For a large part whose
+ * scripted version is built differently from its no-JavaScript one, so the
+ * switch re-creates it (the mobile menu: its details/summary become a button
+ * and a panel). The first render is false even for a part mounted after
+ * hydration, so there the no-JavaScript version shows for a moment.
+ */
+export function useHydratedInTransition(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
+  return hydrated;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ComponentType, type Dispatch, type SetStateAction } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
-import { staticUntilReached } from "#app/layout/deferred-part.tsx";
+import { deferredPart } from "#app/layout/deferred-part.tsx";
 import { ChevronDownIcon } from "#app/layout/header/icons.tsx";
 import { NavEntry, NavGroupList, OpenInnovationButton, OverviewLink } from "#app/layout/header/nav-entries.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
@@ -192,18 +192,22 @@ function DropdownPanel({ entry, open }: { entry: DropdownEntry; open: boolean })
   );
 }
 
+const dropdownLinksId = (id: DropdownId) => `${id}-menu-links`;
+
 /**
- * A dropdown's links are hidden until it opens and are only links, so they stay
- * the server's HTML until the visitor points at or tabs into them (decision 017).
+ * A dropdown's links are hidden until it opens and are only links, so they keep
+ * the server's HTML until the dropdown is shown, or the visitor tabs into them
+ * (decision 017). Opening it puts them on screen, which hydrates them before
+ * the pointer gets there.
  */
 const DROPDOWN_LINKS: Record<DropdownId, ComponentType<{ entry: DropdownEntry }>> = {
-  solutions: staticUntilReached("solutions-menu-links", DropdownLinks),
-  products: staticUntilReached("products-menu-links", DropdownLinks),
+  solutions: deferredPart(dropdownLinksId("solutions"), () => Promise.resolve(DropdownLinks)),
+  products: deferredPart(dropdownLinksId("products"), () => Promise.resolve(DropdownLinks)),
 };
 
 function DropdownLinks({ entry }: { entry: DropdownEntry }) {
   return (
-    <div className="container-page grid grid-cols-[1fr_16rem] gap-8 py-8 lg:grid-cols-[1fr_18rem]">
+    <div id={dropdownLinksId(entry.id)} className="container-page grid grid-cols-[1fr_16rem] gap-8 py-8 lg:grid-cols-[1fr_18rem]">
       {entry.id === "solutions" ? (
         <div className="grid grid-cols-2 gap-x-6 gap-y-6 lg:grid-cols-3">
           {solutionGroups.map((group, index) => (

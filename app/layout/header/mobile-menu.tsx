@@ -11,7 +11,7 @@ import {
   OpenInnovationButton,
   OverviewLink,
 } from "#app/layout/header/nav-entries.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { useHydratedInTransition } from "#app/components/ui/use-hydrated.ts";
 
 type DropdownEntry = Extract<(typeof mainNav)[number], { kind: "dropdown" }>;
 
@@ -48,7 +48,7 @@ export function MobileMenu({
   onSectionChange: (section: OpenMenu) => void;
   headerRef: RefObject<HTMLElement | null>;
 }) {
-  const hydrated = useHydrated();
+  const hydrated = useHydratedInTransition();
   const hamburger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const [panelTop, setPanelTop] = useState<number | undefined>(undefined);
