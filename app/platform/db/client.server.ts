@@ -89,6 +89,16 @@ async function openPostgres(url: string, migrationsFolder: string, max: number):
     const code = (error as { code?: unknown }).code;
     logger.error({ err: error, code }, "PostgreSQL connection lost; the pool will reconnect");
   });
+  // A client in use (checked out for a transaction, between its queries) has no pool listener: losing
+  // its connection emits 'error' on the client itself, and unhandled that ends the process. The scale
+  // test saw it: a PostgreSQL restart under load crashed two of three processes. Every client gets a
+  // listener of its own; the transaction's next query fails (a 503 for a form), and the pool drops the
+  // client when it is released.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      logger.warn({ err: error, code: (error as { code?: unknown }).code }, "PostgreSQL connection lost while in use");
+    });
+  });
   const db = drizzlePg({ client: pool, schema });
   try {
     // Several server processes may start together; the advisory lock makes them migrate one at a time.

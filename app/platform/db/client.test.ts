@@ -184,3 +184,21 @@ if (drivers.includes("pg")) {
     }
   });
 }
+
+test.skipIf(!drivers.includes("pg"))("a connection lost in the middle of a transaction fails that transaction, not the process (pg)", async () => {
+  const database = await openTestDatabase("pg");
+  try {
+    const failed = database.db.transaction(async (tx) => {
+      const [row] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
+      // As a server restart does, between two queries of the transaction: the client is checked out and idle.
+      await adminQuery("select pg_terminate_backend($1)", [row!.pid]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(failed).rejects.toThrow();
+    const [row] = await database.db.select({ n: count() }).from(newsletterSubscriptions);
+    expect(row?.n).toBe(0);
+  } finally {
+    await database.dispose();
+  }
+});
