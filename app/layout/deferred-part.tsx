@@ -112,7 +112,8 @@ export function deferredPart<Props extends object = object>(
     if (!hydrated && live[LOCATION] !== frozen[LOCATION]) wantNow();
     const part = useMemo(
       () => (
-        <Suspense fallback={<StaticCopy />}>
+        // A part mounted after hydration has no server HTML of its own; `serverHtml` is another page's.
+        <Suspense fallback={mountedAfterHydration ? null : <StaticCopy />}>
           <Part props={props} mountedAfterHydration={mountedAfterHydration} onHydrated={onHydrated} />
         </Suspense>
       ),

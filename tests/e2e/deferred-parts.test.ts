@@ -154,3 +154,26 @@ test("from the keyboard, a link in a page's text is followed as a client navigat
   await page.getByRole("heading", { level: 1 }).waitFor();
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });
+
+test("a client navigation between two pages drawn by the same route module never shows the old page's text in the new page", async () => {
+  const { page } = await recordedPage(DESKTOP);
+  await page.goto("/crm", { waitUntil: "networkidle" });
+  await shellHydrated(page);
+  const oldHeading = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  // Every element added from now on whose text holds the old page's heading.
+  await page.evaluate((heading) => {
+    const seen: string[] = [];
+    Object.assign(window, { oldTextAdded: seen });
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (node instanceof Element && node.textContent?.includes(heading)) seen.push(node.outerHTML.slice(0, 120));
+    }).observe(document.body, { childList: true, subtree: true });
+  }, oldHeading);
+
+  // The body of /crm was never reached, so it is not hydrated when /erp, another content page, replaces it.
+  await page.locator('nav[aria-label="Main"] button[aria-controls="solutions-menu"]').click();
+  await page.locator('#solutions-menu a[href="/erp"]').click();
+  await page.waitForURL(/\/erp$/);
+  await page.getByRole("heading", { level: 1, name: /ERP/i }).waitFor();
+  expect(await page.evaluate(() => (window as unknown as { oldTextAdded: string[] }).oldTextAdded)).toEqual([]);
+});
