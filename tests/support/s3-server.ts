@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import type { S3StorageConfig } from "#app/platform/storage/s3-storage.server.ts";
 
@@ -112,13 +112,16 @@ export async function startS3Server(options: { bucket?: string; port?: number; c
       S3_FORCE_PATH_STYLE: "true",
     },
     async listKeys() {
+      // ListObjects (v1) with a marker: s3rver 3.7 answers ListObjectsV2 with a 500 once a bucket holds
+      // more than a page (1,000 keys), as the scale test's bucket does.
       const keys: string[] = [];
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
+      let Marker: string | undefined;
+      for (;;) {
+        const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Marker }));
         for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
+        if (!page.IsTruncated || !page.Contents?.length) break;
+        Marker = page.Contents.at(-1)!.Key;
+      }
       return keys.sort();
     },
     async readObject(key) {

@@ -29,11 +29,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `build/server/index.js` as a real process and waits until /healthz answers. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts `build/server/index.js` as a real process and waits until /healthz answers;
+ * on `options.port` when given (a process started again where a load balancer expects it).
+ */
+export async function startServer(extraEnv: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningServer> {
   const entry = path.resolve("build/server/index.js");
   if (!existsSync(entry)) throw new Error("No build found: run `npm run build` before the browser tests.");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownDataDir = !extraEnv.DATA_DIR;
   const dataDir = extraEnv.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "site-e2e-")));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -75,7 +78,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   }
 
   const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
-    if (child.exitCode === null) {
+    // A process ended by a signal has no exit code, and will not emit "exit" again.
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
