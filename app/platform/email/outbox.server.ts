@@ -92,6 +92,9 @@ type OutboxRow = typeof outbox.$inferSelect;
 
 const millis = (ms: number): SQL => sql`now() + (${ms}::double precision * interval '1 millisecond')`;
 
+/** How often a worker tries again to record a delivery while the database is away. */
+const SENT_RECORD_RETRY_MS = 250;
+
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
     db,
@@ -165,17 +168,37 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       );
       return { status: "failed", error: message };
     }
-    await db
-      .update(outbox)
-      .set({
-        status: "sent",
-        sentAt: sql`now()`,
-        lockedUntil: null,
-        lastError: null,
-        params: paramsAfterSending(templates, row.template, row.params),
-      })
-      .where(eq(outbox.id, row.id));
+    await recordSent(row);
     return { status: "sent" };
+  }
+
+  /**
+   * The mail server has the message: record that. While the database is away (a
+   * restart, a lost connection) keep trying for half the lease, since a claim left
+   * as `sending` is taken again once its lease runs out, and the message would
+   * go out twice.
+   */
+  async function recordSent(row: OutboxRow): Promise<void> {
+    const giveUpAt = Date.now() + leaseMs / 2;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await db
+          .update(outbox)
+          .set({
+            status: "sent",
+            sentAt: sql`now()`,
+            lockedUntil: null,
+            lastError: null,
+            params: paramsAfterSending(templates, row.template, row.params),
+          })
+          .where(eq(outbox.id, row.id));
+        return;
+      } catch (error) {
+        if (stopped || Date.now() + SENT_RECORD_RETRY_MS > giveUpAt) throw error;
+        if (attempt === 1) logger.warn({ outboxId: row.id, err: error }, "Recording a sent email failed; trying again until the database answers");
+        await new Promise((resolve) => setTimeout(resolve, SENT_RECORD_RETRY_MS));
+      }
+    }
   }
 
   /** A claim whose worker died on its last allowed attempt: no retry left, so say so. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { openDatabase, type Database } from "#app/platform/db/client.server.ts";
 import { consultations, outbox } from "#app/platform/db/schema.server.ts";
-import { createTestDatabaseEnv, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { adminQuery, createTestDatabaseEnv, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 import { enqueue, startOutboxWorker, type OutboxWorkerOptions } from "#app/platform/email/outbox.server.ts";
 import { createSmtpTransport } from "#app/platform/email/smtp-transport.server.ts";
 import { closedPort, parseMail, startSmtpServer, waitUntil, type ReceivedMail } from "#tests/support/mail.ts";
@@ -298,3 +298,44 @@ if (drivers.includes("pg")) {
     }
   });
 }
+
+/** The database refuses every connection, and drops those it has, for `ms`: a restart as a worker sees it. */
+async function takeDatabaseAway(databaseUrl: string, ms: number): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await adminQuery(`alter database ${name} with allow_connections false`);
+  await adminQuery("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
+  setTimeout(() => void adminQuery(`alter database ${name} with allow_connections true`), ms);
+}
+
+test.skipIf(!drivers.includes("pg"))("a delivery the database cannot record at once is recorded when it is back, and goes out once (pg)", async () => {
+  const database = await openTestDatabase("pg");
+  const smtp = await startSmtpServer();
+  const smtpTransport = createSmtpTransport(smtp.url);
+  let wentAway = false;
+  // The mail server takes the message, then the database goes away before the worker records it.
+  const running = worker(database.db, smtp.url, {
+    transport: {
+      name: "smtp",
+      async send(mail) {
+        await smtpTransport.send(mail);
+        if (!wentAway) {
+          wentAway = true;
+          await takeDatabaseAway(database.env.DATABASE_URL ?? "", 1_000);
+        }
+      },
+    },
+  });
+  try {
+    const id = await database.db.transaction((tx) => enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }));
+    running.nudge();
+    await waitUntil(async () => (await rowOf(database.db, id).catch(() => null))?.status === "sent", 15_000);
+    const row = await rowOf(database.db, id);
+    expect(row.attempts).toBe(1);
+    expect(row.lockedUntil).toBeNull();
+    expect(deliveriesOf(smtp.received, id)).toBe(1);
+  } finally {
+    await running.stop();
+    await smtp.stop();
+    await database.dispose();
+  }
+});
