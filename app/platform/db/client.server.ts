@@ -32,7 +32,8 @@ export type OpenDatabaseOptions = {
   maxConnections?: number;
 };
 
-function pgliteDirectory(env: Pick<Env, "DATA_DIR">): string {
+/** Where the embedded database keeps its files. */
+export function pgliteDirectory(env: Pick<Env, "DATA_DIR">): string {
   return path.join(env.DATA_DIR, "db");
 }
 
