@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Two projects: `unit` (modules, database, mail; no build needed) and `e2e`
- * (a real Chromium against the built site, started once per run).
+ * Three projects: `unit` (modules, database, mail; no build needed), `e2e`
+ * (a real Chromium against the built site, started once per run) and `scale`
+ * (three built processes behind nginx under load and faults; not in `npm test`).
  */
 export default defineConfig({
   test: {
@@ -28,6 +29,16 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: one browser-heavy file at a time keeps timings honest.
           fileParallelism: false,
+        },
+      },
+      {
+        // The multi-process scale and fault test (issue 12): `npm run test:scale`, after a build.
+        test: {
+          name: "scale",
+          include: ["tests/scale/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],
