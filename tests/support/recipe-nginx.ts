@@ -86,7 +86,16 @@ async function prepare(upstream: string, ports: { httpsPort?: number } = {}) {
   const [httpPort, httpsPort] = [await freePort(), ports.httpsPort ?? (await freePort())];
   const adapted = adaptRecipeConf(await readFile(RECIPE_NGINX_CONF, "utf8"), { httpPort, httpsPort, upstream, certDir, version: nginxVersion() });
   await writeFile(path.join(prefix, "site.conf"), adapted.conf);
-  // What the official image's /etc/nginx/nginx.conf gives the file: an http block around it.
+  await writeMainConf(prefix, { workerConnections: 512, accessLog: ["access_log off;"] });
+  return { prefix, certDir, httpPort, httpsPort, changes: adapted.changes };
+}
+
+/** `nginx -t` on the recipe's file: nginx's own answer and whether it accepted it. */
+/**
+ * What the official image's /etc/nginx/nginx.conf gives the recipe's server block
+ * (`site.conf` in `prefix`): an http block around it, everything kept in `prefix`.
+ */
+export async function writeMainConf(prefix: string, { workerConnections, accessLog }: { workerConnections: number; accessLog: string[] }): Promise<void> {
   await writeFile(
     path.join(prefix, "nginx.conf"),
     [
@@ -94,18 +103,16 @@ async function prepare(upstream: string, ports: { httpsPort?: number } = {}) {
       "worker_processes 1;",
       `pid ${prefix}/nginx.pid;`,
       `error_log ${prefix}/error.log warn;`,
-      "events { worker_connections 512; }",
+      `events { worker_connections ${workerConnections}; }`,
       "http {",
-      "  access_log off;",
+      ...accessLog.map((line) => `  ${line}`),
       ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${prefix}/${kind};`),
       `  include ${prefix}/site.conf;`,
       "}",
     ].join("\n"),
   );
-  return { prefix, certDir, httpPort, httpsPort, changes: adapted.changes };
 }
 
-/** `nginx -t` on the recipe's file: nginx's own answer and whether it accepted it. */
 export async function testRecipeConf(): Promise<{ ok: boolean; output: string; changes: string[] }> {
   const { prefix, changes } = await prepare("127.0.0.1:9");
   try {

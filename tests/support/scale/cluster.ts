@@ -4,7 +4,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
-import { adaptRecipeConf, makeTestCertificate, NGINX_BINARY, nginxUnavailable, nginxVersion, RECIPE_NGINX_CONF } from "#tests/support/recipe-nginx.ts";
+import { adaptRecipeConf, makeTestCertificate, NGINX_BINARY, nginxUnavailable, nginxVersion, RECIPE_NGINX_CONF, writeMainConf } from "#tests/support/recipe-nginx.ts";
 import { startS3Server, type TestS3Server } from "#tests/support/s3-server.ts";
 import { freePort, startServer, type RunningServer } from "#tests/support/server.ts";
 import { startCountingSmtp, type CountingSmtp } from "#tests/support/scale/counting-smtp.ts";
@@ -192,22 +192,7 @@ async function startNginx(appPorts: number[], port: number, httpPort: number) {
   replace(/^(\s*)server 127\.0\.0\.1:\d+( resolve)?;$/m, appPorts.map((appPort) => `$1server 127.0.0.1:${appPort};`).join("\n"));
   replace(new RegExp(`^(\\s*)listen 127\\.0\\.0\\.1:${port} ssl;$`, "m"), `$1listen 127.0.0.1:${port};`);
   await writeFile(path.join(prefix, "site.conf"), conf);
-  await writeFile(
-    path.join(prefix, "nginx.conf"),
-    [
-      "daemon off;",
-      "worker_processes 1;",
-      `pid ${prefix}/nginx.pid;`,
-      `error_log ${prefix}/error.log warn;`,
-      "events { worker_connections 1024; }",
-      "http {",
-      `  log_format scale '${LOG_FORMAT}';`,
-      `  access_log ${prefix}/access.log scale;`,
-      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${prefix}/${kind};`),
-      `  include ${prefix}/site.conf;`,
-      "}",
-    ].join("\n"),
-  );
+  await writeMainConf(prefix, { workerConnections: 1024, accessLog: [`log_format scale '${LOG_FORMAT}';`, `access_log ${prefix}/access.log scale;`] });
   let output = "";
   const child = spawn(NGINX_BINARY, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.on("data", (chunk) => (output += chunk));
