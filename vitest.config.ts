@@ -5,6 +5,13 @@ import { defineConfig } from "vitest/config";
  * (a real Chromium against the built site, started once per run) and `scale`
  * (three built processes behind nginx under load and faults; not in `npm test`).
  */
+/**
+ * The S3 test server (s3rver, in the test process) makes ListObjectsV2 continuation tokens with DES,
+ * which OpenSSL 3 keeps in its legacy provider: without it a listing longer than a page answers 500.
+ * Only the test processes get it; the site's processes do not.
+ */
+const S3_TEST_SERVER_ARGS = ["--openssl-legacy-provider"];
+
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker; the unit files wait on databases as much as they
@@ -16,6 +23,7 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "deploy/**/*.test.ts"],
           environment: "node",
+          execArgv: S3_TEST_SERVER_ARGS,
           testTimeout: 30_000,
         },
       },
@@ -37,6 +45,7 @@ export default defineConfig({
           name: "scale",
           include: ["tests/scale/**/*.test.ts"],
           environment: "node",
+          execArgv: S3_TEST_SERVER_ARGS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

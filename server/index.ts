@@ -3,9 +3,10 @@ import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { nextScheduledChange } from "#app/features/content-schedule.server.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
+import { sweepOrphanUploads } from "#app/features/forms/upload-sweep.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import { openServices } from "#app/platform/services.server.ts";
+import { openServices, type HousekeepingTask } from "#app/platform/services.server.ts";
 import { createApp } from "#server/app.ts";
 import { startControlSocket } from "#server/control-socket.ts";
 import { applyHttpLimits } from "#server/http-limits.ts";
@@ -28,7 +29,8 @@ const CLOSE_WAIT_MS = MAIL_WORKER_WAIT_MS + 10_000;
 
 for (const warning of productionWarnings(config)) logger.warn(warning);
 
-const services = await openServices(config, { mailTemplates, nextScheduledChange }).catch((error: Error) => {
+const housekeeping = [{ name: "sweep uploads no submission kept", run: ({ db, storage }) => sweepOrphanUploads(db, storage) }] satisfies HousekeepingTask[];
+const services = await openServices(config, { mailTemplates, nextScheduledChange, housekeeping }).catch((error: Error) => {
   logger.fatal({ err: error }, error.message);
   return process.exit(1);
 });

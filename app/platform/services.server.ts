@@ -53,7 +53,20 @@ export type ServicesOptions<Templates extends MailTemplates> = {
   worker?: Partial<Pick<OutboxWorkerOptions, "pollIntervalMs" | "batchSize" | "leaseMs" | "backoffMs">>;
   /** When content changes by the clock (a closing date, a scheduled insight): the app's features know. */
   nextScheduledChange?: NextScheduledChange;
+  /** The app's own hourly chores (e.g. sweeping uploads no submission kept), after the platform's. */
+  housekeeping?: readonly HousekeepingTask[];
+  /** How often the chores run; tests shorten it. */
+  housekeepingIntervalMs?: number;
 };
+
+/** A chore each process runs every HOUSEKEEPING_INTERVAL_MS; a failure is logged and tried again next time. */
+export type HousekeepingTask = {
+  name: string;
+  run(services: { db: Database; storage: FileStorage }): Promise<unknown>;
+};
+
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+const HOUSEKEEPING_FIRST_ROUND_MS = 5 * 60_000;
 
 // A sliding window reads the window before the current one: keep two days for the daily limits.
 const RATE_LIMIT_RETENTION_MS = 2 * 24 * 60 * 60_000;
@@ -100,12 +113,24 @@ export async function openServices<Templates extends MailTemplates>(
       ...options.worker,
     });
     const contentWatch = startContentWatch({ db: database.db, nextScheduledChange: options.nextScheduledChange });
-    const pruner = setInterval(() => {
-      pruneRateLimits(database.db, new Date(Date.now() - RATE_LIMIT_RETENTION_MS)).catch((error: unknown) =>
-        logger.warn({ err: error }, "Could not prune old rate-limit windows"),
-      );
-    }, 60 * 60_000);
-    pruner.unref();
+    const chores: readonly HousekeepingTask[] = [
+      { name: "prune old rate-limit windows", run: ({ db }) => pruneRateLimits(db, new Date(Date.now() - RATE_LIMIT_RETENTION_MS)) },
+      ...(options.housekeeping ?? []),
+    ];
+    let housekeeping: Promise<void> | undefined;
+    const keepHouse = () => {
+      housekeeping ??= (async () => {
+        for (const chore of chores) {
+          await chore.run({ db: database.db, storage }).catch((error: unknown) => logger.warn({ err: error, chore: chore.name }, `Could not ${chore.name}`));
+        }
+      })().finally(() => (housekeeping = undefined));
+    };
+    const interval = options.housekeepingIntervalMs ?? HOUSEKEEPING_INTERVAL_MS;
+    // The first round soon after start, so processes replaced more often than hourly still do their chores.
+    const firstRound = setTimeout(keepHouse, Math.min(interval, HOUSEKEEPING_FIRST_ROUND_MS));
+    const housekeeper = setInterval(keepHouse, interval);
+    firstRound.unref();
+    housekeeper.unref();
 
     let closing: Promise<void> | undefined;
     return {
@@ -122,9 +147,13 @@ export async function openServices<Templates extends MailTemplates>(
       content: { subscribe: contentWatch.subscribe, nudge: contentWatch.nudge },
       close({ waitMs = DEFAULT_CLOSE_WAIT_MS } = {}) {
         closing ??= (async () => {
-          clearInterval(pruner);
+          clearTimeout(firstRound);
+          clearInterval(housekeeper);
           // A send still running after the wait keeps its lease; once the lease runs out, another process (or the next start) retries it.
-          const stopped = await within(waitMs, Promise.all([contentWatch.stop(), worker.stop().then(() => mailTransport.close?.())]));
+          const stopped = await within(
+            waitMs,
+            Promise.all([contentWatch.stop(), worker.stop().then(() => mailTransport.close?.()), housekeeping]),
+          );
           if (!stopped) logger.warn({ waitMs }, "The mail worker did not stop in time; closing the database anyway");
           await database.close();
         })();

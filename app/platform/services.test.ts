@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { expect, test, vi } from "vitest";
+import { count } from "drizzle-orm";
 import { consultations } from "#app/platform/db/schema.server.ts";
 import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
@@ -61,3 +62,44 @@ for (const driver of drivers) {
     }
   });
 }
+
+test("housekeeping: each chore runs on its interval with the database and the store, a failing one does not stop the next, and closing waits for a running one", async () => {
+  const target = await createTestDatabaseEnv("pglite");
+  const env = parseEnv({ DATA_DIR: target.env.DATA_DIR, LOG_LEVEL: "silent" });
+  const runs: string[] = [];
+  let finishedSlowChore = false;
+  const services = await openServices(env, {
+    mailTemplates: testMailTemplates,
+    housekeepingIntervalMs: 100,
+    housekeeping: [
+      {
+        name: "fail",
+        run: async () => {
+          runs.push("fail");
+          throw new Error("the store is away");
+        },
+      },
+      {
+        name: "count",
+        run: async ({ db, storage }) => {
+          runs.push(`count ${storage.driver}`);
+          const [row] = await db.select({ n: count() }).from(consultations);
+          runs.push(`consultations ${row!.n}`);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          finishedSlowChore = true;
+        },
+      },
+    ],
+  });
+  try {
+    await vi.waitFor(() => expect(runs).toEqual(["fail", "count local", "consultations 0"]), { timeout: 5_000 });
+  } finally {
+    await services.close();
+    await target.dispose();
+  }
+  // The chore in flight finished before the database closed; no new round started on an interval after close.
+  expect(finishedSlowChore).toBe(true);
+  const settled = runs.length;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(runs).toHaveLength(settled);
+});

@@ -1,6 +1,12 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditMail, auditSubmissions, firstSuccessAfter, table, takeSnapshot, type Audit, type MailAudit, type Snapshot } from "#tests/support/scale/audit.ts";
 import { APP_PROCESSES, ensurePostgresRunning, scaleTestUnavailable, startCluster, type AccessLine, type Cluster } from "#tests/support/scale/cluster.ts";
+import { sweepOrphanUploads, type UploadSweep } from "#app/features/forms/upload-sweep.server.ts";
+import { openDatabase } from "#app/platform/db/client.server.ts";
+import { createS3Storage } from "#app/platform/storage/s3-storage.server.ts";
 import { clientAddress, rateLimitProbe, runTraffic, type Submission, type Traffic } from "#tests/support/scale/traffic.ts";
 
 /*
@@ -40,6 +46,11 @@ type Run = {
   smtpRefusals: number;
   /** How each port's earlier processes ended (the killed one: SIGKILL). */
   ended: string[][];
+  /** The hourly sweep of uploads no row names, run once the processes stopped, and the keys left after it. */
+  sweep: UploadSweep;
+  keysAfterSweep: string[];
+  /** How long each process took to exit after SIGTERM. */
+  stopMs: number[];
 };
 
 describe.skipIf(unavailable)("three processes behind nginx under load and faults", () => {
@@ -103,7 +114,14 @@ describe.skipIf(unavailable)("three processes behind nginx under load and faults
       const aliveBeforeStop = c.apps.map((slot) => slot.server.process.exitCode === null && slot.server.process.signalCode === null);
       const outputs = c.apps.map((slot) => slot.server.output());
       const access = await c.accessLog();
-      const exitCodes = await c.stop();
+      const stopping = Date.now();
+      const exitCodes = await c.stopApps();
+      const stopMs = c.apps.map((slot) => (slot.server.exitedAt ?? Date.now()) - stopping);
+      // What a process killed mid-submission left in S3 is removed by the sweep every process runs hourly; with
+      // every process stopped, nothing is in flight, so here it may take files of any age.
+      const sweep = await sweepOnce(c, new Date());
+      const keysAfterSweep = (await c.s3.listKeys()).sort();
+      await c.stop();
       run = {
         traffic,
         probe,
@@ -118,6 +136,9 @@ describe.skipIf(unavailable)("three processes behind nginx under load and faults
         outputs,
         smtpRefusals: c.smtp.refusals(),
         ended: c.apps.map((slot) => slot.ended.map((end) => end.signal ?? String(end.code))),
+        sweep,
+        keysAfterSweep,
+        stopMs,
       };
       printFigures(run, c);
     } finally {
@@ -144,6 +165,10 @@ describe.skipIf(unavailable)("three processes behind nginx under load and faults
   test("every success answer is stored exactly once with its files byte-identical; nothing refused is stored; no orphan objects", () => {
     expect(run.audit.problems).toEqual([]);
     expect(run.audit.orphans).toEqual([]);
+    // The killed process's half-done uploads are gone after the sweep, and every file a row names is still there.
+    expect(run.sweep.deleted.sort()).toEqual([...run.audit.leftByKill].sort());
+    const named = [...new Set(Object.values(run.snapshot.rows).flatMap((rows) => rows.flatMap((row) => row.keys.map((k) => k.key))))].sort();
+    expect(run.keysAfterSweep).toEqual(named);
     expect(run.audit.verdicts.success).toBeGreaterThan(100);
   });
 
@@ -184,6 +209,17 @@ describe.skipIf(unavailable)("three processes behind nginx under load and faults
     for (const output of run.outputs) expect(output).not.toMatch(/Unhandled|uncaught/i);
   });
 });
+
+async function sweepOnce(cluster: Cluster, olderThan: Date): Promise<UploadSweep> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "scale-sweep-"));
+  const database = await openDatabase({ DATABASE_URL: cluster.db.url, DATA_DIR: dataDir });
+  try {
+    return await sweepOrphanUploads(database.db, createS3Storage(cluster.s3.storageConfig), { olderThan });
+  } finally {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
 
 function printFigures(run: Run, cluster: Cluster) {
   const { traffic, times, audit, mail, snapshot, access } = run;
@@ -228,6 +264,7 @@ function printFigures(run: Run, cluster: Cluster) {
             .join(", "),
         ],
         ["files in S3", `${snapshot.objects.size} (orphans ${audit.orphans.length}, left by the kill ${audit.leftByKill.length})`],
+        ["  upload sweep", `examined ${run.sweep.examined}, deleted ${run.sweep.deleted.length}, left ${run.keysAfterSweep.length}`],
         ["lost / duplicated submissions", `${audit.problems.length}`],
         [
           "mails delivered",
@@ -250,7 +287,7 @@ function printFigures(run: Run, cluster: Cluster) {
         ],
         [
           "processes",
-          `alive before stop ${run.aliveBeforeStop.join("/")}, exit codes ${run.exitCodes.join("/")}, ended before: ${run.ended.map((e) => e.join("+") || "-").join("/")}`,
+          `alive before stop ${run.aliveBeforeStop.join("/")}, exit codes ${run.exitCodes.join("/")} after ${run.stopMs.map((ms) => seconds(ms)).join("/")}, ended before: ${run.ended.map((e) => e.join("+") || "-").join("/")}`,
         ],
       ],
     ),

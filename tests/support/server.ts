@@ -13,7 +13,10 @@ export type RunningServer = {
   env: Record<string, string>;
   output: () => string;
   /** SIGTERM and wait; the data folder is removed unless `keepData`. */
-  stop: (options?: { keepData?: boolean }) => Promise<number | null>;
+  /** SIGTERM, then SIGKILL after `killAfterMs` (10 s); the exit code (null when killed). */
+  stop: (options?: { keepData?: boolean; killAfterMs?: number }) => Promise<number | null>;
+  /** When the process exited, if it has. */
+  readonly exitedAt: number | undefined;
 };
 
 /** A port nobody listens on right now, on 127.0.0.1. */
@@ -77,17 +80,29 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     throw new Error(`Server did not become healthy in 30 s:\n${log}`);
   }
 
-  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
+  let exitedAt: number | undefined;
+  child.once("exit", () => (exitedAt = Date.now()));
+  const stop = async ({ keepData = false, killAfterMs = 10_000 }: { keepData?: boolean; killAfterMs?: number } = {}) => {
     // A process ended by a signal has no exit code, and will not emit "exit" again.
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      const timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
       await exited;
       clearTimeout(timer);
     }
     if (ownDataDir && !keepData) await rm(dataDir, { recursive: true, force: true });
     return child.exitCode;
   };
-  return { baseURL, process: child, dataDir, env, output: () => log, stop };
+  return {
+    baseURL,
+    process: child,
+    dataDir,
+    env,
+    output: () => log,
+    stop,
+    get exitedAt() {
+      return exitedAt;
+    },
+  };
 }

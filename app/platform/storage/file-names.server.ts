@@ -25,10 +25,13 @@ export function sanitizeFileName(name: string): string {
   return /[A-Za-z0-9]/.test(result) ? result : FALLBACK_FILE_NAME;
 }
 
+/** The folders visitors' uploads go to: consultation files and resumes (swept of orphans by app/features/forms/upload-sweep.server.ts). */
+export const UPLOAD_FOLDERS = { consultation: "consultation/", resume: "careers/" } as const;
+
 /** Spec §5/§7: where an uploaded consultation file is stored. */
 export function consultationKey(timestamp: number | Date, name: string): string {
   const millis = typeof timestamp === "number" ? timestamp : timestamp.getTime();
-  return `consultation/${millis}_${sanitizeFileName(name)}`;
+  return `${UPLOAD_FOLDERS.consultation}${millis}_${sanitizeFileName(name)}`;
 }
 
 /**
@@ -53,5 +56,5 @@ export function consultationKeys(timestamp: number | Date, names: readonly strin
 /** Where an applicant's resume is stored: careers/{timestamp}_{sanitised name}, like the spec's consultation path. */
 export function resumeKey(timestamp: number | Date, name: string): string {
   const millis = typeof timestamp === "number" ? timestamp : timestamp.getTime();
-  return `careers/${millis}_${sanitizeFileName(name)}`;
+  return `${UPLOAD_FOLDERS.resume}${millis}_${sanitizeFileName(name)}`;
 }

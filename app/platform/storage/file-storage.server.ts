@@ -21,6 +21,19 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key under a folder (`prefix` ends with "/"), with when it was
+   * written, in no particular order. For housekeeping, not for requests.
+   */
+  list(prefix: string): AsyncIterable<ListedFile>;
+}
+
+export type ListedFile = { key: string; modifiedAt: Date };
+
+/** A listing's prefix is a folder: "consultation/", never part of a name. */
+export function assertValidPrefix(prefix: string): void {
+  if (!prefix.endsWith("/")) throw new InvalidStorageKeyError(prefix, "a listing's prefix must end with /");
+  assertValidKey(prefix.slice(0, -1));
 }
 
 export class StorageKeyTakenError extends Error {

@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import {
   assertValidKey,
+  assertValidPrefix,
   InvalidStorageKeyError,
   StorageKeyTakenError,
   type FileStorage,
@@ -87,6 +88,25 @@ export function createLocalStorage(root: string): FileStorage {
       const { file, meta } = pathsFor(key);
       await fs.promises.rm(file, { force: true });
       await fs.promises.rm(meta, { force: true });
+    },
+
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      let entries: fs.Dirent[];
+      try {
+        entries = await fs.promises.readdir(path.join(base, prefix), { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        // A write in progress (or one a killed process left) is a dot-named temporary file, not a key.
+        if (key.split("/").some((segment) => segment.startsWith("."))) continue;
+        const stat = await fs.promises.stat(path.join(entry.parentPath, entry.name)).catch(() => null);
+        if (stat) yield { key, modifiedAt: stat.mtime };
+      }
     },
   };
 }

@@ -2,12 +2,19 @@ import type { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import type { Env } from "#app/platform/env.server.ts";
-import { assertValidKey, StorageKeyTakenError, type FileStorage, type StorageBody } from "#app/platform/storage/file-storage.server.ts";
+import {
+  assertValidKey,
+  assertValidPrefix,
+  StorageKeyTakenError,
+  type FileStorage,
+  type StorageBody,
+} from "#app/platform/storage/file-storage.server.ts";
 import { toReadable } from "#app/platform/storage/local-storage.server.ts";
 
 export type S3StorageConfig = Pick<
@@ -52,7 +59,7 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
         );
       } catch (error) {
         if (exclusive && statusOf(error) === 412) throw new StorageKeyTakenError(key);
-        throw describe(error, "store");
+        throw describe(error, "store the file");
       }
     },
 
@@ -68,7 +75,7 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
         };
       } catch (error) {
         if (statusOf(error) === 404 || (error as Error).name === "NoSuchKey") return null;
-        throw describe(error, "read");
+        throw describe(error, "read the file");
       }
     },
 
@@ -78,7 +85,20 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
         await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
       } catch (error) {
         if (statusOf(error) === 404) return;
-        throw describe(error, "delete");
+        throw describe(error, "delete the file");
+      }
+    },
+
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      try {
+        for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
+          for (const object of page.Contents ?? []) {
+            if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
+          }
+        }
+      } catch (error) {
+        throw describe(error, "list the files");
       }
     },
   };
@@ -100,5 +120,5 @@ function describe(error: unknown, action: string): Error {
   const status = statusOf(error);
   const name = (error as Error).name;
   const detail = status ? `HTTP ${status} ${name}` : (error as Error).message;
-  return new Error(`the storage service could not ${action} the file (${detail})`, { cause: error });
+  return new Error(`the storage service could not ${action} (${detail})`, { cause: error });
 }

@@ -202,6 +202,49 @@ test.each(drivers)("%s driver: keys that could leave the store are refused befor
   }
 });
 
+test.each(drivers)("%s driver: a listing gives every key under its folder with when it was written, and nothing else", async (driver) => {
+  const { storage, close } = await openStorage(driver);
+  try {
+    const before = Date.now() - 2_000;
+    for (const key of ["consultation/1_a.pdf", "consultation/2_b.pdf", "careers/3_cv.pdf", "media/x/320.webp"]) {
+      await storage.put(key, Buffer.from(key), { contentType: "application/pdf" });
+    }
+    const listed = async (prefix: string) => {
+      const found: { key: string; modifiedAt: Date }[] = [];
+      for await (const file of storage.list(prefix)) found.push(file);
+      return found.sort((a, b) => a.key.localeCompare(b.key));
+    };
+    const consultations = await listed("consultation/");
+    expect(consultations.map((file) => file.key)).toEqual(["consultation/1_a.pdf", "consultation/2_b.pdf"]);
+    for (const { modifiedAt } of consultations) expect(modifiedAt.getTime()).toBeGreaterThan(before);
+    expect((await listed("careers/")).map((file) => file.key)).toEqual(["careers/3_cv.pdf"]);
+    expect(await listed("nothing-here/")).toEqual([]);
+    await storage.delete("consultation/1_a.pdf");
+    expect((await listed("consultation/")).map((file) => file.key)).toEqual(["consultation/2_b.pdf"]);
+    // A prefix is a folder: part of a name, or one that could leave the store, is refused.
+    for (const prefix of ["consultation", "../", ".meta/"]) {
+      await expect(storage.list(prefix)[Symbol.asyncIterator]().next(), prefix).rejects.toThrow(/Invalid storage key/);
+    }
+  } finally {
+    await close();
+  }
+});
+
+test.each(drivers)("%s driver: a listing longer than one page (S3 answers 1,000 keys at a time) gives every key once", async (driver) => {
+  const { storage, close } = await openStorage(driver);
+  try {
+    const keys = Array.from({ length: 1_005 }, (_, index) => `careers/${index}_cv.pdf`);
+    for (let start = 0; start < keys.length; start += 50) {
+      await Promise.all(keys.slice(start, start + 50).map((key) => storage.put(key, Buffer.from("%PDF"), { contentType: "application/pdf" })));
+    }
+    const listed: string[] = [];
+    for await (const file of storage.list("careers/")) listed.push(file.key);
+    expect(listed.sort()).toEqual([...keys].sort());
+  } finally {
+    await close();
+  }
+});
+
 test("the test S3 server: s3rver alone ignores If-None-Match: * on PUT, so tests/support/s3-server.ts answers it with S3's 412", async () => {
   const bare = await startS3Server({ conditionalWrites: false });
   try {

@@ -11,6 +11,7 @@ export {
   consultationKeys,
   resumeKey,
   sanitizeFileName,
+  UPLOAD_FOLDERS,
   MAX_FILE_NAME_LENGTH,
   FALLBACK_FILE_NAME,
 } from "#app/platform/storage/file-names.server.ts";

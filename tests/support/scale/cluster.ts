@@ -62,7 +62,9 @@ export type Cluster = {
   restartPostgres(): Promise<number>;
   accessLog(): Promise<AccessLine[]>;
   nginxLog(): Promise<string>;
-  /** SIGTERM every app process (their exit codes), then nginx, SMTP, S3, and drop the database. Safe to call twice. */
+  /** SIGTERM every app process and wait for their exit codes. Safe to call twice. */
+  stopApps(): Promise<(number | null)[]>;
+  /** stopApps, then nginx, SMTP, S3, and drop the database. Safe to call twice. */
   stop(): Promise<(number | null)[]>;
 };
 
@@ -108,7 +110,8 @@ export async function startCluster(appEnv: Record<string, string>): Promise<Clus
     }
     const apps: AppSlot[] = servers.map((server, index) => ({ port: ports[index]!, server, ended: [] }));
     let appsStopped: Promise<(number | null)[]> | undefined;
-    const stopApps = () => (appsStopped ??= Promise.all(apps.map((slot) => slot.server.stop())));
+    // A process's own bound is SHUTDOWN_GRACE_MS plus 15 s to close its services; only past that is it killed.
+    const stopApps = () => (appsStopped ??= Promise.all(apps.map((slot) => slot.server.stop({ killAfterMs: 25_000 }))));
     cleanups.push(stopApps);
     // nginx only once the processes answer: a request it cannot pass on marks the process down for 10 s
     // (max_fails 1, fail_timeout 10 s), and with all three down it answers 502 until each is tried again.
@@ -139,6 +142,7 @@ export async function startCluster(appEnv: Record<string, string>): Promise<Clus
         if (result.code !== 0) throw new Error(`pg_ctlcluster restart failed (${result.code}): ${result.output}`);
         return Date.now() - started;
       },
+      stopApps,
       accessLog: () => nginx.accessLog(),
       nginxLog: () => nginx.errorLog(),
       async stop() {
