@@ -12,6 +12,8 @@ export default [
   route("featured-insights/rss.xml", "routes/featured-insights.rss[.]xml.ts"),
   route("featured-insights/:id", "routes/featured-insights.$id.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   route("consultation", "routes/consultation.tsx"),
   route("staff", "routes/staff.tsx", [
     index("routes/staff._index.tsx"),

@@ -10,6 +10,7 @@ test("the registry keeps every name the outbox has stored, so rows written befor
     "job-application-notification",
     "staff-invitation",
     "staff-password-reset",
+    "newsletter-confirmation",
   ]);
   // As a row's params come back from the jsonb column.
   const stored = JSON.parse(
@@ -28,5 +29,6 @@ test("each message keeps the EmailJS template setting it had", () => {
     "job-application-notification": "EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID",
     "staff-invitation": "EMAILJS_STAFF_TEMPLATE_ID",
     "staff-password-reset": "EMAILJS_STAFF_TEMPLATE_ID",
+    "newsletter-confirmation": "EMAILJS_NEWSLETTER_TEMPLATE_ID",
   });
 });

@@ -87,6 +87,13 @@ const BaseSchema = z.object({
   EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID: optionalText,
   /** Staff mail on EmailJS (invitations, password links): a template with subject and message. */
   EMAILJS_STAFF_TEMPLATE_ID: optionalText,
+  /** Newsletter mail on EmailJS (the confirmation link): a template with subject and message. */
+  EMAILJS_NEWSLETTER_TEMPLATE_ID: optionalText,
+  /**
+   * Double opt-in: a new subscriber gets an email with a link to confirm, and
+   * only confirmed addresses count as subscribed. `false` counts them at once.
+   */
+  NEWSLETTER_DOUBLE_OPT_IN: optionalFlag.transform((value) => value ?? true),
   /**
    * Express "trust proxy": unset trusts no proxy (the client address is the
    * socket's). Behind a load balancer set it (e.g. "1" or "loopback") so rate

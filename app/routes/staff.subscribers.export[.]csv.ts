@@ -24,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     [
       { header: "Email", value: (row) => row.email },
       { header: "Subscribed at (UTC)", value: (row) => row.subscribedAt },
+      // Empty: the address never confirmed, and gets no newsletter.
+      { header: "Confirmed at (UTC)", value: (row) => row.confirmedAt },
       { header: "Consent given at (UTC)", value: (row) => row.consentAt },
       { header: "Consent wording version", value: (row) => row.consentVersion },
     ],

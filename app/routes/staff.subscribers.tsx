@@ -35,20 +35,21 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
   pageParams.delete("notice");
   return (
     <>
-      <PageHeading title="Newsletter subscribers">Everyone who subscribed to the newsletter, newest first, with the consent they gave.</PageHeading>
+      <PageHeading title="Newsletter subscribers">Everyone who subscribed to the newsletter, newest first, with the consent they gave. Send the newsletter only to confirmed addresses.</PageHeading>
       {notice ? <FormNotice answer={{ status: "success", messages: [notice] }} /> : null}
       <ListFilters search={search} searchLabel="Search by email" exportHref={exportHref} />
       <ListCount total={total} one="subscriber" many="subscribers" />
       {rows.length === 0 ? (
         <EmptyList>No subscribers match.</EmptyList>
       ) : (
-        <ListTable caption="Subscribers" columns={["Email", "Subscribed", "Consent given", "Consent wording", "Erasure"]}>
+        <ListTable caption="Subscribers" columns={["Email", "Subscribed", "Confirmed", "Consent given", "Consent wording", "Erasure"]}>
           {rows.map((row) => (
             <tr key={row.id}>
               <td className={`${cellClass} break-all`}>{row.email}</td>
               <td className={cellClass}>
                 <LocalTime value={row.subscribedAt} />
               </td>
+              <td className={cellClass}>{row.confirmedAt ? <LocalTime value={row.confirmedAt} /> : "Awaiting confirmation"}</td>
               <td className={cellClass}>{row.consentAt ? <LocalTime value={row.consentAt} /> : "Not recorded"}</td>
               <td className={cellClass}>{row.consentVersion ?? "Not recorded"}</td>
               <td className={cellClass}>

@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { CONSENT_VERSION } from "#app/features/newsletter/newsletter-schema.ts";
-import { gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
+import { axeViolations, DESKTOP, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
 import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
+import { parseMail, waitUntil } from "#tests/support/mail.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 
 /*
@@ -186,4 +189,130 @@ test("without JavaScript: the answers render on /newsletter, the typed email is 
   const rows = await rowsFor(address);
   expect(rows).toHaveLength(1);
   expect(rows[0]!.consent_version).toBe(CONSENT_VERSION);
+});
+
+/** The newsletter confirmation sent to `address` (the .eml the file transport wrote), once it is complete. */
+async function confirmationMailFor(address: string) {
+  const dir = path.join(server.dataDir, "mail");
+  const found = () =>
+    (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+      .filter((name) => name.endsWith("newsletter-confirmation.eml"))
+      .map((name) => parseMail(fs.readFileSync(path.join(dir, name), "utf8")))
+      .filter((mail) => (mail.headers.get("to") ?? "").toLowerCase().includes(address.toLowerCase()));
+  await waitUntil(() => found().length > 0, 15_000);
+  return found();
+}
+
+async function subscribe(page: Page, address: string) {
+  const ui = await openFooterForm(page);
+  await ui.email.fill(address);
+  await ui.consent.check();
+  await ui.button.click();
+  await ui.status.getByText(SUCCESS, { exact: true }).waitFor();
+}
+
+async function expectAccessible(page: Page) {
+  expect(await axeViolations(page), `${page.url()} at 1280 px`).toEqual([]);
+  await page.setViewportSize(PHONE);
+  expect(await axeViolations(page), `${page.url()} at 375 px`).toEqual([]);
+  await page.setViewportSize(DESKTOP);
+}
+
+const confirmedAt = async (address: string) =>
+  (await database.pool.query<{ confirmed_at: Date | null }>("select confirmed_at from newsletter_subscriptions where lower(email) = lower($1)", [address])).rows;
+
+test("double opt-in: the confirmation email's link confirms; its unsubscribe link and the one-click header remove the address, twice harmlessly, with and without JavaScript", async () => {
+  const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 404/ });
+  const address = unique("optin");
+  await subscribe(page, address);
+  const [mail] = await confirmationMailFor(address);
+  expect(await confirmedAt(address)).toEqual([{ confirmed_at: null }]);
+
+  const link = (purpose: string) => new RegExp(`${server.baseURL.replace(/[.]/g, "\\.")}/newsletter/${purpose}\\?s=[0-9]+\\.[A-Za-z0-9_-]{43}`).exec(mail!.text)?.[0];
+  const confirmUrl = link("confirm");
+  const unsubscribeUrl = link("unsubscribe");
+  expect(confirmUrl, mail!.text).toBeDefined();
+  expect(mail!.html).toContain(`href="${confirmUrl}"`);
+  // RFC 8058: the mail program's own Unsubscribe button posts to the same link.
+  expect(mail!.headers.get("list-unsubscribe")).toBe(`<${unsubscribeUrl}>`);
+  expect(mail!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+  // Once sent, the links live only in the subscriber's mailbox.
+  const stored = await database.pool.query("select params from outbox where template = 'newsletter-confirmation' and to_address = $1", [address]);
+  expect(stored.rows).toEqual([{ params: { confirm_url: "", unsubscribe_url: "" } }]);
+
+  // Confirming, twice: both visits say so; the first moment is kept.
+  const response = await gotoHydrated(page, confirmUrl!);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  await page.getByRole("heading", { level: 1, name: "Your subscription is confirmed" }).waitFor();
+  expect(await page.locator("main").textContent()).toContain(address);
+  await expectAccessible(page);
+  const [first] = await confirmedAt(address);
+  expect(first!.confirmed_at).toBeInstanceOf(Date);
+  await page.goto(confirmUrl!);
+  await page.getByRole("heading", { level: 1, name: "Your subscription is confirmed" }).waitFor();
+  expect(await confirmedAt(address)).toEqual([first]);
+
+  // An unsubscribe token does not confirm, and a changed signature is refused.
+  const forged = [unsubscribeUrl!.replace("/unsubscribe?", "/confirm?"), confirmUrl!.replace(/.$/, (c) => (c === "A" ? "B" : "A"))];
+  for (const url of forged) {
+    const refused = await page.goto(url);
+    expect(refused?.status(), url).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "Link not valid" }).waitFor();
+  }
+
+  // With JavaScript: opening the link asks first (a mail scanner removes nobody); the button removes the address.
+  await gotoHydrated(page, unsubscribeUrl!);
+  expect(await confirmedAt(address)).toHaveLength(1);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await page.getByRole("heading", { level: 1, name: "You are unsubscribed" }).waitFor();
+  expect(await confirmedAt(address)).toEqual([]);
+  // A second click finds nothing to do and says so.
+  await gotoHydrated(page, unsubscribeUrl!);
+  await page.getByRole("heading", { level: 1, name: "Nothing to unsubscribe" }).waitFor();
+  expect(await page.getByRole("button", { name: "Unsubscribe" }).count()).toBe(0);
+
+  // Without JavaScript, for another subscriber: the same, through a plain form post.
+  const plain = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
+  const second = unique("nojs-optin");
+  await subscribe(page, second);
+  const [secondMail] = await confirmationMailFor(second);
+  const secondUnsubscribe = /https?:\/\/\S+\/newsletter\/unsubscribe\?s=\S+/.exec(secondMail!.text)![0];
+  expect(secondUnsubscribe).not.toBe(unsubscribeUrl);
+  await plain.goto(secondUnsubscribe);
+  await Promise.all([plain.waitForLoadState("load"), plain.getByRole("button", { name: "Unsubscribe" }).click()]);
+  await plain.getByRole("heading", { level: 1, name: "You are unsubscribed" }).waitFor();
+  expect(await confirmedAt(second)).toEqual([]);
+
+  // One click from a mail program's servers (a plain post: no cookies, no Origin), for a third: removed, and again harmless.
+  const third = unique("oneclick");
+  await subscribe(page, third);
+  const [thirdMail] = await confirmationMailFor(third);
+  const oneClick = thirdMail!.headers.get("list-unsubscribe")!.replace(/^<|>$/g, "");
+  for (const attempt of [1, 2]) {
+    const answer = await fetch(oneClick, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(answer.status, `one-click post ${attempt}`).toBe(200);
+    expect(await confirmedAt(third)).toEqual([]);
+  }
+});
+
+test("double opt-in: subscribing again before confirming sends the link again; after confirming, nothing", async () => {
+  const page = await newPage({ baseURL: server.baseURL });
+  const address = unique("again");
+  await subscribe(page, address);
+  await confirmationMailFor(address);
+  await subscribe(page, address.toUpperCase());
+  await waitUntil(async () => (await confirmationMailFor(address)).length === 2, 15_000);
+  const confirmUrl = /https?:\/\/\S+\/newsletter\/confirm\?s=\S+/.exec((await confirmationMailFor(address))[1]!.text)![0];
+  await page.goto(confirmUrl);
+  await page.getByRole("heading", { level: 1, name: "Your subscription is confirmed" }).waitFor();
+  await subscribe(page, address);
+  const queued = await database.pool.query("select count(*)::int as n from outbox where template = 'newsletter-confirmation' and lower(to_address) = lower($1)", [address]);
+  expect(queued.rows).toEqual([{ n: 2 }]);
+  expect(await rowsFor(address)).toHaveLength(1);
 });

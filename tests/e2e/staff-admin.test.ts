@@ -172,10 +172,13 @@ test("sales erase a subscriber after confirming: the row goes, the audit entry s
   await sales.page.goto(`/staff/subscribers?q=${encodeURIComponent(email)}`);
   const row = sales.page.getByRole("row").filter({ hasText: email });
   expect(await row.textContent()).toContain("v-test");
+  // Not confirmed by its link yet (double opt-in): staff see it, and the export's column is empty.
+  expect(await row.textContent()).toContain("Awaiting confirmation");
   const csv = await sales.page.context().request.get(`/staff/subscribers/export.csv?q=${encodeURIComponent(email)}`);
   expect(csv.headers()["content-type"]).toContain("text/csv");
   const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\n");
   expect(lines).toHaveLength(2);
+  expect(lines[0]).toContain("Confirmed at (UTC)");
   expect(lines[1]).toContain(email);
 
   await row.getByRole("link", { name: `Erase ${email}` }).click();

@@ -33,7 +33,14 @@ export const page: PageContent = {
       blocks: [
         { p: "We collect only what you give us through the forms on this site, plus the technical records every web server keeps." },
         { p: "Newsletter subscriptions, through the form in the footer:" },
-        { list: ["your e-mail address", "the date and time you subscribed", "a record that you ticked the consent box and accepted this policy"] },
+        {
+          list: [
+            "your e-mail address",
+            "the date and time you subscribed",
+            "a record that you ticked the consent box and accepted this policy",
+            "the date and time you confirmed the subscription with the link we e-mail you; until you do, we send that address nothing else",
+          ],
+        },
         { p: "Consultation requests, through the consultation form shown on every page:" },
         {
           list: [
@@ -102,7 +109,7 @@ export const page: PageContent = {
       blocks: [
         {
           list: [
-            "Newsletter subscriptions: until you unsubscribe.",
+            "Newsletter subscriptions: until you unsubscribe. Unsubscribing removes your address from our list at once; we keep no copy of it.",
             "Consultation requests, including attached files: 24 months after our last contact with you.",
             "Job applications, including resumes: 12 months after you apply, unless you are hired, in which case the application becomes part of your employment record.",
             "Server logs: 30 days.",
@@ -152,7 +159,7 @@ export const page: PageContent = {
         {
           p: `Write to ${site.emails.general} with the subject "Privacy request", say which right you want to exercise, and use the e-mail address you gave us so we can find your data. We may ask you to confirm your identity before acting on the request.`,
         },
-        { p: "You can also unsubscribe from the newsletter at any time using the link in any newsletter e-mail. We will respond to every request without undue delay and within the time the applicable law allows." },
+        { p: "You can also unsubscribe from the newsletter at any time with the link in any newsletter e-mail, including the confirmation e-mail, or with your e-mail program's own Unsubscribe button, without signing in. We will respond to every request without undue delay and within the time the applicable law allows." },
       ],
     },
     {

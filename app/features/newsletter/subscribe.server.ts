@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { submitForm, type FormSpec } from "#app/features/forms/submission.server.ts";
 import {
@@ -7,14 +8,17 @@ import {
   validateNewsletter,
   type NewsletterInput,
 } from "#app/features/newsletter/newsletter-schema.ts";
+import { newsletterLink, type NewsletterLinkPurpose } from "#app/features/newsletter/newsletter-links.server.ts";
 import { newsletterSubscriptions } from "#app/platform/db/schema.server.ts";
+import { siteSecret } from "#app/platform/site-secret.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 /** An address, the consent and the form's hidden fields fit many times over. */
 const MAX_NEWSLETTER_BYTES = 16 * 1024;
 const subscribed = () => ({ status: "success" as const, messages: [NEWSLETTER_SUCCESS_MESSAGE] });
 
-const newsletterForm: FormSpec<NewsletterInput & { consentVersion: string }, void, object> = {
+/** `secret` signs the confirmation's links; read before the form's transaction (PGlite has one connection). */
+const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVersion: string }, void, object> => ({
   name: "newsletter",
   read: {
     maxBytes: MAX_NEWSLETTER_BYTES,
@@ -34,20 +38,35 @@ const newsletterForm: FormSpec<NewsletterInput & { consentVersion: string }, voi
 
   botAnswer: subscribed,
 
-  async save({ tx, input, submittedAt }) {
-    await tx
+  async save({ tx, input, submittedAt, services, confirm }) {
+    const doubleOptIn = services.env.NEWSLETTER_DOUBLE_OPT_IN;
+    const [inserted] = await tx
       .insert(newsletterSubscriptions)
-      .values({ email: input.email, timestamp: submittedAt, consentAt: submittedAt, consentVersion: input.consentVersion })
-      .onConflictDoNothing();
+      .values({ email: input.email, timestamp: submittedAt, consentAt: submittedAt, consentVersion: input.consentVersion, confirmedAt: doubleOptIn ? null : submittedAt })
+      .onConflictDoNothing()
+      .returning({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, confirmedAt: newsletterSubscriptions.confirmedAt });
+    // A known address that never confirmed gets the link again (its first email may be lost); a confirmed one gets nothing.
+    const [subscriber] = inserted
+      ? [inserted]
+      : await tx
+          .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, confirmedAt: newsletterSubscriptions.confirmedAt })
+          .from(newsletterSubscriptions)
+          .where(sql`lower(${newsletterSubscriptions.email}) = lower(${input.email})`);
+    if (!doubleOptIn || !subscriber || subscriber.confirmedAt) return;
+    const link = (purpose: NewsletterLinkPurpose) => newsletterLink(services.env.SITE_URL, secret, purpose, subscriber);
+    await confirm({ template: "newsletter-confirmation", to: subscriber.email, params: { confirm_url: link("confirm"), unsubscribe_url: link("unsubscribe") }, kind: "newsletter" });
   },
 
   answer: subscribed,
-};
+});
 
 /**
  * POST /newsletter. A repeated address answers with the same success and adds
- * no row, so the form never tells who is subscribed.
+ * no row, so the form never tells who is subscribed. With double opt-in (the
+ * default) a new address, or one that never confirmed, is sent the link to
+ * confirm (at most CONFIRMATIONS_PER_ADDRESS a day, like every confirmation).
  */
-export function handleNewsletterPost(request: Request, context: Readonly<RouterContextProvider>, services: Services) {
-  return submitForm(request, context, services, newsletterForm);
+export async function handleNewsletterPost(request: Request, context: Readonly<RouterContextProvider>, services: Services) {
+  const secret = services.env.NEWSLETTER_DOUBLE_OPT_IN ? await siteSecret(services) : "";
+  return submitForm(request, context, services, newsletterForm(secret));
 }

@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { eq } from "drizzle-orm";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { appState, staffAccounts, staffSessions, staffUsers, staffVerifications } from "#app/platform/db/schema.server.ts";
+import { staffAccounts, staffSessions, staffUsers, staffVerifications } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
+import { siteSecret } from "#app/platform/site-secret.server.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#app/features/staff/password-rules.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
@@ -69,24 +68,9 @@ const instances = new WeakMap<Database, Promise<StaffAuth>>();
 export function authOf(services: Pick<Services, "db" | "env">): Promise<StaffAuth> {
   let instance = instances.get(services.db);
   if (!instance) {
-    instance = signingSecret(services).then((secret) => createAuth(services.db, secret, services.env.SITE_URL));
+    instance = siteSecret(services).then((secret) => createAuth(services.db, secret, services.env.SITE_URL));
     instances.set(services.db, instance);
   }
   return instance;
 }
 
-/**
- * AUTH_SECRET when set; otherwise one generated on first start and kept in
- * the database, so a new installation needs no setting and every process
- * of the same site signs cookies alike.
- */
-async function signingSecret({ db, env }: Pick<Services, "db" | "env">): Promise<string> {
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  await db
-    .insert(appState)
-    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, "auth_secret"));
-  if (!row) throw new Error("Could not keep the staff sign-in secret in the database");
-  return row.value;
-}

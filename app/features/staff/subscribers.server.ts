@@ -12,9 +12,18 @@ const columns = {
   subscribedAt: subscriptions.timestamp,
   consentAt: subscriptions.consentAt,
   consentVersion: subscriptions.consentVersion,
+  confirmedAt: subscriptions.confirmedAt,
 };
 
-export type Subscriber = { id: number; email: string; subscribedAt: Date; consentAt: Date | null; consentVersion: string | null };
+export type Subscriber = {
+  id: number;
+  email: string;
+  subscribedAt: Date;
+  consentAt: Date | null;
+  consentVersion: string | null;
+  /** Null until the subscriber follows the link in the confirmation email: send them nothing else until then. */
+  confirmedAt: Date | null;
+};
 
 function matching(search: string): SQL | undefined {
   return search ? ilike(subscriptions.email, likePattern(search)) : undefined;

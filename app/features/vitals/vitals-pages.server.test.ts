@@ -26,6 +26,8 @@ test("any other path is not stored: made-up pages, staff pages, private links, r
     "/staff",
     "/staff/vitals",
     "/applications/status/secret-token",
+    "/newsletter/unsubscribe",
+    "/newsletter/confirm",
     "/sitemap.xml",
     "/vitals",
     `/${"a".repeat(300)}`,
@@ -42,8 +44,15 @@ function flatten(entries: readonly RouteConfigEntry[], parent = ""): { path: str
   });
 }
 
-/** Pages drawn for visitors that are deliberately not measured: the form posts' no-JavaScript answers and an applicant's private link. */
-const unmeasured = new Set(["routes/newsletter.tsx", "routes/consultation.tsx", "routes/applications.status.$token.tsx", "routes/not-found.tsx"]);
+/** Pages drawn for visitors that are deliberately not measured: the form posts' no-JavaScript answers and private links (an applicant's status, the newsletter's confirm and unsubscribe). */
+const unmeasured = new Set([
+  "routes/newsletter.tsx",
+  "routes/consultation.tsx",
+  "routes/applications.status.$token.tsx",
+  "routes/newsletter.confirm.tsx",
+  "routes/newsletter.unsubscribe.tsx",
+  "routes/not-found.tsx",
+]);
 
 test("every public page of the route table is measured, so a new page is not silently left out", () => {
   const pages = flatten(routes).filter(({ path, file }) => file.endsWith(".tsx") && !path.startsWith("/staff") && !unmeasured.has(file));

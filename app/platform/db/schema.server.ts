@@ -38,6 +38,8 @@ export const newsletterSubscriptions = pgTable(
     consentAt: timestamp("consent_at", { withTimezone: true }),
     /** Which wording of the consent text the visitor saw. */
     consentVersion: text("consent_version"),
+    /** When the subscriber followed the link in the confirmation email (double opt-in); null until then. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("newsletter_subscriptions_email_lower_key").on(sql`lower(${t.email})`)],
 );

@@ -18,6 +18,7 @@ export function createFileTransport(directory: string): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
         messageId: messageIdFor(mail, mail.from),
       });
       const bytes = (info as unknown as { message: Buffer }).message;

@@ -21,6 +21,7 @@ export function createSmtpTransport(url: string): MailTransport {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          headers: mail.headers,
           messageId: messageIdFor(mail, mail.from),
         });
       } catch (error) {

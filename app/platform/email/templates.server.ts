@@ -12,6 +12,8 @@ export type RenderedMail = {
   html: string;
   /** For staff mail: answering goes straight to the visitor. */
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on newsletter mail. */
+  headers?: Record<string, string>;
 };
 
 /** The settings that hold an EmailJS template id. */

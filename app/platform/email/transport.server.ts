@@ -8,6 +8,8 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (SMTP and .eml files carry them; EmailJS cannot). */
+  headers?: Record<string, string>;
   template: string;
   /** What an EmailJS template receives for this message. */
   emailjsParams: Record<string, string | number>;

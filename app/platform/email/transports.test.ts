@@ -168,10 +168,14 @@ test("file transport writes a parseable RFC 822 .eml", async () => {
 test("SMTP transport delivers to a real SMTP server, and says clearly when it cannot connect", async () => {
   const smtp = await startSmtpServer();
   try {
-    await createSmtpTransport(smtp.url).send(noteMail());
+    const unsubscribe = { "List-Unsubscribe": "<https://www.example.com/newsletter/unsubscribe?s=1.x>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    await createSmtpTransport(smtp.url).send({ ...noteMail(), headers: unsubscribe });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(["asha@example.com"]);
     expect(smtp.received[0]?.from).toBe("info@kraftechnologies.com");
+    // A message's own headers (a newsletter's one-click unsubscribe) travel with it.
+    const headers = parseMail(smtp.received[0]!.raw).headers;
+    expect([headers.get("list-unsubscribe"), headers.get("list-unsubscribe-post")]).toEqual(Object.values(unsubscribe));
   } finally {
     await smtp.stop();
   }

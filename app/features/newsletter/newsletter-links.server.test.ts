@@ -1,0 +1,170 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { expect, test, vi } from "vitest";
+import { mailTemplates } from "#app/features/email-templates.server.ts";
+import {
+  newsletterToken,
+  subscriptionFor,
+} from "#app/features/newsletter/newsletter-links.server.ts";
+import {
+  confirmSubscription,
+  unsubscribe,
+} from "#app/features/newsletter/newsletter-links-actions.server.ts";
+import { handleNewsletterPost } from "#app/features/newsletter/subscribe.server.ts";
+import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
+import { CONSENT_VERSION } from "#app/features/newsletter/newsletter-schema.ts";
+import {
+  newsletterSubscriptions,
+  outbox,
+} from "#app/platform/db/schema.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
+import { requestInfoContext } from "#app/platform/request-context.ts";
+import { openServices } from "#app/platform/services.server.ts";
+import { createTestDatabaseEnv } from "#tests/support/databases.ts";
+
+vi.setConfig({ testTimeout: 90_000 });
+
+const SECRET = "a-test-secret-that-is-long-enough-0123456789";
+
+async function withServices(
+  settings: Record<string, string>,
+  run: (services: Awaited<ReturnType<typeof openServices>>) => Promise<void>,
+) {
+  const target = await createTestDatabaseEnv("pglite");
+  const env = parseEnv({
+    DATA_DIR: target.env.DATA_DIR,
+    LOG_LEVEL: "silent",
+    AUTH_SECRET: SECRET,
+    SITE_URL: "https://www.example.com",
+    ...settings,
+  });
+  const services = await openServices(env, { mailTemplates });
+  try {
+    await run(services);
+  } finally {
+    await services.close();
+    await target.dispose();
+  }
+}
+
+function subscribePost(email: string) {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { clientAddress: "10.1.2.3" });
+  const request = new Request("https://www.example.com/newsletter", {
+    method: "POST",
+    body: new URLSearchParams({
+      email,
+      consent: CONSENT_VALUE,
+      consentVersion: CONSENT_VERSION,
+    }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  return { request, context };
+}
+
+test("a link's token works for its own subscription and purpose only: not another row, not a changed address, not the other purpose, not altered", async () => {
+  await withServices({}, async (services) => {
+    const rows = await services.db
+      .insert(newsletterSubscriptions)
+      .values([{ email: "Ann@Example.com" }, { email: "bob@example.com" }])
+      .returning({
+        id: newsletterSubscriptions.id,
+        email: newsletterSubscriptions.email,
+      });
+    const [ann, bob] = rows as [(typeof rows)[number], (typeof rows)[number]];
+    const token = newsletterToken(SECRET, "unsubscribe", ann);
+    expect(
+      (await subscriptionFor(services.db, SECRET, "unsubscribe", token))?.id,
+    ).toBe(ann.id);
+    // The same signature under the other row's id, the other purpose, another key, or altered: nothing.
+    const signature = token.split(".")[1]!;
+    for (const [what, candidate, secret, purpose] of [
+      ["another row's id", `${bob.id}.${signature}`, SECRET, "unsubscribe"],
+      ["the other purpose", token, SECRET, "confirm"],
+      ["another site's secret", token, `${SECRET}-other`, "unsubscribe"],
+      [
+        "an altered signature",
+        `${ann.id}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`,
+        SECRET,
+        "unsubscribe",
+      ],
+      ["no signature", `${ann.id}`, SECRET, "unsubscribe"],
+      ["nothing", "", SECRET, "unsubscribe"],
+    ] as const) {
+      expect(
+        await subscriptionFor(services.db, secret, purpose, candidate),
+        what,
+      ).toBeNull();
+    }
+    // The row's address changed: the link made for the old one no longer works.
+    await services.db
+      .update(newsletterSubscriptions)
+      .set({ email: "ann.new@example.com" })
+      .where(eq(newsletterSubscriptions.id, ann.id));
+    expect(
+      await subscriptionFor(services.db, SECRET, "unsubscribe", token),
+    ).toBeNull();
+  });
+});
+
+test("double opt-in (the default): a new address is stored unconfirmed with a confirmation queued; its links confirm, then remove it", async () => {
+  await withServices({}, async (services) => {
+    const { request, context } = subscribePost("reader@example.com");
+    const answer = await handleNewsletterPost(request, context, services);
+    expect(answer).toMatchObject({
+      data: {
+        messages: ["Subscription successful! Thank you for signing up."],
+      },
+      init: { status: 200 },
+    });
+    const [row] = await services.db.select().from(newsletterSubscriptions);
+    expect(row).toMatchObject({
+      email: "reader@example.com",
+      confirmedAt: null,
+    });
+    const [message] = await services.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.template, "newsletter-confirmation"));
+    // The links themselves are checked in the browser test, from the .eml file.
+    expect(message!.toAddress).toBe("reader@example.com");
+    const confirmToken = newsletterToken(SECRET, "confirm", row!);
+
+    expect(await confirmSubscription(services, confirmToken)).toEqual({
+      email: "reader@example.com",
+    });
+    const [confirmed] = await services.db
+      .select()
+      .from(newsletterSubscriptions);
+    expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
+    expect(
+      await unsubscribe(services, newsletterToken(SECRET, "unsubscribe", row!)),
+    ).toEqual({ email: "reader@example.com" });
+    expect(await services.db.select().from(newsletterSubscriptions)).toEqual(
+      [],
+    );
+    expect(
+      await unsubscribe(services, newsletterToken(SECRET, "unsubscribe", row!)),
+    ).toBeNull();
+  });
+});
+
+test("NEWSLETTER_DOUBLE_OPT_IN=false: the address counts as confirmed at once and no confirmation is sent", async () => {
+  await withServices(
+    { NEWSLETTER_DOUBLE_OPT_IN: "false" },
+    async (services) => {
+      const { request, context } = subscribePost("direct@example.com");
+      expect(
+        await handleNewsletterPost(request, context, services),
+      ).toMatchObject({
+        data: {
+          messages: ["Subscription successful! Thank you for signing up."],
+        },
+        init: { status: 200 },
+      });
+      const [row] = await services.db.select().from(newsletterSubscriptions);
+      expect(row!.confirmedAt).toBeInstanceOf(Date);
+      expect(await services.db.select().from(outbox)).toEqual([]);
+    },
+  );
+});
