@@ -1,6 +1,7 @@
 /**
  * Demo insights for a new installation (marked is_demo in the database, off
  * with DEMO_CONTENT=false). Replace them with real articles before going live.
+ * They have no read time of their own: the site estimates it from the text.
  */
 export type DemoInsight = {
   slug: string;
@@ -10,7 +11,6 @@ export type DemoInsight = {
   authorBio: string;
   /** Days before the seed date that the insight was published. */
   publishedDaysAgo: number;
-  readTime: number;
   tags: string[];
   description: string;
 };
@@ -23,7 +23,6 @@ export const demoInsights: DemoInsight[] = [
     authorName: "Neha Kapoor",
     authorBio: "Leads ERP consulting, with a background in finance operations.",
     publishedDaysAgo: 4,
-    readTime: 6,
     tags: ["ERP", "Finance", "Operations"],
     description: `<p>Most ERP projects that disappoint do so for reasons that were visible before any software was chosen. Before you compare vendors, answer these five questions with your team.</p>
 <h2>1. Which processes must change, and which must not?</h2>
@@ -44,7 +43,6 @@ export const demoInsights: DemoInsight[] = [
     authorName: "Arjun Mehta",
     authorBio: "Builds payment and billing systems for SaaS and e-commerce clients.",
     publishedDaysAgo: 11,
-    readTime: 5,
     tags: ["Payments", "UPI", "Billing"],
     description: `<p>Recurring payments in India have changed: customers expect to pay subscriptions with UPI AutoPay, and mandates come with rules your product must respect.</p>
 <ul><li><strong>Mandates need consent.</strong> The customer approves a mandate in their UPI app; design the flow so they understand the amount and frequency.</li><li><strong>Pre-debit notifications are required.</strong> Customers must be notified before each debit; plan the timing into your billing cycle.</li><li><strong>Failures happen.</strong> Build retries, dunning emails and a clear way to update the payment method.</li></ul>
@@ -57,7 +55,6 @@ export const demoInsights: DemoInsight[] = [
     authorName: "Priya Raman",
     authorBio: "Heads AI engineering and evaluation.",
     publishedDaysAgo: 18,
-    readTime: 7,
     tags: ["AI", "Chatbots", "Knowledge management"],
     description: `<p>An assistant that answers from your own documents can save hours every week, or quietly spread wrong answers. The difference is in the engineering around the model.</p>
 <h2>Start from real questions</h2>
@@ -74,7 +71,6 @@ export const demoInsights: DemoInsight[] = [
     authorName: "Vikram Singh",
     authorBio: "Runs our cloud and DevOps practice.",
     publishedDaysAgo: 25,
-    readTime: 4,
     tags: ["Cloud", "AWS", "FinOps"],
     description: `<p>Cloud bills grow quietly. These five changes usually pay for themselves within a month:</p>
 <ol><li>Turn off non-production environments at night and at weekends.</li><li>Right-size databases and instances from real utilisation, not guesses.</li><li>Move steady workloads to savings plans or reserved capacity.</li><li>Set lifecycle rules on storage buckets and old snapshots.</li><li>Tag everything by team and product, and review the bill together monthly.</li></ol>`,
@@ -86,7 +82,6 @@ export const demoInsights: DemoInsight[] = [
     authorName: "Sana Qureshi",
     authorBio: "Security and data protection consultant.",
     publishedDaysAgo: 33,
-    readTime: 5,
     tags: ["Data protection", "DPDP", "Compliance"],
     description: `<p>India's Digital Personal Data Protection Act applies to the contact, newsletter and job application forms on your website. A practical checklist:</p>
 <ul><li>Collect only what you need for the stated purpose.</li><li>Ask for consent in clear words, and record when and to which wording it was given.</li><li>Keep uploaded files private, and limit who can open them.</li><li>Set and honour retention periods.</li><li>Give people a simple way to ask for access, correction or erasure.</li></ul>
@@ -99,7 +94,6 @@ export const demoInsights: DemoInsight[] = [
     authorName: "Rohan Das",
     authorBio: "Data engineer and analytics lead.",
     publishedDaysAgo: 41,
-    readTime: 6,
     tags: ["Analytics", "Business intelligence"],
     description: `<p>Good dashboards answer a few questions well. Start with the decisions managers make each week, find the data behind them, and build one trusted source before any charts.</p>
 <p>Automate the refresh, show when data was last updated, and retire spreadsheets once the dashboard has earned trust.</p>`,

@@ -67,7 +67,7 @@ export async function seedDemoContent(db: Database, { force = false, now = new D
           authorName: insight.authorName,
           authorBio: insight.authorBio,
           publishedDate: new Date(now.getTime() - insight.publishedDaysAgo * DAY_MS),
-          readTime: insight.readTime,
+          readTime: null,
           tags: insight.tags,
           description: insight.description,
           isDemo: true,

@@ -2,6 +2,9 @@ import { count, eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { demoInsights } from "#app/content/demo/insights.ts";
 import { demoJobs } from "#app/content/demo/jobs.ts";
+import { WORDS_PER_MINUTE } from "#app/features/insights/insight.ts";
+import { readMinutes } from "#app/features/insights/insight.server.ts";
+import { plainText } from "#app/features/rich-text/sanitize.server.ts";
 import { seedDemoContent } from "#app/platform/db/demo-content.server.ts";
 import { featuredInsights, jobs } from "#app/platform/db/schema.server.ts";
 import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
@@ -29,6 +32,13 @@ for (const driver of drivers) {
       // On demand, only the missing ones come back.
       expect(await seedDemoContent(db, { force: true })).toEqual({ jobs: demoJobs.length, insights: 0 });
       expect((await db.select({ n: count() }).from(featuredInsights))[0]!.n).toBe(demoInsights.length);
+      // No made-up read time: each is estimated from its text, so it matches its length.
+      const insights = await db.select().from(featuredInsights);
+      for (const insight of insights) {
+        const words = plainText(insight.description).split(" ").filter(Boolean).length;
+        expect(insight.readTime, insight.slug ?? "").toBeNull();
+        expect(readMinutes(insight.readTime, insight.description), insight.slug ?? "").toBe(Math.max(1, Math.ceil(words / WORDS_PER_MINUTE)));
+      }
     } finally {
       await database.dispose();
     }
