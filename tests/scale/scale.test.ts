@@ -184,9 +184,10 @@ describe.skipIf(unavailable)("three processes behind nginx under load and faults
     expect(run.mail.missing).toEqual([]);
     expect(run.mail.doubled).toEqual([]);
     expect(run.mail.strangers).toEqual([]);
-    // Every stored consultation and application has its two messages: the notification and the visitor's confirmation.
-    const { consultations, job_applications: applications, outbox } = run.snapshot.tableCounts;
-    expect(outbox).toBe(2 * (consultations! + applications!));
+    // Every stored consultation and application has its two messages (the notification and the visitor's confirmation),
+    // every new subscriber the link to confirm (once, double submits included).
+    const { consultations, job_applications: applications, newsletter_subscriptions: subscribers, outbox } = run.snapshot.tableCounts;
+    expect(outbox).toBe(2 * (consultations! + applications!) + subscribers!);
     expect(run.mail.once + run.mail.doubledAfterKill.length).toBe(outbox);
     expect(run.smtpRefusals).toBeGreaterThan(0);
   });

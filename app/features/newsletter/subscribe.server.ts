@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, lt, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { submitForm, type FormSpec } from "#app/features/forms/submission.server.ts";
 import {
@@ -12,6 +12,9 @@ import { newsletterLink, type NewsletterLinkPurpose } from "#app/features/newsle
 import { newsletterSubscriptions } from "#app/platform/db/schema.server.ts";
 import { siteSecret } from "#app/platform/site-secret.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
+
+/** Subscribing again sooner than this after the first time sends no second confirmation. */
+export const RESEND_CONFIRMATION_AFTER_MS = 10 * 60_000;
 
 /** An address, the consent and the form's hidden fields fit many times over. */
 const MAX_NEWSLETTER_BYTES = 16 * 1024;
@@ -45,13 +48,19 @@ const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVer
       .values({ email: input.email, timestamp: submittedAt, consentAt: submittedAt, consentVersion: input.consentVersion, confirmedAt: doubleOptIn ? null : submittedAt })
       .onConflictDoNothing()
       .returning({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, confirmedAt: newsletterSubscriptions.confirmedAt });
-    // A known address that never confirmed gets the link again (its first email may be lost); a confirmed one gets nothing.
+    // A known address that never confirmed gets the link again (its first email may be lost), unless it subscribed
+    // moments ago (a double click, a retried post); a confirmed one gets nothing.
     const [subscriber] = inserted
       ? [inserted]
       : await tx
           .select({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, confirmedAt: newsletterSubscriptions.confirmedAt })
           .from(newsletterSubscriptions)
-          .where(sql`lower(${newsletterSubscriptions.email}) = lower(${input.email})`);
+          .where(
+            and(
+              sql`lower(${newsletterSubscriptions.email}) = lower(${input.email})`,
+              lt(newsletterSubscriptions.timestamp, new Date(submittedAt.getTime() - RESEND_CONFIRMATION_AFTER_MS)),
+            ),
+          );
     if (!doubleOptIn || !subscriber || subscriber.confirmedAt) return;
     const link = (purpose: NewsletterLinkPurpose) => newsletterLink(services.env.SITE_URL, secret, purpose, subscriber);
     await confirm({ template: "newsletter-confirmation", to: subscriber.email, params: { confirm_url: link("confirm"), unsubscribe_url: link("unsubscribe") }, kind: "newsletter" });
