@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter.confirm";
-import { site } from "#app/content/site.ts";
 import { confirmSubscription } from "#app/features/newsletter/newsletter-links-actions.server.ts";
 import {
   CONFIRMED_TITLE,
   ConfirmedView,
   ConfirmLinkNotValidView,
+  linkPageHeaders,
+  linkPageMeta,
 } from "#app/features/newsletter/newsletter-link-pages.tsx";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -20,21 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : data({ email: null }, { status: 404 });
 }
 
-// The token is the only key: no cache keeps the page, no link on it passes the address to another site.
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  // same-origin, not no-referrer: under no-referrer a browser posts the page's form with "Origin: null", which React Router refuses.
-  "Referrer-Policy": "same-origin",
-  "X-Robots-Tag": "noindex, nofollow",
-});
+export const headers: Route.HeadersFunction = linkPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  {
-    title: `${loaderData?.email ? CONFIRMED_TITLE : "Link not valid"} | ${site.name}`,
-  },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = ({ data: loaderData }) => linkPageMeta(loaderData?.email ? CONFIRMED_TITLE : "Link not valid");
 
 export default function NewsletterConfirm({
   loaderData,

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/newsletter.unsubscribe";
-import { site } from "#app/content/site.ts";
 import {
   subscriberToUnsubscribe,
   unsubscribe,
@@ -7,6 +6,8 @@ import {
 import {
   UnsubscribedView,
   UnsubscribeView,
+  linkPageHeaders,
+  linkPageMeta,
 } from "#app/features/newsletter/newsletter-link-pages.tsx";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -41,18 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { unsubscribed: true as const, email: removed?.email ?? null };
 }
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  // same-origin, not no-referrer: under no-referrer a browser posts the page's form with "Origin: null", which React Router refuses.
-  "Referrer-Policy": "same-origin",
-  "X-Robots-Tag": "noindex, nofollow",
-});
+export const headers: Route.HeadersFunction = linkPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Unsubscribe | ${site.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = () => linkPageMeta("Unsubscribe");
 
 export default function NewsletterUnsubscribe({
   loaderData,

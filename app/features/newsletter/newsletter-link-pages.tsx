@@ -8,6 +8,23 @@ import { site } from "#app/content/site.ts";
  * and without JavaScript; opening or sending them twice does no harm.
  */
 
+/**
+ * Both pages: the token in the address is the only key, so no cache keeps them and no link on them passes the
+ * address to another site. same-origin, not no-referrer: under no-referrer a browser posts the unsubscribe form
+ * with "Origin: null", which React Router refuses.
+ */
+export const linkPageHeaders = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "same-origin",
+  "X-Robots-Tag": "noindex, nofollow",
+});
+
+export const linkPageMeta = (title: string) => [
+  { title: `${title} | ${site.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "same-origin" },
+];
+
 const linkClass =
   "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
 
