@@ -54,7 +54,8 @@ export function deferredPart<Props extends object = object>(
   let serverHtml: string | undefined;
   let wanted: Promise<void> | undefined;
   let wantNow = () => {};
-  let asked = false;
+  /** The props the part was first asked to hydrate with. */
+  let askedWith: Props | undefined;
 
   function whenWanted(fromServerHtml: boolean): Promise<void> {
     wanted ??= new Promise<void>((resolve) => {
@@ -80,9 +81,12 @@ export function deferredPart<Props extends object = object>(
       use(start());
     } else if (!Loaded) {
       const promise = whenWanted(!mountedAfterHydration);
-      // Asked again before it was wanted: its props changed, and React waits for it to hydrate. Load it now.
-      if (asked) wantNow();
-      asked = true;
+      // Asked again before it was wanted, React is waiting for it: with new props, or to hand it an event
+      // (a click on its server HTML, which React replays once it is hydrated). Load it now. Asked again
+      // with the same props and no event, React is only retrying the suspended part (an interrupted or
+      // repeated hydration attempt), which is no reason to load it.
+      if (askedWith !== undefined && (askedWith !== props || window.event !== undefined)) wantNow();
+      askedWith ??= props;
       use(promise);
     }
     return Loaded ? <Loaded {...props} /> : null;
