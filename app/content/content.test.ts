@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { careersPage } from "#app/content/careers.ts";
 import { contentPages, homePage } from "#app/content/pages/index.ts";
-import { footerLinks, mainNav, solutionGroups } from "#app/content/navigation.ts";
+import { anchorOf, bannerMessages, footerLinks, mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
 
 const allPages = [homePage, careersPage, ...contentPages];
 
@@ -38,9 +38,25 @@ test("every internal link of navigation and pages points at a page that exists",
   const known = new Set(["/", "/careers", "/careers/registration", "/featured-insights", ...contentPages.map((page) => page.path)]);
   const hrefs = [
     ...solutionGroups.flatMap((group) => group.links.map((link) => link.href)),
+    ...productLinks.map((link) => link.href),
+    ...bannerMessages.map((message) => message.href),
     ...footerLinks.map((link) => link.href),
     ...mainNav.map((entry) => ("href" in entry ? entry.href : entry.overview.href)),
     ...[...JSON.stringify(allPages).matchAll(/"href":"([^"]+)"/g)].map((match) => match[1]),
   ].filter((href): href is string => typeof href === "string" && href.startsWith("/"));
   for (const href of hrefs) expect(known, href).toContain(href.split(/[?#]/)[0]);
+});
+
+test("every navigation entry that leads to a section finds a card with its name and real copy there", () => {
+  const sectionLinks = [...solutionGroups.flatMap((group) => group.links), ...productLinks, ...bannerMessages.map((message) => ({ label: "", href: message.href }))]
+    .filter((link) => anchorOf(link.href));
+  expect(sectionLinks.length).toBeGreaterThanOrEqual(productLinks.length + 3);
+  for (const link of sectionLinks) {
+    const [path] = link.href.split("#");
+    const cards = contentPages.find((page) => page.path === path)!.sections.flatMap((section) => (section.kind === "features" ? section.items : []));
+    const card = cards.find((item) => item.id === anchorOf(link.href));
+    expect(card, link.href).toBeDefined();
+    if (link.label) expect(card!.title).toBe(link.label);
+    expect(card!.body.split(/\s+/).length, link.href).toBeGreaterThanOrEqual(25);
+  }
 });

@@ -1,10 +1,17 @@
 /**
  * Navigation: the single source for the header, the mobile menu, the footer,
- * the solutions overview and the sitemap. An entry without `href` has no page
- * yet (spec §2: placeholder links with no target) and is shown as not yet
- * available rather than as a dead link.
+ * the solutions overview and the sitemap. The entries the spec leaves without a
+ * page of their own (spec §2's placeholder links) lead to their section of an
+ * overview page, `/our-solutions#…` or `/products#…`, which takes its anchor
+ * from here (`anchorOf`).
  */
-export type NavLink = { label: string; href?: `/${string}`; description?: string };
+export type NavLink = { label: string; href: `/${string}`; description?: string };
+
+/** The fragment of a link to a section ("/products#crm" → "crm"), or undefined for a whole page. */
+export function anchorOf(href: string): string | undefined {
+  const hash = href.indexOf("#");
+  return hash === -1 ? undefined : href.slice(hash + 1);
+}
 export type NavGroup = { title: string; links: NavLink[] };
 
 export const solutionGroups: NavGroup[] = [
@@ -53,20 +60,39 @@ export const solutionGroups: NavGroup[] = [
     links: [
       { label: "Chatbots & Virtual Assistants", href: "/chatbot-and-virtual", description: "Assistants for customers and staff" },
       { label: "Predictive Analytics", href: "/predictive-analysis", description: "Forecasts that drive decisions" },
-      { label: "Workflow Automation" },
+      {
+        label: "Workflow Automation",
+        href: "/our-solutions#workflow-automation",
+        description: "Approvals, documents and hand-offs that run themselves",
+      },
     ],
   },
   {
     title: "Industries",
-    links: [{ label: "B2B SaaS Products" }, { label: "Healthcare & Pharma" }],
+    links: [
+      { label: "B2B SaaS Products", href: "/our-solutions#b2b-saas-products", description: "Multi-tenant platforms, billing and integrations" },
+      { label: "Healthcare & Pharma", href: "/our-solutions#healthcare-pharma", description: "Clinical, lab and supply systems with audit trails" },
+    ],
   },
 ];
 
 export const productLinks: NavLink[] = [
-  { label: "Employee Management System", description: "HR, attendance, payroll and performance" },
-  { label: "Student Management System", description: "Admissions, fees, timetables and results" },
-  { label: "E-commerce Platform", description: "Catalogue, orders and payments out of the box" },
-  { label: "Hackathon & Event Management", description: "Registrations, judging and live leaderboards" },
+  {
+    label: "Employee Management System",
+    href: "/products#employee-management-system",
+    description: "HR, attendance, payroll and performance",
+  },
+  {
+    label: "Student Management System",
+    href: "/products#student-management-system",
+    description: "Admissions, fees, timetables and results",
+  },
+  { label: "E-commerce Platform", href: "/products#e-commerce-platform", description: "Catalogue, orders and payments out of the box" },
+  {
+    label: "Hackathon & Event Management",
+    href: "/products#hackathon-event-management",
+    description: "Registrations, judging and live leaderboards",
+  },
 ];
 
 /** Header entries in order: Solutions and Products open dropdowns, the rest navigate. */
@@ -94,9 +120,12 @@ export const footerLinks: { label: string; href: `/${string}`; badge?: string }[
   { label: "Contact us", href: "/contact-us" },
 ];
 
-/** Spec §2 Header: the rotating announcement banner's 3 messages. */
+/**
+ * Spec §2 Header: the rotating announcement banner's 3 messages, each linking to
+ * what it announces. Kept short enough for two lines on a 375 px phone.
+ */
 export const bannerMessages = [
-  { text: "New: our Employee Management System brings HR, attendance and payroll together.", href: "/products" },
-  { text: "Get 20% off software development on projects booked this quarter.", href: "/contact-us" },
-  { text: "Secure payment solutions: PCI-ready gateways and billing, built for scale.", href: "/payment-gateway" },
+  { text: "New: our Employee Management System for HR and payroll.", href: "/products#employee-management-system" },
+  { text: "20% off software development booked this quarter.", href: "/contact-us" },
+  { text: "Secure payments: PCI-ready gateways and billing.", href: "/payment-gateway" },
 ] as const;

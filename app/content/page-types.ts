@@ -23,7 +23,8 @@ export type FeatureGridSection = {
   kind: "features";
   title: string;
   intro?: string;
-  items: { title: string; body: string }[];
+  /** `id` makes a card a link target (`/products#id`), for navigation entries that lead to it. */
+  items: { id?: string; title: string; body: string }[];
 };
 
 export type StepsSection = {

@@ -148,7 +148,7 @@ test("Escape closes the dropdown and returns focus to its toggle", async () => {
   await page.keyboard.press("Enter");
   await expect.poll(() => isOpen(page, "products")).toBe(true);
   await page.keyboard.press("Tab");
-  expect((await activeElement(page)).href).toBe("/products");
+  expect((await activeElement(page)).href).toBe(productLinks[0]!.href);
   await page.keyboard.press("Escape");
   await expect.poll(() => isOpen(page, "products")).toBe(false);
   expect((await activeElement(page)).controls).toBe("products-menu");
@@ -194,23 +194,16 @@ test("the dropdowns work with the keyboard alone", async () => {
   expect(await isOpen(page, "solutions")).toBe(false);
 });
 
-test("entries without a target are named as not yet available, never as dead links", async () => {
+test("every entry is a link: to its page, or to its section of an overview page, never a dead link", async () => {
   const page = await desktopPage();
   await page.click(toggle("solutions"));
   await expect.poll(() => isOpen(page, "solutions")).toBe(true);
   expect(await page.locator('header a[href="#"], header a:not([href]), header a[href=""]').count()).toBe(0);
+  expect(await page.locator("body").textContent()).not.toContain("Not yet available");
 
   const solutions = page.locator(panel("solutions"));
   for (const link of solutionGroups.flatMap((group) => group.links)) {
-    const asLink = solutions.getByRole("link", { name: link.label, exact: true });
-    if (link.href) {
-      expect(await asLink.getAttribute("href"), link.label).toBe(link.href);
-    } else {
-      expect(await asLink.count(), link.label).toBe(0);
-      const entry = solutions.locator("[data-unavailable]", { hasText: link.label });
-      expect(await entry.textContent()).toContain("Not yet available");
-      expect(await entry.isVisible()).toBe(true);
-    }
+    expect(await solutions.getByRole("link", { name: link.label, exact: true }).getAttribute("href"), link.label).toBe(link.href);
   }
   for (const group of solutionGroups) expect(await solutions.getByText(group.title, { exact: true }).isVisible()).toBe(true);
   expect(await solutions.getByRole("link", { name: "All solutions" }).getAttribute("href")).toBe("/our-solutions");
@@ -218,11 +211,25 @@ test("entries without a target are named as not yet available, never as dead lin
   await page.click(toggle("products"));
   await expect.poll(() => isOpen(page, "products")).toBe(true);
   const products = page.locator(panel("products"));
-  expect(await products.locator("[data-unavailable]").count()).toBe(productLinks.length);
   expect(await products.locator("a").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+    ...productLinks.map((link) => link.href),
     "/products",
     "/open-innovation",
   ]);
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+  expect(await page.evaluate(() => document.querySelectorAll("body > [inert]").length)).toBe(0);
+
+  // A product entry leads to its card on /products, in view below the sticky header, with its copy.
+  const product = productLinks[1]!;
+  await products.getByRole("link", { name: product.label }).click();
+  await page.waitForURL(`**${product.href}`);
+  const card = page.locator(`#${product.href.split("#")[1]}`);
+  await card.getByRole("heading", { name: product.label }).waitFor();
+  expect((await card.textContent())!.length).toBeGreaterThan(150);
+  await expect.poll(() => isOpen(page, "products")).toBe(false);
+  const [cardTop, headerBottom] = await page.evaluate((id) => [document.getElementById(id)!.getBoundingClientRect().top, document.querySelector("header")!.getBoundingClientRect().bottom], product.href.split("#")[1]!);
+  expect(cardTop).toBeGreaterThanOrEqual(headerBottom!);
+  expect(cardTop).toBeLessThan(400);
 });
 
 test("each dropdown's Open Innovation button goes to /open-innovation and closes the panel", async () => {
@@ -325,7 +332,7 @@ test("the mobile Solutions section expands and its links navigate", async () => 
   await section.click();
   expect(await section.getAttribute("aria-expanded")).toBe("true");
   expect(await page.locator("#mobile-solutions").isVisible()).toBe(true);
-  expect(await page.locator("#mobile-solutions [data-unavailable]", { hasText: "Workflow Automation" }).isVisible()).toBe(true);
+  expect(await page.locator("#mobile-solutions").getByRole("link", { name: "Workflow Automation" }).getAttribute("href")).toBe("/our-solutions#workflow-automation");
 
   await page.locator("#mobile-solutions").getByRole("link", { name: "CRM Solutions" }).click();
   await page.waitForURL("**/crm");
@@ -336,8 +343,16 @@ test("the mobile Solutions section expands and its links navigate", async () => 
   // Products has its section too.
   await page.click(HAMBURGER);
   await page.click(`${MOBILE_PANEL} button[aria-controls="mobile-products"]`);
-  expect(await page.locator("#mobile-products [data-unavailable]").count()).toBe(productLinks.length);
+  for (const link of productLinks) expect(await page.locator("#mobile-products").getByRole("link", { name: link.label }).getAttribute("href")).toBe(link.href);
   expect(await page.locator("#mobile-products").getByRole("link", { name: "All products" }).isVisible()).toBe(true);
+
+  // A product entry closes the menu and shows its card on /products.
+  const product = productLinks[0]!;
+  await page.locator("#mobile-products").getByRole("link", { name: product.label }).click();
+  await page.waitForURL(`**${product.href}`);
+  await expect.poll(() => page.locator(MOBILE_PANEL).isVisible()).toBe(false);
+  await page.locator(`#${product.href.split("#")[1]}`).getByRole("heading", { name: product.label }).waitFor();
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
 });
 
 test("a wide screen closes the mobile panel", async () => {

@@ -75,7 +75,7 @@ function FeatureGrid({ title, intro, items }: FeatureGridSection) {
       <SectionHeading title={title} intro={intro} />
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
-          <li key={item.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <li key={item.title} id={item.id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm target:border-brand-600 target:ring-2 target:ring-brand-600">
             <h3 className="text-lg font-semibold text-brand-900">{item.title}</h3>
             <p className="mt-2 text-slate-700">{item.body}</p>
           </li>

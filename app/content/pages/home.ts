@@ -18,9 +18,9 @@ const groupSummaries: Record<string, string> = {
 };
 
 const solutionAreas: LinkGridSection["items"] = solutionGroups.flatMap((group) => {
-  const first = group.links.find((link) => link.href);
+  const first = group.links[0];
   const body = groupSummaries[group.title];
-  return first?.href && body ? [{ title: group.title, body, href: first.href }] : [];
+  return first && body ? [{ title: group.title, body, href: first.href }] : [];
 });
 
 export const page: PageContent = {

@@ -1,5 +1,18 @@
 import type { PageContent } from "#app/content/page-types.ts";
+import { anchorOf, productLinks } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
+
+/** Each product's card, keyed by its label in navigation.ts; the header's Products entries lead to these cards. */
+const productDescriptions: Record<string, string> = {
+  "Employee Management System":
+    "One place for your people and their paperwork: employee records, attendance and leave, shift rosters, payroll runs and payslips, appraisals and goals. Managers approve requests in a click and employees help themselves through a self-service portal.",
+  "Student Management System":
+    "Runs a school, college or training institute from admission to graduation: enquiries and admissions, fee collection and reminders, timetables, attendance, examinations and report cards, with portals for staff, students and parents.",
+  "E-commerce Platform":
+    "A complete online store out of the box: product catalogue, cart and checkout, integrated payments, order and inventory management, shipping, coupons and GST-ready invoices. Suited to both D2C brands and B2B sellers with customer-specific pricing.",
+  "Hackathon & Event Management":
+    "Plan and run hackathons, competitions and conferences: registrations and team formation, submissions, judging with scoring rubrics, live leaderboards and announcements, and certificates for participants at the end.",
+};
 
 export const page: PageContent = {
   path: "/products",
@@ -16,24 +29,7 @@ export const page: PageContent = {
     {
       kind: "features",
       title: "Our products",
-      items: [
-        {
-          title: "Employee Management System",
-          body: "One place for your people and their paperwork: employee records, attendance and leave, shift rosters, payroll runs and payslips, appraisals and goals. Managers approve requests in a click and employees help themselves through a self-service portal.",
-        },
-        {
-          title: "Student Management System",
-          body: "Runs a school, college or training institute from admission to graduation: enquiries and admissions, fee collection and reminders, timetables, attendance, examinations and report cards, with portals for staff, students and parents.",
-        },
-        {
-          title: "E-commerce Platform",
-          body: "A complete online store out of the box: product catalogue, cart and checkout, integrated payments, order and inventory management, shipping, coupons and GST-ready invoices. Suited to both D2C brands and B2B sellers with customer-specific pricing.",
-        },
-        {
-          title: "Hackathon & Event Management",
-          body: "Plan and run hackathons, competitions and conferences: registrations and team formation, submissions, judging with scoring rubrics, live leaderboards and announcements, and certificates for participants at the end.",
-        },
-      ],
+      items: productLinks.map((link) => ({ id: anchorOf(link.href), title: link.label, body: productDescriptions[link.label] ?? "" })),
     },
     {
       kind: "features",

@@ -28,7 +28,7 @@ const itemClass =
 function dropdownPaths(id: DropdownId): string[] {
   const links = id === "solutions" ? solutionGroups.flatMap((group) => group.links) : productLinks;
   const overview = mainNav.find((entry) => entry.kind === "dropdown" && entry.id === id);
-  return [...links.flatMap((link) => (link.href ? [link.href] : [])), ...(overview?.kind === "dropdown" ? [overview.overview.href] : [])];
+  return [...links.map((link) => link.href.split("#")[0]!), ...(overview?.kind === "dropdown" ? [overview.overview.href] : [])];
 }
 
 /**

@@ -1,42 +1,31 @@
 import { Link, NavLink as RouterNavLink } from "react-router";
-import { openInnovation, type NavGroup, type NavLink } from "#app/content/navigation.ts";
+import { anchorOf, openInnovation, type NavGroup, type NavLink } from "#app/content/navigation.ts";
 import { ArrowRightIcon, ExternalIcon } from "#app/layout/header/icons.tsx";
 import { site } from "#app/content/site.ts";
 
-/** Shown beside entries the spec gives no target: they are named, but not dead `#` links. */
-const NOT_AVAILABLE_LABEL = "Not yet available";
-
 /**
- * One dropdown or mobile-menu entry. With a target it is a link (marked as the
- * current page when it is); without one it is plain text with a visible label.
+ * One dropdown or mobile-menu entry: a link, marked as the current page when it
+ * is one. An entry that leads to a section of an overview page (`/products#…`)
+ * is a plain link: the overview is not "current" for each of its sections.
  */
 export function NavEntry({ link, compact = false }: { link: NavLink; compact?: boolean }) {
-  const description =
-    link.description && !compact ? <span className="mt-0.5 block text-sm text-slate-600">{link.description}</span> : null;
-  if (!link.href) {
+  const className = `block rounded-lg px-3 ${compact ? "min-h-11 py-2.5" : "py-2"} hover:bg-brand-50`;
+  const content = (
+    <>
+      <span className="block font-medium text-ink">{link.label}</span>
+      {link.description && !compact ? <span className="mt-0.5 block text-sm text-slate-600">{link.description}</span> : null}
+    </>
+  );
+  if (anchorOf(link.href)) {
     return (
-      <span className={`block rounded-lg px-3 ${compact ? "py-2.5" : "py-2"}`} data-unavailable="">
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-600">
-          {link.label}
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-            {NOT_AVAILABLE_LABEL}
-          </span>
-        </span>
-        {description}
-      </span>
+      <Link to={link.href} className={className}>
+        {content}
+      </Link>
     );
   }
   return (
-    <RouterNavLink
-      to={link.href}
-      className={({ isActive }) =>
-        `block rounded-lg px-3 ${compact ? "min-h-11 py-2.5" : "py-2"} hover:bg-brand-50 ${
-          isActive ? "bg-brand-50" : ""
-        }`
-      }
-    >
-      <span className="block font-medium text-ink">{link.label}</span>
-      {description}
+    <RouterNavLink to={link.href} className={({ isActive }) => `${className} ${isActive ? "bg-brand-50" : ""}`}>
+      {content}
     </RouterNavLink>
   );
 }
