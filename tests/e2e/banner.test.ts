@@ -34,6 +34,15 @@ async function bannerPage(options: Parameters<typeof newPage>[0] = {}) {
   return page;
 }
 
+/**
+ * Whether the banner rotates by itself, as its live region says. React commits a
+ * pointer's entering or leaving in a task of its own: a test waits for it before
+ * moving the clock, or the clock would run the timer the commit cancels or sets.
+ */
+async function expectRotating(page: Page, rotating: boolean) {
+  await expect.poll(() => page.locator(`${BANNER} [aria-live]`).getAttribute("aria-live")).toBe(rotating ? "off" : "polite");
+}
+
 async function leaveBanner(page: Page) {
   await page.mouse.move(640, 700);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -67,11 +76,12 @@ test("while one message fades into the next, only the current link can be used",
 test("hovering the banner pauses the rotation until the pointer leaves", async () => {
   const page = await bannerPage();
   await page.hover(`${BANNER} [data-banner-message][data-current]`);
+  await expectRotating(page, false);
   await page.clock.runFor(6000);
   await expectShowing(page, messages[0]);
-  expect(await page.locator(`${BANNER} [aria-live]`).getAttribute("aria-live")).toBe("polite");
 
   await page.mouse.move(640, 700);
+  await expectRotating(page, true);
   await page.clock.runFor(BANNER_ROTATION_MS);
   await expectShowing(page, messages[1]);
 });
@@ -96,14 +106,14 @@ test("the Pause button stops the rotation and Play resumes it", async () => {
   await leaveBanner(page);
   await page.clock.runFor(12_000);
   await expectShowing(page, messages[0]);
-  expect(await page.locator(`${BANNER} [aria-live]`).getAttribute("aria-live")).toBe("polite");
+  await expectRotating(page, false);
 
   await play.click();
   expect(await page.getByRole("button", { name: "Pause announcements" }).isVisible()).toBe(true);
   await leaveBanner(page);
+  await expectRotating(page, true);
   await page.clock.runFor(BANNER_ROTATION_MS);
   await expectShowing(page, messages[1]);
-  expect(await page.locator(`${BANNER} [aria-live]`).getAttribute("aria-live")).toBe("off");
 });
 
 test("with reduced motion the messages change without sliding", async () => {
@@ -164,6 +174,25 @@ test("without JavaScript the first message shows and Close works through the for
 
   await page.goto("/");
   expect(await page.locator(BANNER).count()).toBe(0);
+});
+
+test(`at ${PHONE.width} px every message fits on two lines, and an open menu leaves one close control on screen`, async () => {
+  const page = await newPage({ viewport: PHONE });
+  await page.goto("/");
+  const lines = await page.locator(`${BANNER} [data-banner-message]`).evaluateAll((paragraphs) =>
+    paragraphs.map((paragraph) => paragraph.getBoundingClientRect().height / parseFloat(getComputedStyle(paragraph).lineHeight)),
+  );
+  expect(lines).toHaveLength(messages.length);
+  for (const [index, count] of lines.entries()) expect(count, messages[index]).toBeLessThanOrEqual(2);
+
+  const hamburger = page.getByRole("button", { name: "Open menu" });
+  await hamburger.click();
+  await page.getByRole("button", { name: "Close menu" }).waitFor();
+  // Counted by what is drawn: the page behind the menu is inert, but an inert button still shows.
+  expect(await page.locator('button[aria-label^="Close"]').filter({ visible: true }).count()).toBe(1);
+  expect(await page.locator(`${BANNER} button`).filter({ visible: true }).count()).toBe(0);
+  await page.getByRole("button", { name: "Close menu" }).click();
+  expect(await page.getByRole("button", { name: "Close announcement" }).isVisible()).toBe(true);
 });
 
 test("the close form only returns to paths on this site", async () => {

@@ -30,6 +30,9 @@ let closedInThisTab = false;
  *   without, the button submits the form to POST /banner, which sets the same
  *   cookie and sends the visitor back. Either way the server then leaves the
  *   banner out of the HTML, so it never flashes.
+ * - While the phone menu is open the page behind it is inert, and the banner's
+ *   Pause and Close buttons are hidden: the menu's own Close is the one close
+ *   control on screen.
  * - Without JavaScript the first message shows and the Pause button, which
  *   would do nothing, stays invisible (its space is kept, so nothing moves when
  *   it appears).
@@ -103,7 +106,7 @@ export function AnnouncementBanner() {
         </div>
         <button
           type="button"
-          className={`inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium text-brand-50 hover:bg-white/10 ${
+          className={`menu-open:invisible inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-2 text-sm font-medium text-brand-50 hover:bg-white/10 ${
             hydrated ? "" : "invisible"
           }`}
           onClick={() => setPaused((value) => !value)}
@@ -112,7 +115,7 @@ export function AnnouncementBanner() {
           <span className="max-sm:sr-only">{paused ? "Play" : "Pause"}</span>
           <span className="sr-only"> announcements</span>
         </button>
-        <form method="post" action="/banner" onSubmit={close} className="shrink-0">
+        <form method="post" action="/banner" onSubmit={close} className="shrink-0 menu-open:invisible">
           <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
           <button
             type="submit"

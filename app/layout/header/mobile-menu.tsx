@@ -15,6 +15,7 @@ import { useHydratedInTransition } from "#app/components/ui/use-hydrated.ts";
 
 type DropdownEntry = Extract<(typeof mainNav)[number], { kind: "dropdown" }>;
 
+/** Also named in app.css (the `menu-open` variant). */
 const MOBILE_PANEL_ID = "mobile-menu";
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
