@@ -1,7 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "#tests/support/chromium.ts";
 
 export type LighthouseScores = {
   performance: number;
@@ -17,15 +16,8 @@ export type LighthouseScores = {
 /** Lighthouse's default (mobile, simulated throttling) run of one URL in the system Chromium. */
 export async function lighthouseScores(url: string): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   try {
     const result = await lighthouse(url, {

@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { get } from "node:http";
 import path from "node:path";
-import { chromium } from "playwright-core";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { launchChromium } from "#tests/support/chromium.ts";
 
 /** Bytes on the wire for one GET, as the server sends them for the given encoding. */
 function wireBytes(url: string, encoding: "gzip" | "identity"): Promise<number> {
@@ -19,10 +17,7 @@ function wireBytes(url: string, encoding: "gzip" | "identity"): Promise<number> 
 
 /** Every script Chromium fetches for one page, from navigation until the network has been idle for 500 ms. */
 async function scriptsFetched(url: string): Promise<string[]> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { chromium } from "playwright-core";
 import { site } from "../app/content/site.ts";
+import { launchChromium } from "#tests/support/chromium.ts";
 
 /**
  * Renders public/logo.png (structured data) and public/og-image.jpg (social
@@ -8,10 +8,7 @@ import { site } from "../app/content/site.ts";
  * either: `npx tsx scripts/render-brand-images.ts`.
  */
 const mark = await readFile("public/favicon.svg", "utf8");
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchChromium();
 const context = await browser.newContext();
 const page = await context.newPage();
 

@@ -1,11 +1,9 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { DESKTOP, launchChromium } from "#tests/support/chromium.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-export const DESKTOP = { width: 1280, height: 900 } as const;
-export const PHONE = { width: 375, height: 812 } as const;
+export { DESKTOP, PHONE } from "#tests/support/chromium.ts";
 
 /**
  * A real Chromium for one test file. Every page it opens records console
@@ -17,16 +15,7 @@ export function setupBrowser() {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterEach(async () => {
