@@ -74,8 +74,7 @@ export type TestDatabase = OpenDatabase & TestDatabaseEnv;
 
 export async function openTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
   const target = await createTestDatabaseEnv(driver);
-  // A PGlite database starts as a copy of a migrated one: an initdb and the migrations take seconds each time.
-  if (driver === "pglite") fs.cpSync(await migratedPgliteTemplate(), pgliteDirectory(target.env), { recursive: true });
+  if (driver === "pglite") await copyMigratedPglite(target.env.DATA_DIR);
   const opened = await openDatabase(target.env);
   return {
     ...opened,
@@ -85,6 +84,14 @@ export async function openTestDatabase(driver: DatabaseDriver): Promise<TestData
       await target.dispose();
     },
   };
+}
+
+/**
+ * Puts an empty, migrated PGlite database into a data folder: a copy of a
+ * template, because an initdb and the migrations take seconds each time.
+ */
+export async function copyMigratedPglite(dataDir: string): Promise<void> {
+  fs.cpSync(await migratedPgliteTemplate(), pgliteDirectory({ DATA_DIR: dataDir }), { recursive: true });
 }
 
 const MIGRATIONS = path.resolve("app/platform/db/migrations");

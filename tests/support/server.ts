@@ -4,6 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { copyMigratedPglite } from "#tests/support/databases.ts";
 
 export type RunningServer = {
   baseURL: string;
@@ -35,13 +36,20 @@ export async function freePort(): Promise<number> {
 /**
  * Starts `build/server/index.js` as a real process and waits until /healthz answers;
  * on `options.port` when given (a process started again where a load balancer expects it).
+ * A server on its own new data folder and the embedded database finds that database
+ * migrated already (3 s less per start); `emptyDatabase` leaves the folder empty, so
+ * the server creates and migrates it as on a newcomer's first start.
  */
-export async function startServer(extraEnv: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  options: { port?: number; emptyDatabase?: boolean } = {},
+): Promise<RunningServer> {
   const entry = path.resolve("build/server/index.js");
   if (!existsSync(entry)) throw new Error("No build found: run `npm run build` before the browser tests.");
   const port = options.port ?? (await freePort());
   const ownDataDir = !extraEnv.DATA_DIR;
   const dataDir = extraEnv.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "site-e2e-")));
+  if (ownDataDir && !extraEnv.DATABASE_URL && !options.emptyDatabase) await copyMigratedPglite(dataDir);
   const baseURL = `http://127.0.0.1:${port}`;
   let log = "";
   const env: Record<string, string> = {
