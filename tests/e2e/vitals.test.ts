@@ -72,6 +72,10 @@ test("a sampled page view loads the reporter after hydration, sends its vitals w
   // An interaction, for INP; web-vitals counts it in the next idle moment, so the tab is hidden after one,
   // which sends the queue in one beacon.
   await page.getByRole("heading", { level: 1 }).click();
+  // The browser hands the interaction's timing to observers after a frame; then web-vitals' idle step.
+  await page.evaluate(
+    () => new Promise((resolve) => new PerformanceObserver((_, observer) => (observer.disconnect(), resolve(null))).observe({ type: "first-input", buffered: true })),
+  );
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   const sent = page.waitForRequest(isBeacon);
   await hide(page);
