@@ -3,8 +3,12 @@ import { contentPages } from "./content/pages/index.ts";
 
 export default [
   index("routes/home.tsx"),
-  // One route module draws every content page from its data.
-  ...contentPages.map((page) => route(page.path, "routes/content-page.tsx", { id: `content${page.path}` })),
+  // One route module draws every content page from its data; the portfolio adds its case studies.
+  ...contentPages
+    .filter((page) => page.path !== "/portfolio")
+    .map((page) => route(page.path, "routes/content-page.tsx", { id: `content${page.path}` })),
+  route("portfolio", "routes/portfolio.tsx"),
+  route("portfolio/:slug", "routes/portfolio.$slug.tsx"),
   route("careers", "routes/careers.tsx"),
   route("careers/registration", "routes/careers.registration.tsx"),
   route("careers/:id", "routes/careers.$id.tsx"),

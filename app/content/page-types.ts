@@ -1,3 +1,5 @@
+import type { CaseStudyCard } from "#app/content/case-studies.ts";
+
 /**
  * A page of the site is data: an ordered list of sections drawn by the shared
  * section components in `#app/components/sections`. Nothing here is JSX, so a
@@ -60,6 +62,16 @@ export type ProseSection = {
   blocks: ({ p: string } | { list: string[] })[];
 };
 
+/** Case study cards (app/content/case-studies.ts), resolved when the page's data is built. */
+export type CaseStudiesSection = {
+  kind: "caseStudies";
+  title: string;
+  intro?: string;
+  cards: CaseStudyCard[];
+  /** A link under the cards, to the whole portfolio. */
+  more?: Action;
+};
+
 export type CallToActionSection = {
   kind: "cta";
   title: string;
@@ -76,6 +88,7 @@ export type Section =
   | FaqSection
   | LinkGridSection
   | ProseSection
+  | CaseStudiesSection
   | CallToActionSection;
 
 export type PageContent = {

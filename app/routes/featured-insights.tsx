@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/featured-insights";
 import { site } from "#app/content/site.ts";
+import { FilterLinks } from "#app/components/ui/filter-links.tsx";
 import { InsightGrid } from "#app/features/insights/insight-card.tsx";
 import { toInsightCard } from "#app/features/insights/insight.server.ts";
 import { INSIGHTS_PAGE_SIZE, INSIGHTS_RSS_PATH } from "#app/features/insights/insight.ts";
@@ -57,27 +58,16 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
       </p>
 
       {all > 0 ? (
-        <nav aria-label="Insight categories" className="mt-10">
-          <ul className="flex flex-wrap gap-2">
-            {filters.map((filter) => {
-              const active = filter.category === query.category;
-              return (
-                <li key={filter.name}>
-                  <Link
-                    to={listingHref({ category: filter.category, page: 1 })}
-                    aria-current={active ? "page" : undefined}
-                    className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold ${
-                      active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-slate-800 hover:border-brand-600"
-                    }`}
-                  >
-                    {filter.name}{" "}
-                    <span className={active ? "text-brand-100" : "text-slate-600"}>({filter.count})</span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <FilterLinks
+          label="Insight categories"
+          className="mt-10"
+          filters={filters.map((filter) => ({
+            label: filter.name,
+            count: filter.count,
+            href: listingHref({ category: filter.category, page: 1 }),
+            active: filter.category === query.category,
+          }))}
+        />
       ) : null}
 
       <p className="mt-8 text-slate-700" aria-live="polite" data-testid="insight-count">

@@ -1,12 +1,20 @@
 import { expect, test } from "vitest";
 import { mainNav } from "#app/content/navigation.ts";
+import { caseStudies, caseStudyHref } from "#app/content/case-studies.ts";
 import { contentPages } from "#app/content/pages/index.ts";
 import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
 
 const { newPage, baseURL } = setupBrowser();
 
 /** Every public route of the spec's routes table, with the page drawn from data where there is one. */
-const routes = ["/", ...contentPages.map((page) => page.path), "/careers", "/careers/registration", "/featured-insights"];
+const routes = [
+  "/",
+  ...contentPages.map((page) => page.path),
+  ...caseStudies.map(caseStudyHref),
+  "/careers",
+  "/careers/registration",
+  "/featured-insights",
+];
 
 test("every route answers 200 with its own title, one h1 and the three layout parts", async () => {
   const page = await newPage();

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type {
   CallToActionSection,
+  CaseStudiesSection,
   FaqSection,
   FeatureGridSection,
   FiguresSection,
@@ -11,6 +12,7 @@ import type {
   StepsSection,
 } from "#app/content/page-types.ts";
 import { ActionLink, consultationAction } from "#app/components/sections/action-link.tsx";
+import { CaseStudyGrid } from "#app/components/sections/case-study-cards.tsx";
 
 /** Draws a page's sections in order; each kind has one component. */
 export function Sections({ sections }: { sections: readonly Section[] }) {
@@ -31,6 +33,8 @@ export function Sections({ sections }: { sections: readonly Section[] }) {
         return <LinkGrid key={key} {...section} />;
       case "prose":
         return <Prose key={key} {...section} />;
+      case "caseStudies":
+        return <CaseStudies key={key} {...section} />;
       case "cta":
         return <CallToAction key={key} {...section} />;
     }
@@ -189,6 +193,22 @@ function Prose({ title, blocks }: ProseSection) {
           ),
         )}
       </div>
+    </section>
+  );
+}
+
+function CaseStudies({ title, intro, cards, more }: CaseStudiesSection) {
+  return (
+    <section className="container-page py-14 sm:py-16">
+      <SectionHeading title={title} intro={intro} />
+      <div className="mt-8">
+        <CaseStudyGrid cards={cards} />
+      </div>
+      {more ? (
+        <div className="mt-8">
+          <ActionLink action={more} variant="secondary" />
+        </div>
+      ) : null}
     </section>
   );
 }

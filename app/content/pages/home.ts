@@ -1,3 +1,4 @@
+import { CASE_STUDIES_PATH, caseStudies, caseStudyCard, newestFirst } from "#app/content/case-studies.ts";
 import { companyFigures } from "#app/content/company-figures.ts";
 import type { LinkGridSection, PageContent } from "#app/content/page-types.ts";
 import { solutionGroups } from "#app/content/navigation.ts";
@@ -40,6 +41,13 @@ export const page: PageContent = {
       title: "What we build",
       intro: "Five solution areas, one delivery team. Pick the area closest to your problem, or talk to us and we will point you to the right one.",
       items: solutionAreas,
+    },
+    {
+      kind: "caseStudies",
+      title: "Recent work",
+      intro: "What we built for clients like you, and what it changed for them.",
+      cards: newestFirst(caseStudies).slice(0, 3).map(caseStudyCard),
+      more: { label: "See all case studies", href: CASE_STUDIES_PATH },
     },
     companyFigures(`${site.name} in numbers`),
     {

@@ -1,4 +1,5 @@
-import type { PageContent } from "#app/content/page-types.ts";
+import { CASE_STUDIES_PATH, caseStudiesFor, caseStudyCard } from "#app/content/case-studies.ts";
+import type { CaseStudiesSection, PageContent } from "#app/content/page-types.ts";
 import { page as about } from "./about.ts";
 import { page as aiMl } from "./ai-ml-solution.ts";
 import { page as billing } from "./billing-system.ts";
@@ -28,7 +29,27 @@ import { page as webMobile } from "./web-mobile-app-dev.ts";
 
 export { page as homePage } from "./home.ts";
 
-/** Every page drawn by the shared content route, in sitemap order. */
+/** A solution page shows the case studies that belong to it, above its closing call to action. */
+function withCaseStudies(page: PageContent): PageContent {
+  const studies = caseStudiesFor(page.path);
+  if (studies.length === 0) return page;
+  const section: CaseStudiesSection = {
+    kind: "caseStudies",
+    title: "Case studies",
+    intro: "Work of this kind, and what it changed for the client.",
+    cards: studies.map(caseStudyCard),
+    more: { label: "See all case studies", href: CASE_STUDIES_PATH },
+  };
+  const [hero, ...rest] = page.sections;
+  const closing = rest.at(-1)?.kind === "cta" ? rest.slice(-1) : [];
+  return { ...page, sections: [hero, ...rest.slice(0, rest.length - closing.length), section, ...closing] };
+}
+
+/**
+ * Every page whose copy is data, in sitemap order. The shared content route
+ * draws them all but /portfolio, whose own route adds the case studies and
+ * their filters (routes/portfolio.tsx).
+ */
 export const contentPages: readonly PageContent[] = [
   products,
   about,
@@ -56,7 +77,7 @@ export const contentPages: readonly PageContent[] = [
   chatbot,
   predictive,
   privacy,
-];
+].map(withCaseStudies);
 
 const byPath = new Map(contentPages.map((page) => [page.path, page]));
 

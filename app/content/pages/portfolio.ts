@@ -4,18 +4,18 @@ import { site } from "#app/content/site.ts";
 export const page: PageContent = {
   path: "/portfolio",
   title: "Portfolio",
-  description: `The kinds of software ${site.name} delivers, industry by industry: from ERP and CRM to e-commerce, learning platforms and AI.`,
+  description: `Case studies of software ${site.name} has built, from ERP and CRM to e-commerce, cloud and AI, with the results each client measured.`,
   sections: [
     {
       kind: "hero",
       eyebrow: "Portfolio",
       title: "Our work across industries",
-      lead: `${site.name} has delivered software for ${site.figures.clients} clients. Most of that work sits inside their businesses and under their brands, so instead of logos, here are the kinds of projects we build.`,
+      lead: `${site.name} has delivered software for ${site.figures.clients} clients. Most of that work runs inside their businesses and under their brands, so our case studies name the sector and size of each client rather than its name, unless the client has agreed to be named.`,
       secondary: { label: "Browse solutions", href: "/our-solutions" },
     },
     {
       kind: "features",
-      title: "Projects by industry",
+      title: "The industries we work in",
       items: [
         {
           title: "B2B SaaS",

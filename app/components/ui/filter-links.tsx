@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+
+export type FilterLink = { label: string; count: number; href: string; active: boolean };
+
+/**
+ * Filters as links (each view has its own address and works without
+ * JavaScript), the current one marked for assistive technology and by more
+ * than colour. Choosing one keeps the scroll position: the list is below.
+ */
+export function FilterLinks({ label, filters, className = "" }: { label: string; filters: FilterLink[]; className?: string }) {
+  return (
+    <nav aria-label={label} className={className}>
+      <ul className="flex flex-wrap gap-2">
+        {filters.map((filter) => (
+          <li key={filter.href}>
+            <Link
+              to={filter.href}
+              preventScrollReset
+              aria-current={filter.active ? "page" : undefined}
+              className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold ${
+                filter.active ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-slate-800 hover:border-brand-600"
+              }`}
+            >
+              {filter.label} <span className={filter.active ? "text-brand-100" : "text-slate-600"}>({filter.count})</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
