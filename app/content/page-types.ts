@@ -19,6 +19,8 @@ export type HeroSection = {
   /** Defaults to "Book a free consultation" pointing at #consultation. */
   primary?: Action;
   secondary?: Action;
+  /** "document": a plain title block without artwork or buttons, for legal pages. */
+  style?: "document";
 };
 
 export type FeatureGridSection = {

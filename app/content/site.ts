@@ -10,7 +10,7 @@ export const site = {
   blurb:
     "Kraf Technologies designs, builds and runs business software for growing companies: SaaS products, custom applications, CRM and ERP, e-commerce and payments, AI and analytics, on secure cloud infrastructure.",
   phone: { display: "+91 98100 42275", href: "tel:+919810042275" },
-  whatsapp: "https://wa.me/919810042275",
+  whatsapp: { display: "wa.me/919810042275", href: "https://wa.me/919810042275" },
   emails: {
     general: "info@kraftechnologies.com",
     sales: "sales@kraftechnologies.com",

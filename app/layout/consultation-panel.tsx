@@ -46,7 +46,7 @@ export function ConsultationPanel({
             </li>
             <li>
               <ContactLink
-                href={site.whatsapp}
+                href={site.whatsapp.href}
                 newTab
                 icon={<WhatsAppIcon />}
                 title="WhatsApp"

@@ -61,7 +61,7 @@ for (const viewport of viewports) {
     const call = section.locator(`a[href="${site.phone.href}"]`);
     expect(await call.isVisible()).toBe(true);
     const whatsapp = section.getByRole("link", { name: /WhatsApp.*\(opens in a new tab\)/ });
-    expect(await whatsapp.getAttribute("href")).toBe(site.whatsapp);
+    expect(await whatsapp.getAttribute("href")).toBe(site.whatsapp.href);
     expect(await whatsapp.getAttribute("target")).toBe("_blank");
     expect(await whatsapp.getAttribute("rel")).toBe("noopener noreferrer");
     expect(await section.locator(`a[href="mailto:${site.emails.general}"]`).isVisible()).toBe(true);

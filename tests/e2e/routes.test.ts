@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { mainNav } from "#app/content/navigation.ts";
+import { site } from "#app/content/site.ts";
 import { caseStudies, caseStudyHref } from "#app/content/case-studies.ts";
 import { contentPages } from "#app/content/pages/index.ts";
 import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
@@ -79,3 +80,26 @@ test("axe finds no WCAG 2.2 AA violations on any route at 1280 px and 375 px", a
   );
   expect(failures.sort()).toEqual([]);
 }, 300_000);
+
+test("contact details in a page's copy can be tapped, the privacy policy reads as a document, and a closing call to action leads down to the form", async () => {
+  const page = await newPage();
+  await page.goto("/contact-us");
+  const main = page.locator("main");
+  for (const href of [site.phone.href, site.whatsapp.href, `mailto:${site.emails.sales}`, `mailto:${site.emails.general}`]) {
+    expect(await main.locator(`a[href="${href}"]`).count(), href).toBeGreaterThan(0);
+  }
+
+  await page.goto("/privacy-policy");
+  expect(await main.locator(`a[href="mailto:${site.emails.general}"]`).count()).toBeGreaterThan(0);
+  // A plain title block: no banner-like hero, no buttons before the text.
+  expect(await main.locator(".bg-gradient-to-br").count()).toBe(0);
+  expect(await main.getByRole("link", { name: /consultation|contact us about privacy/i }).count()).toBe(0);
+
+  await page.goto("/products");
+  const leadIn = main.locator('a[href="#consultation"]').last();
+  expect(await leadIn.textContent()).toContain("Request a demo");
+  expect(await leadIn.evaluate((link) => link.closest(".bg-brand-900"))).toBeNull();
+  await leadIn.click();
+  await page.waitForURL(/#consultation$/);
+  await expect.poll(() => page.locator("#consultation h2").evaluate((heading) => heading.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+});

@@ -13,6 +13,7 @@ import type {
 } from "#app/content/page-types.ts";
 import { ActionLink, consultationAction } from "#app/components/sections/action-link.tsx";
 import { CaseStudyGrid } from "#app/components/sections/case-study-cards.tsx";
+import { ContactText } from "#app/components/sections/contact-text.tsx";
 
 /** Draws a page's sections in order; each kind has one component. */
 export function Sections({ sections }: { sections: readonly Section[] }) {
@@ -36,7 +37,7 @@ export function Sections({ sections }: { sections: readonly Section[] }) {
       case "caseStudies":
         return <CaseStudies key={key} {...section} />;
       case "cta":
-        return <CallToAction key={key} {...section} />;
+        return <CallToAction key={key} {...section} closing={index === sections.length - 1} />;
     }
   });
 }
@@ -50,7 +51,16 @@ function SectionHeading({ title, intro }: { title: string; intro?: string }) {
   );
 }
 
-function Hero({ eyebrow, title, lead, primary = consultationAction, secondary }: HeroSection) {
+function Hero({ eyebrow, title, lead, primary = consultationAction, secondary, style }: HeroSection) {
+  if (style === "document") {
+    return (
+      <div className="container-page pt-12 pb-2 sm:pt-16">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p>
+        <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
+        <p className="mt-4 max-w-3xl text-lg text-slate-700">{lead}</p>
+      </div>
+    );
+  }
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
       <div className="container-page py-16 sm:py-20 lg:py-24">
@@ -81,7 +91,9 @@ function FeatureGrid({ title, intro, items }: FeatureGridSection) {
         {items.map((item) => (
           <li key={item.title} id={item.id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm target:border-brand-600 target:ring-2 target:ring-brand-600">
             <h3 className="text-lg font-semibold text-brand-900">{item.title}</h3>
-            <p className="mt-2 text-slate-700">{item.body}</p>
+            <p className="mt-2 text-slate-700">
+              <ContactText text={item.body} />
+            </p>
           </li>
         ))}
       </ul>
@@ -104,7 +116,9 @@ function Steps({ title, intro, steps }: StepsSection) {
                 <span className="sr-only">Step {index + 1}: </span>
                 {step.title}
               </h3>
-              <p className="mt-2 text-slate-700">{step.body}</p>
+              <p className="mt-2 text-slate-700">
+                <ContactText text={step.body} />
+              </p>
             </li>
           ))}
         </ol>
@@ -142,7 +156,9 @@ function Faq({ title, items }: FaqSection) {
                 +
               </span>
             </summary>
-            <p className="mt-2 text-slate-700">{item.answer}</p>
+            <p className="mt-2 text-slate-700">
+              <ContactText text={item.answer} />
+            </p>
           </details>
         ))}
       </div>
@@ -182,12 +198,14 @@ function Prose({ title, blocks }: ProseSection) {
         {blocks.map((block, index) =>
           "p" in block ? (
             <p key={index} className="mt-4 text-slate-700">
-              {block.p}
+              <ContactText text={block.p} />
             </p>
           ) : (
             <ul key={index} className="mt-4 list-disc space-y-2 pl-6 text-slate-700">
               {block.list.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item}>
+                  <ContactText text={item} />
+                </li>
               ))}
             </ul>
           ),
@@ -213,7 +231,28 @@ function CaseStudies({ title, intro, cards, more }: CaseStudiesSection) {
   );
 }
 
-function CallToAction({ title, body, action = consultationAction }: CallToActionSection) {
+/**
+ * A call to action. Closing a page and pointing at the consultation form, it is
+ * a short lead-in with a link down to the form, which follows it on every page,
+ * rather than a second banner asking the same thing right above it.
+ */
+function CallToAction({ title, body, action = consultationAction, closing }: CallToActionSection & { closing: boolean }) {
+  if (closing && action.href === consultationAction.href) {
+    return (
+      <section className="container-page py-10 sm:py-12">
+        <div className="max-w-3xl border-l-4 border-brand-600 pl-5 sm:pl-6">
+          <h2 className="text-2xl font-bold tracking-tight text-ink">{title}</h2>
+          <p className="mt-2 text-lg text-slate-700">
+            <ContactText text={body} />
+          </p>
+          <a href={action.href} className="mt-3 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+            {action.label}
+            <span aria-hidden="true">↓</span>
+          </a>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="container-page py-14 sm:py-16">
       <div className="rounded-2xl bg-brand-900 px-6 py-10 text-white sm:px-10">

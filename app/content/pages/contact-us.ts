@@ -28,7 +28,7 @@ export const page: PageContent = {
         },
         {
           title: "WhatsApp",
-          body: `Message us on WhatsApp at ${site.phone.display} if that is easier for you.`,
+          body: `Message us on WhatsApp at ${site.whatsapp.display} if that is easier for you.`,
         },
         {
           title: "E-mail",

@@ -13,7 +13,7 @@ export const page: PageContent = {
       eyebrow: "Legal",
       title: "Privacy Policy",
       lead: `This policy explains what personal data ${site.name} collects through this website, why, and what control you have over it. Last updated: November 2026.`,
-      primary: { label: "Contact us about privacy", href: "/contact-us" },
+      style: "document",
     },
     {
       kind: "prose",
@@ -201,11 +201,6 @@ export const page: PageContent = {
         { p: `${site.name}, ${address}` },
         { list: [`E-mail: ${site.emails.general}`, `Phone: ${site.phone.display}`] },
       ],
-    },
-    {
-      kind: "cta",
-      title: "Questions about your data?",
-      body: `Write to ${site.emails.general} and we will help. For anything else, the consultation form below reaches our team directly.`,
     },
   ],
 };
