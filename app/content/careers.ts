@@ -10,6 +10,7 @@ export const careersPage: PageContent = {
     {
       kind: "hero",
       eyebrow: "Careers",
+      art: "careers",
       title: `Grow your career at ${site.name}`,
       lead: `Join ${site.figures.professionals} engineers, designers and consultants who build and run software for ${site.figures.clients} clients. Real products, real ownership, and people who help you get better every week.`,
       primary: { label: "See open roles", href: "#open-roles" },

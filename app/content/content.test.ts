@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { expect, test } from "vitest";
 import { careersPage } from "#app/content/careers.ts";
 import { caseStudies, caseStudyHref } from "#app/content/case-studies.ts";
@@ -61,5 +62,17 @@ test("every navigation entry that leads to a section finds a card with its name 
     expect(card, link.href).toBeDefined();
     if (link.label) expect(card!.title).toBe(link.label);
     expect(card!.body.split(/\s+/).length, link.href).toBeGreaterThanOrEqual(25);
+  }
+});
+
+test("every page's hero has artwork from public/art, except the plain document pages", () => {
+  for (const page of allPages) {
+    const hero = page.sections[0];
+    if (hero.style === "document") {
+      expect(hero.art, page.path).toBeUndefined();
+      continue;
+    }
+    expect(hero.art, page.path).toBeDefined();
+    expect(existsSync(`public/art/${hero.art}.svg`), `${page.path}: public/art/${hero.art}.svg`).toBe(true);
   }
 });

@@ -9,6 +9,9 @@ import type { CaseStudyCard } from "#app/content/case-studies.ts";
 /** A link inside the site (a path starting with "/" or "#consultation"). */
 export type Action = { label: string; href: string };
 
+/** The hero artwork of a part of the site: `public/art/<name>.svg`. */
+export type HeroArt = "solutions" | "products" | "company" | "careers" | "insights" | "event";
+
 export type HeroSection = {
   kind: "hero";
   /** Small label above the heading, e.g. "Custom Software". */
@@ -21,6 +24,8 @@ export type HeroSection = {
   secondary?: Action;
   /** "document": a plain title block without artwork or buttons, for legal pages. */
   style?: "document";
+  /** Drawn in the hero's right half on wide screens; decorative. */
+  art?: HeroArt;
 };
 
 export type FeatureGridSection = {

@@ -51,7 +51,10 @@ function SectionHeading({ title, intro }: { title: string; intro?: string }) {
   );
 }
 
-function Hero({ eyebrow, title, lead, primary = consultationAction, secondary, style }: HeroSection) {
+/** Hero artwork's drawn size (the SVGs' viewBox), so it takes its place without moving anything. */
+const ART_SIZE = { width: 480, height: 360 } as const;
+
+function Hero({ eyebrow, title, lead, primary = consultationAction, secondary, style, art }: HeroSection) {
   if (style === "document") {
     return (
       <div className="container-page pt-12 pb-2 sm:pt-16">
@@ -63,10 +66,21 @@ function Hero({ eyebrow, title, lead, primary = consultationAction, secondary, s
   }
   return (
     <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 text-white">
-      <div className="container-page py-16 sm:py-20 lg:py-24">
+      <div className="container-page relative py-16 sm:py-20 lg:py-24">
+        {art ? (
+          // Decorative, beside the text from 1024 px; lazy, so a phone that does not show it does not fetch it.
+          <img
+            src={`/art/${art}.svg`}
+            alt=""
+            {...ART_SIZE}
+            loading="lazy"
+            decoding="async"
+            className="pointer-events-none absolute top-1/2 right-4 hidden h-auto w-[38%] max-w-[30rem] -translate-y-1/2 lg:block"
+          />
+        ) : null}
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">{eyebrow}</p>
-        <h1 className="mt-3 max-w-4xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
-        <p className="mt-5 max-w-3xl text-lg text-brand-50 sm:text-xl">{lead}</p>
+        <h1 className={`mt-3 max-w-4xl text-4xl font-bold tracking-tight text-balance sm:text-5xl ${art ? "lg:max-w-[58%]" : ""}`}>{title}</h1>
+        <p className={`mt-5 max-w-3xl text-lg text-brand-50 sm:text-xl ${art ? "lg:max-w-[58%]" : ""}`}>{lead}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <ActionLink action={primary} variant="light" />
           {secondary ? (

@@ -10,6 +10,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "About us",
+      art: "company",
       title: `About ${site.name}`,
       lead: `We are a software services company headquartered in ${site.address.locality}. Since ${site.foundingYear} we have helped growing businesses replace spreadsheets, disconnected tools and ageing systems with software that fits the way they work.`,
       secondary: { label: "Meet the company", href: "/company" },

@@ -11,6 +11,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "AI/ML Solutions",
+      art: "solutions",
       title: "AI that earns its place in production",
       lead: "We help you find the AI use cases worth building, then deliver models and LLM-powered features that are measured, secure and built into the tools your teams already use.",
     },

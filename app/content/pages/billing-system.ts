@@ -10,6 +10,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Billing System",
+      art: "solutions",
       title: "Billing that keeps up with your pricing",
       lead: "We build and integrate billing systems for subscription, usage-based and contract pricing, with GST-compliant invoices, automated collections and clean handoffs to your accounting software.",
     },

@@ -11,6 +11,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Business Intelligence & Analytics",
+      art: "solutions",
       title: "One trusted set of numbers for every decision",
       lead: "We bring data from your ERP, CRM, finance, marketing and product systems into a governed warehouse, and build dashboards your leadership can rely on in every review.",
     },

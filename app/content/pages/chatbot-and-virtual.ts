@@ -10,6 +10,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Chatbots & Virtual Assistants",
+      art: "solutions",
       title: "Assistants that help your customers and your staff",
       lead: "We build AI chatbots and virtual assistants that answer questions from your own knowledge, complete real tasks in your systems, and hand over to a person when they should.",
     },

@@ -11,6 +11,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Cloud Infrastructure",
+      art: "solutions",
       title: "Cloud infrastructure on AWS, Azure and GCP, done right",
       lead: "We design, migrate and run cloud environments that are secure by default, cost what they should, and are fully described in code, so nothing depends on one person's memory.",
     },

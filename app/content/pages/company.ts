@@ -10,6 +10,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Company",
+      art: "company",
       title: "The people and principles behind our work",
       lead: `${site.name} is a team of ${site.figures.professionals} professionals who care about building software well. Here is how we lead, how we work together, and how you can join us.`,
       secondary: { label: "See open roles", href: "/careers" },

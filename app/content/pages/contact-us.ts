@@ -11,6 +11,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Contact us",
+      art: "company",
       title: "Talk to our team",
       lead: `Whether you have a project in mind, a question about our products or want to partner with us, we would like to hear from you. ${site.responsePromise}`,
     },

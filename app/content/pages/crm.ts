@@ -10,6 +10,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "CRM Solutions",
+      art: "solutions",
       title: "A CRM your sales and service teams will actually use",
       lead: "We set up, customise and integrate CRM systems so every lead, deal and support ticket lives in one place, and managers can trust the pipeline they are looking at.",
     },

@@ -11,6 +11,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Custom Software",
+      art: "solutions",
       title: "Software built around how your business works",
       lead: "When off-the-shelf tools force your team into workarounds, we design and build software that fits your processes, connects to what you already run and grows with you.",
     },

@@ -10,6 +10,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Cybersecurity & Data Protection",
+      art: "solutions",
       title: "Security and data protection for growing businesses",
       lead: "We find and fix the weaknesses in your applications, cloud and processes, and help you meet your obligations under India's DPDP Act 2023 and the standards your customers ask about.",
     },

@@ -10,6 +10,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "DevOps",
+      art: "solutions",
       title: "Ship faster, with fewer late-night incidents",
       lead: "We build the pipelines, platforms and observability that let your developers release small changes safely and often, and help you run production with proven SRE practices.",
     },

@@ -11,6 +11,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "E-commerce",
+      art: "solutions",
       title: "B2B and D2C storefronts that convert",
       lead: "We build and scale D2C stores and B2B ordering portals, with the payments, logistics, GST invoicing and back-office integrations that make online selling work day to day.",
     },

@@ -11,6 +11,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "ERP Solutions",
+      art: "solutions",
       title: "ERP that fits how your business actually runs",
       lead: "We implement, customise and integrate ERP systems so finance, inventory, purchasing and operations work from one set of numbers, built for GST compliance in India and for teams that trade across borders.",
     },

@@ -32,6 +32,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "B2B Software Services",
+      art: "solutions",
       title: site.tagline,
       lead: `${site.name} designs, builds and runs the software growing companies depend on, from CRM and ERP to e-commerce, payments and AI. One team takes your idea from first workshop to a system in production, and stays to keep it running.`,
       secondary: { label: "Explore our solutions", href: "/our-solutions" },

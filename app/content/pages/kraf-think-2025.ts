@@ -9,6 +9,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Event",
+      art: "event",
       title: "KRAF Think 2025",
       lead: `In 2025, ${site.name} brought business and technology leaders together in ${site.address.locality} for KRAF Think, a day of practical conversations about building and running software that moves a business forward.`,
       primary: { label: "Hear about the next edition", href: "#consultation" },

@@ -9,6 +9,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Open Innovation",
+      art: "solutions",
       title: "Build the next idea with us",
       lead: `Good ideas come from everywhere. Through our open innovation programme, ${site.name} co-builds new software with startups, students and enterprises, and puts its engineers, tools and experience behind the ideas worth pursuing.`,
       primary: { label: "Submit an idea", href: "#consultation" },

@@ -53,6 +53,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Solutions",
+      art: "solutions",
       title: "Solutions for every part of your business",
       lead: `From the back office to the storefront, ${site.name} builds and runs the software your teams rely on. Browse the solution areas below, or tell us your problem and we will recommend where to start.`,
     },

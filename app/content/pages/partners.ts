@@ -9,6 +9,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Partners",
+      art: "company",
       title: `Grow with the ${site.shortName} partner programme`,
       lead: `${site.name} works with technology vendors, resellers, agencies and consultancies to bring better software to more businesses. If your customers need what we build, let us build it together.`,
       primary: { label: "Become a partner", href: "#consultation" },

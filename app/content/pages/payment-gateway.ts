@@ -10,6 +10,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Payment Gateway",
+      art: "solutions",
       title: "Secure, compliant payment flows",
       lead: "We integrate payment gateways and build the payment layer of your product, from UPI and card checkout to subscriptions, refunds, payouts and reconciliation, designed around RBI guidelines and PCI DSS.",
     },

@@ -9,6 +9,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Portfolio",
+      art: "products",
       title: "Our work across industries",
       lead: `${site.name} has delivered software for ${site.figures.clients} clients. Most of that work runs inside their businesses and under their brands, so our case studies name the sector and size of each client rather than its name, unless the client has agreed to be named.`,
       secondary: { label: "Browse solutions", href: "/our-solutions" },

@@ -10,6 +10,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Predictive Analytics",
+      art: "solutions",
       title: "Forecasts that drive better decisions",
       lead: "We turn your historical data into forecasts and risk scores your teams can act on, from demand planning to customer churn, and deliver them inside the systems people already use.",
     },

@@ -22,6 +22,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Products",
+      art: "products",
       title: "Ready-made products, shaped to your business",
       lead: `Four proven platforms from ${site.name} that you can launch in weeks instead of months. Use them as a hosted service, or under your own brand, and we will tailor them to the way you work.`,
       primary: { label: "Request a demo", href: "#consultation" },

@@ -9,6 +9,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Resources",
+      art: "insights",
       title: "Resources",
       lead: `Articles from our engineers and consultants, our events and programmes, and the practical information you need to work with ${site.name}.`,
     },

@@ -9,6 +9,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Services",
+      art: "solutions",
       title: "Services across the whole software lifecycle",
       lead: `Whether you need advice on a single decision or a team to build and run a product for years, ${site.name} offers the services to match, on the commercial terms that suit you.`,
       secondary: { label: "Browse solutions", href: "/our-solutions" },

@@ -11,6 +11,7 @@ export const page: PageContent = {
     {
       kind: "hero",
       eyebrow: "Web & Mobile Apps",
+      art: "solutions",
       title: "Web and mobile apps your users come back to",
       lead: "We design, build and launch web applications and iOS and Android apps that are fast, accessible and easy to maintain, from first prototype to store release and beyond.",
     },
