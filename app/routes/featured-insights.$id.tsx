@@ -3,7 +3,7 @@ import type { Route } from "./+types/featured-insights.$id";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { articleJsonLd } from "#app/features/insights/article-json-ld.ts";
 import { INSIGHT_LOAD_FAILED, InsightArticle, InsightLoadError, InsightNotFound } from "#app/features/insights/insight-article.tsx";
-import { PLACEHOLDER_IMAGE } from "#app/features/insights/insight.ts";
+import { isIllustration } from "#app/features/insights/insight.ts";
 import { toInsightDetail } from "#app/features/insights/insight.server.ts";
 import { getInsight } from "#app/features/insights/insights.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
@@ -26,8 +26,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   if (!row) throw data({ message: "Insight not found" }, { status: 404 });
   const insight = toInsightDetail(row);
-  // The insight's own picture (an upload or a full URL) for link previews; the placeholder is no better than the site's card.
-  const shareImage = insight.image === PLACEHOLDER_IMAGE ? undefined : insight.image;
+  // The insight's own picture (an upload or a full URL) for link previews; an illustration is no better than the site's card.
+  const shareImage = isIllustration(insight.image) ? undefined : insight.image;
   return { insight, shareImage, jsonLd: articleJsonLd(insight, env.SITE_URL) };
 }
 

@@ -216,8 +216,8 @@ test("stored HTML with scripts, event handlers, javascript: links and SVG render
         .filter((url) => /^\s*javascript:/i.test(url)),
     }));
     expect(found).toEqual({ scripts: 0, foreign: 0, handlers: [], styles: 0, scriptUrls: [] });
-    // A javascript: image becomes the placeholder.
-    expect(await article.locator("img").first().getAttribute("src")).toBe("/images/insight-placeholder.svg");
+    // A javascript: image is dropped for the illustration of the insight's category (Security).
+    expect(await article.locator("img").first().getAttribute("src")).toBe("/images/insight-security.svg");
     if (javaScriptEnabled) {
       await article.locator(".rich-text p", { hasText: "Hover" }).hover();
       await article.getByText("click me").click();

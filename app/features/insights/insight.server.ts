@@ -9,9 +9,9 @@ import {
   DEFAULT_CATEGORY,
   DEFAULT_DESCRIPTION_HTML,
   DEFAULT_TITLE,
-  PLACEHOLDER_IMAGE,
   WORDS_PER_MINUTE,
   formatLongDate,
+  illustrationFor,
   initialOf,
   insightPath,
   readTimeLabel,
@@ -32,18 +32,20 @@ const filled = (value: string | null | undefined): string | undefined => {
 };
 
 /**
- * An image the page may show: an http(s) URL or a path on this site. Anything
- * else (javascript:, data:, a typo) would be broken or unsafe, so it gets the placeholder.
+ * An image the page may show: an http(s) URL or a path on this site. None, or
+ * anything else (javascript:, data:, a typo), which would be broken or unsafe,
+ * gets the illustration of the insight's category (illustrationFor).
  */
-export function imageOf(raw: string | null | undefined): string {
+export function imageOf(raw: string | null | undefined, category?: string | null): string {
   const value = filled(raw);
-  if (!value) return PLACEHOLDER_IMAGE;
+  const illustration = illustrationFor(category);
+  if (!value) return illustration;
   if (/^\/(?![/\\])/.test(value)) return value;
   try {
     const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : PLACEHOLDER_IMAGE;
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : illustration;
   } catch {
-    return PLACEHOLDER_IMAGE;
+    return illustration;
   }
 }
 
@@ -59,7 +61,7 @@ const publishedAt = (row: InsightSource) => row.publishedDate ?? row.createdAt;
 
 export function toInsightCard(row: InsightSource): InsightCard {
   const date = publishedAt(row);
-  const image = imageOf(row.image);
+  const image = imageOf(row.image, row.category);
   const imageSrcSet = srcSetOf(image) ?? undefined;
   return {
     id: row.id,

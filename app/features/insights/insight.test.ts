@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { expect, test } from "vitest";
 import { site } from "#app/content/site.ts";
 import { imageOf, readMinutes, toInsightCard, toInsightDetail, type InsightSource } from "#app/features/insights/insight.server.ts";
@@ -9,7 +10,9 @@ import {
   DEFAULT_TITLE,
   PLACEHOLDER_IMAGE,
   formatLongDate,
+  illustrationFor,
   initialOf,
+  isIllustration,
 } from "#app/features/insights/insight.ts";
 
 const created = new Date("2025-03-02T10:00:00Z");
@@ -117,6 +120,32 @@ test("only http(s) images and paths on this site are shown; anything else is the
   for (const bad of ["javascript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "//evil.example/a.png", "/\\evil", "not a url", null]) {
     expect(imageOf(bad), String(bad)).toBe(PLACEHOLDER_IMAGE);
   }
+});
+
+test("an insight without a picture of its own shows the illustration of its category's topic, or the placeholder", () => {
+  const expected: Record<string, string> = {
+    Cloud: "/images/insight-cloud.svg",
+    "Cloud & DevOps": "/images/insight-cloud.svg",
+    Security: "/images/insight-security.svg",
+    "AI & Automation": "/images/insight-ai.svg",
+    Analytics: "/images/insight-analytics.svg",
+    Fintech: "/images/insight-commerce.svg",
+    ERP: "/images/insight-business.svg",
+    General: PLACEHOLDER_IMAGE,
+    "": PLACEHOLDER_IMAGE,
+  };
+  for (const [category, image] of Object.entries(expected)) {
+    expect(illustrationFor(category), category).toBe(image);
+    expect(existsSync(`public${image}`), image).toBe(true);
+    expect(isIllustration(image)).toBe(true);
+  }
+  // "Airline" holds "ai" only inside a word: no topic.
+  expect(illustrationFor("Airline software")).toBe("/images/insight-business.svg");
+  expect(illustrationFor("Airlines")).toBe(PLACEHOLDER_IMAGE);
+  expect(toInsightCard(bare({ category: "Security" })).image).toBe("/images/insight-security.svg");
+  expect(toInsightCard(bare({ category: "Security", image: "javascript:alert(1)" })).image).toBe("/images/insight-security.svg");
+  expect(toInsightCard(bare({ category: "Security", image: "/media/1/photo.jpg" })).image).toBe("/media/1/photo.jpg");
+  expect(isIllustration("/media/1/photo.jpg")).toBe(false);
 });
 
 test("a missing read time is estimated from the text, at least one minute", () => {

@@ -13,6 +13,30 @@ export const DEFAULT_AUTHOR_BIO = `Writer at ${site.name}`;
 export const DEFAULT_DESCRIPTION_HTML = "<p>This insight has no description yet. Check back soon for the full article.</p>";
 /** Served from public/: a remote placeholder would be one more host to trust and to fail. */
 export const PLACEHOLDER_IMAGE = "/images/insight-placeholder.svg";
+
+/**
+ * An insight without a picture of its own shows an illustration of its topic,
+ * found by the words of its category (categories are free text); one that
+ * matches no topic shows the placeholder.
+ */
+const TOPIC_ILLUSTRATIONS: readonly { words: readonly string[]; image: string }[] = [
+  { words: ["cloud", "devops", "infrastructure", "kubernetes", "aws", "azure", "gcp"], image: "/images/insight-cloud.svg" },
+  { words: ["security", "cybersecurity", "privacy", "compliance", "protection"], image: "/images/insight-security.svg" },
+  { words: ["ai", "ml", "automation", "chatbots", "chatbot", "llm", "machine"], image: "/images/insight-ai.svg" },
+  { words: ["analytics", "data", "bi", "intelligence", "forecasting", "reporting"], image: "/images/insight-analytics.svg" },
+  { words: ["fintech", "payments", "payment", "billing", "commerce", "e-commerce", "ecommerce", "retail"], image: "/images/insight-commerce.svg" },
+  { words: ["erp", "crm", "business", "operations", "saas", "software", "development"], image: "/images/insight-business.svg" },
+];
+
+export function illustrationFor(category: string | null | undefined): string {
+  const words = new Set((category ?? "").toLowerCase().split(/[^a-z0-9-]+/).filter(Boolean));
+  return TOPIC_ILLUSTRATIONS.find((topic) => topic.words.some((word) => words.has(word)))?.image ?? PLACEHOLDER_IMAGE;
+}
+
+/** Whether an insight's image is one of the site's own illustrations rather than its own picture. */
+export function isIllustration(image: string): boolean {
+  return image === PLACEHOLDER_IMAGE || TOPIC_ILLUSTRATIONS.some((topic) => topic.image === image);
+}
 /** Reading speed behind a read time estimated from the text when the row has none. */
 export const WORDS_PER_MINUTE = 200;
 
