@@ -3,10 +3,12 @@ import { contentPages } from "./content/pages/index.ts";
 
 export default [
   index("routes/home.tsx"),
-  // One route module draws every content page from its data; the portfolio adds its case studies.
+  // One route module draws every content page from its data; the portfolio adds its case studies,
+  // and the contact page puts the consultation form under its title.
   ...contentPages
-    .filter((page) => page.path !== "/portfolio")
+    .filter((page) => page.path !== "/portfolio" && page.path !== "/contact-us")
     .map((page) => route(page.path, "routes/content-page.tsx", { id: `content${page.path}` })),
+  route("contact-us", "routes/contact-us.tsx"),
   route("portfolio", "routes/portfolio.tsx"),
   route("portfolio/:slug", "routes/portfolio.$slug.tsx"),
   route("careers", "routes/careers.tsx"),

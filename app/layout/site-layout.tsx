@@ -12,10 +12,15 @@ import { deferredPart } from "#app/layout/deferred-part.tsx";
 const ConsultationPanel = deferredPart("consultation", () => import("#app/layout/consultation-panel.tsx").then((module) => module.ConsultationPanel));
 const SiteFooter = deferredPart("site-footer", () => import("#app/layout/site-footer.tsx").then((module) => module.SiteFooter));
 
+/**
+ * Pages that draw the consultation panel themselves: the consultation page, with
+ * the answer to its post, and the contact page, under its title.
+ */
+const PAGES_WITH_THEIR_OWN_PANEL = new Set([CONSULTATION_ACTION, "/contact-us"]);
+
 /** Every page: header, the page itself, the consultation panel and the footer (spec §2). */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
-  // The consultation page draws the panel itself, with the answer to its post.
-  const onConsultationPage = useLocation().pathname === CONSULTATION_ACTION;
+  const panelInPage = PAGES_WITH_THEIR_OWN_PANEL.has(useLocation().pathname);
   const skeleton = usePendingSkeleton();
   return (
     <>
@@ -30,7 +35,7 @@ export function SiteLayout({ children }: { children: React.ReactNode }) {
         {skeleton ?? children}
       </main>
       <SharedRegion name="footer">
-        {onConsultationPage ? null : <ConsultationPanel />}
+        {panelInPage ? null : <ConsultationPanel />}
         <SiteFooter />
       </SharedRegion>
       <Toaster />

@@ -3,7 +3,8 @@ import { mainNav } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
 import { caseStudies, caseStudyHref } from "#app/content/case-studies.ts";
 import { contentPages } from "#app/content/pages/index.ts";
-import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { axeViolations, DESKTOP, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { consultationValues } from "#tests/support/forms.ts";
 
 const { newPage, baseURL } = setupBrowser();
 
@@ -102,4 +103,29 @@ test("contact details in a page's copy can be tapped, the privacy policy reads a
   await leadIn.click();
   await page.waitForURL(/#consultation$/);
   await expect.poll(() => page.locator("#consultation h2").evaluate((heading) => heading.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+});
+
+test("the contact page has the consultation form and the direct contact links right under its title, once, and the form posts from there", async () => {
+  const page = await newPage();
+  await gotoHydrated(page, "/contact-us");
+  expect(await page.locator("#consultation").count()).toBe(1);
+  const order = await page.evaluate(() => {
+    const top = (element: Element | null) => element?.getBoundingClientRect().top ?? Number.NaN;
+    return {
+      title: top(document.querySelector("main h1")),
+      form: top(document.querySelector("#consultation")),
+      rest: top([...document.querySelectorAll("main h2")].find((heading) => heading.textContent === "How to reach us") ?? null),
+      footer: top(document.querySelector("footer")),
+    };
+  });
+  expect(order.title).toBeLessThan(order.form);
+  expect(order.form).toBeLessThan(order.rest);
+  expect(order.rest).toBeLessThan(order.footer);
+  const panel = page.locator("#consultation");
+  for (const href of [site.phone.href, site.whatsapp.href, `mailto:${site.emails.general}`]) expect(await panel.locator(`a[href="${href}"]`).count(), href).toBe(1);
+
+  const form = panel.locator("form");
+  for (const [name, value] of Object.entries(consultationValues({ email: "contact-page@example.com" }))) await form.locator(`[name="${name}"]`).fill(value);
+  await form.getByRole("button", { name: "Enquire Now" }).click();
+  await page.getByTestId("toast-text").filter({ hasText: "Consultation request submitted successfully!" }).first().waitFor();
 });

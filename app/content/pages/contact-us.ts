@@ -21,7 +21,7 @@ export const page: PageContent = {
       items: [
         {
           title: "Consultation form",
-          body: "The quickest way to start. The form at the bottom of every page takes a minute to fill in, and you can attach a brief, deck or requirements document.",
+          body: "The quickest way to start. The form at the top of this page (and at the bottom of every other page) takes a minute to fill in, and you can attach a brief, deck or requirements document.",
         },
         {
           title: "Phone",
@@ -84,11 +84,6 @@ export const page: PageContent = {
           answer: "Please apply through our careers page instead, so your application reaches the hiring team directly.",
         },
       ],
-    },
-    {
-      kind: "cta",
-      title: "Start the conversation",
-      body: "Fill in the consultation form with a few details about your project and we will take it from there.",
     },
   ],
 };

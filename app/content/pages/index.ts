@@ -47,8 +47,9 @@ function withCaseStudies(page: PageContent): PageContent {
 
 /**
  * Every page whose copy is data, in sitemap order. The shared content route
- * draws them all but /portfolio, whose own route adds the case studies and
- * their filters (routes/portfolio.tsx).
+ * draws them all but two: /portfolio adds the case studies and their filters
+ * (routes/portfolio.tsx), and /contact-us draws the consultation form right
+ * under its title (routes/contact-us.tsx).
  */
 export const contentPages: readonly PageContent[] = [
   products,

@@ -1,0 +1,38 @@
+import type { Route } from "./+types/contact-us";
+import { Sections } from "#app/components/sections/sections.tsx";
+import { contentPageAt } from "#app/content/pages/index.ts";
+import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { ConsultationPanel } from "#app/layout/consultation-panel.tsx";
+import { staticPageBody } from "#app/layout/deferred-part.tsx";
+import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
+
+const PATH = "/contact-us";
+
+export function loader() {
+  return { page: contentPageAt(PATH)! };
+}
+
+// The same for every visitor: rendered once, then served from memory.
+export const headers = cachePageFor(300, STATIC_COPY);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta({ title: loaderData.page.title, description: loaderData.page.description, path: PATH, siteUrl: siteUrlFrom(matches) });
+
+// The rest of the page is text and links: hydrated when the visitor reaches for it.
+const PageBody = staticPageBody(Sections);
+
+/**
+ * The contact page: its title, then the consultation form with the phone,
+ * WhatsApp and e-mail links beside it, then the rest of its copy. The layout
+ * leaves out its own panel here, so the form appears once.
+ */
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  const [hero, ...rest] = loaderData.page.sections;
+  return (
+    <>
+      <Sections sections={[hero]} />
+      <ConsultationPanel />
+      <PageBody sections={rest} />
+    </>
+  );
+}
