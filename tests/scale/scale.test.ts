@@ -112,10 +112,11 @@ describe.skipIf(unavailable)("three processes behind nginx under load and faults
 
       const snapshot = await takeSnapshot(c.db, c.s3);
       const aliveBeforeStop = c.apps.map((slot) => slot.server.process.exitCode === null && slot.server.process.signalCode === null);
-      const outputs = c.apps.map((slot) => slot.server.output());
       const access = await c.accessLog();
       const stopping = Date.now();
       const exitCodes = await c.stopApps();
+      // After the stop, so a process that fails to stop shows what it said while stopping.
+      const outputs = c.apps.map((slot) => slot.server.output());
       const stopMs = c.apps.map((slot) => (slot.server.exitedAt ?? Date.now()) - stopping);
       // What a process killed mid-submission left in S3 is removed by the sweep every process runs hourly; with
       // every process stopped, nothing is in flight, so here it may take files of any age.
