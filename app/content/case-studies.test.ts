@@ -2,9 +2,9 @@ import { expect, test } from "vitest";
 import { caseStudies, caseStudiesFor, caseStudiesIn, caseStudyHref, solutionAreas } from "#app/content/case-studies.ts";
 import { caseStudySections } from "#app/content/case-study-page.ts";
 import { contentPageAt, contentPages, homePage } from "#app/content/pages/index.ts";
-import { solutionGroups } from "#app/content/navigation.ts";
+import { anchorOf, solutionGroups } from "#app/content/navigation.ts";
 
-const solutionPaths = solutionGroups.flatMap((group) => group.links.map((link) => link.href)).filter((href) => !href.includes("#"));
+const solutionPaths = solutionGroups.flatMap((group) => group.links.map((link) => link.href)).filter((href) => !anchorOf(href));
 
 test("six demo case studies, each complete: unique slug, snippet-length summary, problem, what was built, stack, outcomes, a date", () => {
   expect(caseStudies).toHaveLength(6);

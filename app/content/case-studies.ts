@@ -1,4 +1,4 @@
-import { solutionGroups } from "#app/content/navigation.ts";
+import { anchorOf, solutionGroups } from "#app/content/navigation.ts";
 
 /**
  * Case studies: what we built for whom and what it changed. Typed data for now
@@ -183,7 +183,7 @@ export type SolutionArea = { slug: string; title: string; paths: string[] };
 const slugOf = (text: string) => text.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 export const solutionAreas: readonly SolutionArea[] = solutionGroups
-  .map((group) => ({ slug: slugOf(group.title), title: group.title, paths: group.links.map((link) => link.href).filter((href) => !href.includes("#")) }))
+  .map((group) => ({ slug: slugOf(group.title), title: group.title, paths: group.links.map((link) => link.href).filter((href) => !anchorOf(href)) }))
   .filter((area) => area.paths.length > 0);
 
 /** The studies in an area (all of them without one). */

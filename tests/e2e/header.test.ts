@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { HOVER_CLOSE_DELAY_MS } from "#app/layout/header/desktop-nav.tsx";
 import { MOBILE_BREAKPOINT_PX } from "#app/layout/header/breakpoints.ts";
-import { productLinks, solutionGroups } from "#app/content/navigation.ts";
+import { anchorOf, productLinks, solutionGroups } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
 import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
 
@@ -223,11 +223,11 @@ test("every entry is a link: to its page, or to its section of an overview page,
   const product = productLinks[1]!;
   await products.getByRole("link", { name: product.label }).click();
   await page.waitForURL(`**${product.href}`);
-  const card = page.locator(`#${product.href.split("#")[1]}`);
+  const card = page.locator(`#${anchorOf(product.href)}`);
   await card.getByRole("heading", { name: product.label }).waitFor();
   expect((await card.textContent())!.length).toBeGreaterThan(150);
   await expect.poll(() => isOpen(page, "products")).toBe(false);
-  const [cardTop, headerBottom] = await page.evaluate((id) => [document.getElementById(id)!.getBoundingClientRect().top, document.querySelector("header")!.getBoundingClientRect().bottom], product.href.split("#")[1]!);
+  const [cardTop, headerBottom] = await page.evaluate((id) => [document.getElementById(id)!.getBoundingClientRect().top, document.querySelector("header")!.getBoundingClientRect().bottom], anchorOf(product.href)!);
   expect(cardTop).toBeGreaterThanOrEqual(headerBottom!);
   expect(cardTop).toBeLessThan(400);
 });
@@ -351,7 +351,7 @@ test("the mobile Solutions section expands and its links navigate", async () => 
   await page.locator("#mobile-products").getByRole("link", { name: product.label }).click();
   await page.waitForURL(`**${product.href}`);
   await expect.poll(() => page.locator(MOBILE_PANEL).isVisible()).toBe(false);
-  await page.locator(`#${product.href.split("#")[1]}`).getByRole("heading", { name: product.label }).waitFor();
+  await page.locator(`#${anchorOf(product.href)}`).getByRole("heading", { name: product.label }).waitFor();
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
 });
 

@@ -38,14 +38,13 @@ const filled = (value: string | null | undefined): string | undefined => {
  */
 export function imageOf(raw: string | null | undefined, category?: string | null): string {
   const value = filled(raw);
-  const illustration = illustrationFor(category);
-  if (!value) return illustration;
+  if (!value) return illustrationFor(category);
   if (/^\/(?![/\\])/.test(value)) return value;
   try {
     const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : illustration;
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : illustrationFor(category);
   } catch {
-    return illustration;
+    return illustrationFor(category);
   }
 }
 
