@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -101,6 +101,7 @@ async function openPostgres(url: string, migrationsFolder: string, max: number):
     });
   });
   const db = drizzlePg({ client: pool, schema });
+  db.transaction = transactionOnOwnClient(pool);
   try {
     // Several server processes may start together; the advisory lock makes them migrate one at a time.
     const connection = await pool.connect();
@@ -123,10 +124,49 @@ async function openPostgres(url: string, migrationsFolder: string, max: number):
     db: db as Database,
     driver: "pg",
     close() {
-      closing ??= pool.end();
+      closing ??= endReportingLeaks(pool);
       return closing;
     },
   };
+}
+
+/**
+ * Drizzle's pooled `transaction` runs BEGIN before the `try` whose `finally` releases
+ * the client, so a BEGIN that fails (the connection died just after checkout, as a
+ * server restart under load does) leaves the client checked out for good, and
+ * `pool.end()` then waits for it forever (drizzle-orm issues 6023, 6241; the scale
+ * test's processes hung at shutdown after its PostgreSQL restart). Here a transaction
+ * checks its client out itself and always gives it back; the pool drops a client
+ * whose connection is gone.
+ */
+export function transactionOnOwnClient(pool: pg.Pool): NodePgDatabase<Schema>["transaction"] {
+  return async (work, config) => {
+    const client = await pool.connect();
+    try {
+      return await drizzlePg({ client, schema }).transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
+}
+
+/** How long closing may wait for checked-out clients before it says which are still out. */
+const LEAK_REPORT_AFTER_MS = 5_000;
+
+/** `pool.end()` waits for every checked-out client; one never released would hold shutdown silently. */
+async function endReportingLeaks(pool: pg.Pool): Promise<void> {
+  const report = setTimeout(() => {
+    logger.warn(
+      { checkedOut: pool.totalCount - pool.idleCount, waiting: pool.waitingCount },
+      "PostgreSQL clients are still checked out; closing waits for them",
+    );
+  }, LEAK_REPORT_AFTER_MS);
+  report.unref();
+  try {
+    await pool.end();
+  } finally {
+    clearTimeout(report);
+  }
 }
 
 function defaultMigrationsFolder(): string {

@@ -2,8 +2,9 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { count, sql } from "drizzle-orm";
+import pg from "pg";
 import { expect, test, vi } from "vitest";
-import { openDatabase, rowsOf } from "#app/platform/db/client.server.ts";
+import { openDatabase, rowsOf, transactionOnOwnClient } from "#app/platform/db/client.server.ts";
 import { lockFileFor } from "#app/platform/db/directory-lock.server.ts";
 import { newsletterSubscriptions } from "#app/platform/db/schema.server.ts";
 import { adminQuery, createTestDatabaseEnv, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
@@ -200,5 +201,29 @@ test.skipIf(!drivers.includes("pg"))("a connection lost in the middle of a trans
     expect(row?.n).toBe(0);
   } finally {
     await database.dispose();
+  }
+});
+
+test.skipIf(!drivers.includes("pg"))("a transaction whose BEGIN fails gives its client back, so the pool can still close (pg)", async () => {
+  const target = await createTestDatabaseEnv("pg");
+  const pool = new pg.Pool({ connectionString: target.env.DATABASE_URL, max: 2 });
+  pool.on("error", () => undefined);
+  try {
+    // As a server restart does just after a checkout: the connection is gone before BEGIN reaches it.
+    pool.once("acquire", (client) => {
+      client.on("error", () => undefined);
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    });
+    const transaction = transactionOnOwnClient(pool);
+    let ran = false;
+    await expect(transaction(async () => void (ran = true))).rejects.toThrow();
+    expect(ran).toBe(false);
+
+    const ended = pool.end().then(() => "ended");
+    const outcome = await Promise.race([ended, new Promise((resolve) => setTimeout(() => resolve("still waiting"), 3_000))]);
+    expect(outcome).toBe("ended");
+    expect(pool.totalCount).toBe(0);
+  } finally {
+    await target.dispose();
   }
 });
