@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 /**
  * Three projects: `unit` (modules, database, mail; no build needed), `e2e`
  * (a real Chromium against the built site, started once per run) and `scale`
- * (three built processes behind nginx under load and faults; not yet in `npm test`).
+ * (three built processes behind nginx under load and faults; the last step of `npm test`).
  */
 /**
  * The S3 test server (s3rver, in the test process) makes ListObjectsV2 continuation tokens with DES,
@@ -40,7 +40,7 @@ export default defineConfig({
         },
       },
       {
-        // The multi-process scale and fault test (issue 12): `npm run test:scale`, after a build.
+        // The multi-process scale and fault test (issue 12): last in `npm test`, or `npm run test:scale` alone.
         test: {
           name: "scale",
           include: ["tests/scale/**/*.test.ts"],
