@@ -4,12 +4,13 @@ import { contentPages } from "./content/pages/index.ts";
 export default [
   index("routes/home.tsx"),
   // One route module draws every content page from its data; the portfolio adds its case studies,
-  // and the contact page puts the consultation form under its title.
+  // the contact page puts the consultation form under its title, and the event page adds the event.
   ...contentPages
-    .filter((page) => page.path !== "/portfolio" && page.path !== "/contact-us")
+    .filter((page) => !["/portfolio", "/contact-us", "/kraf-think-2025"].includes(page.path))
     .map((page) => route(page.path, "routes/content-page.tsx", { id: `content${page.path}` })),
   route("contact-us", "routes/contact-us.tsx"),
   route("portfolio", "routes/portfolio.tsx"),
+  route("kraf-think-2025", "routes/kraf-think-2025.tsx"),
   route("portfolio/:slug", "routes/portfolio.$slug.tsx"),
   route("careers", "routes/careers.tsx"),
   route("careers/registration", "routes/careers.registration.tsx"),

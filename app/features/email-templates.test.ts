@@ -11,6 +11,8 @@ test("the registry keeps every name the outbox has stored, so rows written befor
     "staff-invitation",
     "staff-password-reset",
     "newsletter-confirmation",
+    "event-registration",
+    "event-next-edition",
   ]);
   // As a row's params come back from the jsonb column.
   const stored = JSON.parse(
@@ -30,5 +32,7 @@ test("each message keeps the EmailJS template setting it had", () => {
     "staff-invitation": "EMAILJS_STAFF_TEMPLATE_ID",
     "staff-password-reset": "EMAILJS_STAFF_TEMPLATE_ID",
     "newsletter-confirmation": "EMAILJS_NEWSLETTER_TEMPLATE_ID",
+    "event-registration": "EMAILJS_EVENT_TEMPLATE_ID",
+    "event-next-edition": "EMAILJS_EVENT_TEMPLATE_ID",
   });
 });

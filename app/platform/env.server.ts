@@ -89,6 +89,8 @@ const BaseSchema = z.object({
   EMAILJS_STAFF_TEMPLATE_ID: optionalText,
   /** Newsletter mail on EmailJS (the confirmation link): a template with subject and message. */
   EMAILJS_NEWSLETTER_TEMPLATE_ID: optionalText,
+  /** Event mail on EmailJS (registration, next edition): a template with subject and message; EmailJS cannot attach the calendar file. */
+  EMAILJS_EVENT_TEMPLATE_ID: optionalText,
   /**
    * Double opt-in: a new subscriber gets an email with a link to confirm, and
    * only confirmed addresses count as subscribed. `false` counts them at once.

@@ -90,21 +90,12 @@ export type ParsedMail = { headers: Map<string, string>; text: string; html: str
 /**
  * Just enough of RFC 822/2045/2047 to read what nodemailer writes: unfolded
  * headers with encoded words decoded, and the text and HTML parts of a
- * multipart/alternative body, quoted-printable or base64 decoded.
+ * multipart body (nested ones too), quoted-printable or base64 decoded.
  */
 export function parseMail(raw: string): ParsedMail {
   const normalised = raw.replace(/\r\n/g, "\n");
   const { headers, body } = splitEntity(normalised);
-  const parts: { headers: Map<string, string>; body: string }[] = [];
-  const boundary = /boundary="?([^";]+)"?/.exec(headers.get("content-type") ?? "")?.[1];
-  if (boundary) {
-    for (const chunk of body.split(`--${boundary}`).slice(1)) {
-      if (chunk.startsWith("--")) break;
-      parts.push(splitEntity(chunk.replace(/^\n/, "")));
-    }
-  } else {
-    parts.push({ headers, body });
-  }
+  const parts = leafParts({ headers, body });
   const decoded = (type: string) => {
     const part = parts.find((p) => (p.headers.get("content-type") ?? "text/plain").startsWith(type));
     if (!part) return "";
@@ -114,6 +105,18 @@ export function parseMail(raw: string): ParsedMail {
     return part.body;
   };
   return { headers, text: decoded("text/plain").trimEnd(), html: decoded("text/html").trimEnd() };
+}
+
+/** The leaves of a MIME tree: a message with an attachment nests its alternatives in multipart/mixed. */
+function leafParts(entity: { headers: Map<string, string>; body: string }): { headers: Map<string, string>; body: string }[] {
+  const boundary = /boundary="?([^";]+)"?/.exec(entity.headers.get("content-type") ?? "")?.[1];
+  if (!boundary) return [entity];
+  const parts: { headers: Map<string, string>; body: string }[] = [];
+  for (const chunk of entity.body.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith("--")) break;
+    parts.push(...leafParts(splitEntity(chunk.replace(/^\n/, ""))));
+  }
+  return parts;
 }
 
 function splitEntity(entity: string): { headers: Map<string, string>; body: string } {

@@ -47,9 +47,10 @@ function withCaseStudies(page: PageContent): PageContent {
 
 /**
  * Every page whose copy is data, in sitemap order. The shared content route
- * draws them all but two: /portfolio adds the case studies and their filters
- * (routes/portfolio.tsx), and /contact-us draws the consultation form right
- * under its title (routes/contact-us.tsx).
+ * draws them all but three: /portfolio adds the case studies and their filters
+ * (routes/portfolio.tsx), /contact-us draws the consultation form right
+ * under its title (routes/contact-us.tsx), and /kraf-think-2025 adds the event's
+ * date, venue, agenda and registration (routes/kraf-think-2025.tsx).
  */
 export const contentPages: readonly PageContent[] = [
   products,

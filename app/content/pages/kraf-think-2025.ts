@@ -4,26 +4,22 @@ import { site } from "#app/content/site.ts";
 export const page: PageContent = {
   path: "/kraf-think-2025",
   title: "KRAF Think 2025",
-  description: `KRAF Think 2025, the ${site.name} technology event held in ${site.address.locality}: its themes, audience and format, and how to hear about the next edition.`,
+  description: `KRAF Think 2025, the ${site.name} technology event in ${site.address.locality}: date, venue, agenda, speakers, registration, and how to hear about the next edition.`,
   sections: [
     {
       kind: "hero",
       eyebrow: "Event",
       art: "event",
       title: "KRAF Think 2025",
-      lead: `In 2025, ${site.name} brought business and technology leaders together in ${site.address.locality} for KRAF Think, a day of practical conversations about building and running software that moves a business forward.`,
-      primary: { label: "Hear about the next edition", href: "#consultation" },
-      secondary: { label: "Explore resources", href: "/resources" },
+      lead: `KRAF Think brings business and technology leaders together in ${site.address.locality} for a day of practical conversations about building and running software that moves a business forward.`,
+      // The event page (routes/kraf-think-2025.tsx) sets the buttons by the event's state: register, agenda, recap.
     },
     {
       kind: "prose",
       title: "About the event",
       blocks: [
         {
-          p: "KRAF Think was created as a meeting place for the people who decide what software a business builds and the people who build it. The focus was on practice rather than hype: what works in production, what it costs, and what teams learned along the way.",
-        },
-        {
-          p: "The 2025 edition has now taken place. This page summarises what it covered for anyone who could not attend, and explains how to be told when the next edition is announced.",
+          p: "KRAF Think was created as a meeting place for the people who decide what software a business builds and the people who build it. The focus is on practice rather than hype: what works in production, what it costs, and what teams learned along the way.",
         },
       ],
     },
@@ -51,12 +47,12 @@ export const page: PageContent = {
     },
     {
       kind: "features",
-      title: "Who it was for",
+      title: "Who it is for",
       items: [
         { title: "Founders and business leaders", body: "People deciding where technology investment will make the biggest difference to their company." },
-        { title: "CTOs and engineering leaders", body: "Those responsible for architecture, teams and delivery who wanted to compare notes with peers." },
+        { title: "CTOs and engineering leaders", body: "Those responsible for architecture, teams and delivery who want to compare notes with peers." },
         { title: "Product and operations teams", body: "The people who turn business processes into requirements and live with the software every day." },
-        { title: "Students and early-career technologists", body: "Future engineers who wanted to see how software is built and run in real businesses." },
+        { title: "Students and early-career technologists", body: "Future engineers who want to see how software is built and run in real businesses." },
       ],
     },
     {
@@ -68,12 +64,6 @@ export const page: PageContent = {
         { title: "Demonstrations", body: "Live walkthroughs of working software, including products built by our teams." },
         { title: "Networking", body: "Time to meet speakers, our engineers and other attendees, and to continue the conversations started on stage." },
       ],
-    },
-    {
-      kind: "cta",
-      title: "Be the first to hear about the next edition",
-      body: "Use the consultation form and write \"KRAF Think\" in your project brief. We will let you know when the next edition is announced. You can also subscribe to our newsletter at the bottom of the page.",
-      action: { label: "Notify me", href: "#consultation" },
     },
   ],
 };

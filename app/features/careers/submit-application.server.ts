@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import {
@@ -25,23 +24,17 @@ import { newStatusToken, statusPageUrl } from "#app/features/careers/application
 import { findOpenJobByTitle } from "#app/features/careers/jobs.server.ts";
 import type { SuccessAnswer } from "#app/features/forms/form-answer.ts";
 import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
+import { newReference } from "#app/features/forms/reference.server.ts";
 import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec } from "#app/features/forms/submission.server.ts";
 import { constraintOf, isUniqueViolation } from "#app/platform/db/errors.server.ts";
 import { jobApplications } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { resumeKey } from "#app/platform/storage/storage.server.ts";
 
-/** No 0/O, 1/I/L: a reference read out on the phone cannot be misheard as another. */
-const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
 type Applied = SuccessAnswer<{ reference: string }>;
 
-/** "APP-2026-4F7K2Q": the year and six characters that are easy to read aloud. */
-export function newReference(now: Date = new Date()): string {
-  let code = "";
-  for (let i = 0; i < 6; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
-  return `APP-${now.getUTCFullYear()}-${code}`;
-}
+/** "APP-2026-4F7K2Q". */
+export const newApplicationReference = (now?: Date) => newReference("APP", now);
 
 const applied = (reference: string, extra: string[] = [], warnings?: string[]): Applied => ({
   status: "success",
@@ -91,7 +84,7 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
   },
 
   // A bot: answer as if it worked, store nothing, send nothing.
-  botAnswer: () => ({ status: "success", reference: newReference(), messages: [] }),
+  botAnswer: () => ({ status: "success", reference: newApplicationReference(), messages: [] }),
 
   async findEarlier(db, idempotencyKey) {
     const [row] = await db
@@ -110,7 +103,7 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
     const statusToken = newStatusToken();
     // A reference is random; a clash with an earlier one (rare) draws another, in a savepoint so the transaction goes on.
     for (let attempt = 0; ; attempt++) {
-      const reference = newReference(submittedAt);
+      const reference = newApplicationReference(submittedAt);
       let applicationId: number;
       try {
         applicationId = await tx.transaction(async (savepoint) => {

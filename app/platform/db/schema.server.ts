@@ -421,3 +421,83 @@ export const webVitals = pgTable(
     check("web_vitals_page_check", sql`length(${t.page}) <= 200`),
   ],
 );
+
+/** Where an event takes place; `mapUrl` opens a map in a new tab (no embedded third-party map). */
+export type EventVenue = {
+  name: string;
+  streetAddress: string;
+  locality: string;
+  region: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2, e.g. "IN". */
+  countryCode: string;
+  mapUrl: string;
+};
+/** One slot of the day, at local times of the event's time zone ("09:30"). */
+export type EventAgendaItem = { starts: string; ends: string; title: string; speaker?: string };
+export type EventSpeaker = { name: string; role: string; organisation: string; bio: string };
+
+/**
+ * Events the site announces (decision 021): what and when (`starts_at`/`ends_at`,
+ * shown in `time_zone`), where, the agenda and speakers, and how many places
+ * registration offers before it turns into a waiting list. Whether an event is
+ * upcoming, live or past follows from the clock; `recap` is what the page shows
+ * once it is over.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** An IANA zone, e.g. "Asia/Kolkata": the times on the page and in the calendar file. */
+    timeZone: text("time_zone").notNull(),
+    venue: jsonb("venue").$type<EventVenue>().notNull(),
+    agenda: jsonb("agenda").$type<EventAgendaItem[]>().notNull().default([]),
+    speakers: jsonb("speakers").$type<EventSpeaker[]>().notNull().default([]),
+    capacity: integer("capacity").notNull(),
+    recap: jsonb("recap").$type<string[]>().notNull().default([]),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("events_dates_check", sql`${t.endsAt} > ${t.startsAt}`),
+    check("events_capacity_check", sql`${t.capacity} >= 0`),
+  ],
+);
+
+/**
+ * `registered` holds a place, `waitlisted` asked after the places were gone,
+ * `next-edition` asked (after the event) to hear about the next one.
+ */
+export const eventRegistrationStatuses = ["registered", "waitlisted", "next-edition"] as const;
+export type EventRegistrationStatus = (typeof eventRegistrationStatuses)[number];
+
+export const eventRegistrations = pgTable(
+  "event_registrations",
+  {
+    id: id(),
+    eventId: bigint("event_id", { mode: "number" })
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    status: text("status").$type<EventRegistrationStatus>().notNull(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    role: text("role"),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    consentVersion: text("consent_version").notNull(),
+    /** Quoted to the visitor and in the email, e.g. "EVT-2026-4F7K2Q". */
+    reference: text("reference").notNull().unique(),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One place (or waiting-list entry) per address and event, and one next-edition request.
+    uniqueIndex("event_registrations_attendee_key").on(t.eventId, sql`(${t.status} = 'next-edition')`, sql`lower(${t.email})`),
+    index("event_registrations_event_status_idx").on(t.eventId, t.status),
+    check("event_registrations_status_check", sql`${t.status} in ('registered', 'waitlisted', 'next-edition')`),
+  ],
+);

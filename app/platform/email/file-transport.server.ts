@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { logger } from "#app/platform/logger.server.ts";
-import { messageIdFor, type MailTransport } from "#app/platform/email/transport.server.ts";
+import { icalEventOf, messageIdFor, type MailTransport } from "#app/platform/email/transport.server.ts";
 
 /** The default: nothing leaves the machine; each message is an .eml file any mail client opens. */
 export function createFileTransport(directory: string): MailTransport {
@@ -19,6 +19,7 @@ export function createFileTransport(directory: string): MailTransport {
         text: mail.text,
         html: mail.html,
         headers: mail.headers,
+        icalEvent: icalEventOf(mail),
         messageId: messageIdFor(mail, mail.from),
       });
       const bytes = (info as unknown as { message: Buffer }).message;

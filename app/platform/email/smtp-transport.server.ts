@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { messageIdFor, type MailTransport } from "#app/platform/email/transport.server.ts";
+import { icalEventOf, messageIdFor, type MailTransport } from "#app/platform/email/transport.server.ts";
 
 /** Any SMTP relay given as smtp://user:pass@host:587 (STARTTLS) or smtps://...:465. */
 export function createSmtpTransport(url: string): MailTransport {
@@ -22,6 +22,7 @@ export function createSmtpTransport(url: string): MailTransport {
           text: mail.text,
           html: mail.html,
           headers: mail.headers,
+          icalEvent: icalEventOf(mail),
           messageId: messageIdFor(mail, mail.from),
         });
       } catch (error) {

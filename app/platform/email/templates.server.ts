@@ -14,7 +14,11 @@ export type RenderedMail = {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on newsletter mail. */
   headers?: Record<string, string>;
+  /** An iCalendar invitation (.ics), attached so mail programs offer "Add to calendar" (SMTP and .eml files; EmailJS cannot). */
+  calendar?: CalendarAttachment;
 };
+
+export type CalendarAttachment = { filename: string; content: string };
 
 /** The settings that hold an EmailJS template id. */
 type EmailJsTemplateSetting = Extract<keyof Env, `EMAILJS_${string}TEMPLATE_ID`>;

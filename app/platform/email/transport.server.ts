@@ -1,3 +1,5 @@
+import type { CalendarAttachment } from "#app/platform/email/templates.server.ts";
+
 /** One message, rendered and ready for any transport. */
 export type OutgoingMail = {
   /** The outbox row, so a resent message keeps its Message-ID and file name. */
@@ -10,6 +12,8 @@ export type OutgoingMail = {
   html: string;
   /** Extra headers (SMTP and .eml files carry them; EmailJS cannot). */
   headers?: Record<string, string>;
+  /** An .ics invitation, attached as a calendar part (SMTP and .eml files carry it; EmailJS cannot). */
+  calendar?: CalendarAttachment;
   template: string;
   /** What an EmailJS template receives for this message. */
   emailjsParams: Record<string, string | number>;
@@ -26,4 +30,9 @@ export function messageIdFor(mail: OutgoingMail, from: string): string | undefin
   if (mail.outboxId === undefined) return undefined;
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
   return `<outbox-${mail.outboxId}@${domain}>`;
+}
+
+/** Nodemailer's calendar part for a message's invitation: METHOD:PUBLISH, an event to add, not a meeting request. */
+export function icalEventOf(mail: OutgoingMail) {
+  return mail.calendar ? { filename: mail.calendar.filename, method: "PUBLISH", content: mail.calendar.content } : undefined;
 }

@@ -1,0 +1,123 @@
+import { Link } from "react-router";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import {
+  EVENT_CONSENT_VERSION,
+  EVENT_FAILURE_MESSAGE,
+  EVENT_FIELD_LABELS,
+  EVENT_FIELD_ORDER,
+  NAME_MAX_LENGTH,
+  ORGANISATION_MAX_LENGTH,
+  validateEventForm,
+  type EventFormField,
+  type EventFormResult,
+  type EventIntent,
+} from "#app/features/events/event-rules.ts";
+import { Field, FormStatus } from "#app/features/forms/field.tsx";
+import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
+import { CONSENT_VALUE, EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
+import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
+
+type EventFormProps = {
+  action: string;
+  intent: EventIntent;
+  /** The id of the heading that names the form. */
+  labelledBy: string;
+  submitLabel: string;
+  /** For a server render after a post without JavaScript: the answer and what was typed. */
+  result?: EventFormResult;
+};
+
+const fieldSpecs: Record<Exclude<EventFormField, "consent">, { type: "text" | "email"; autoComplete: string; maxLength: number; required: boolean }> = {
+  fullName: { type: "text", autoComplete: "name", maxLength: NAME_MAX_LENGTH, required: true },
+  email: { type: "email", autoComplete: "email", maxLength: EMAIL_MAX_LENGTH, required: true },
+  company: { type: "text", autoComplete: "organization", maxLength: ORGANISATION_MAX_LENGTH, required: false },
+  role: { type: "text", autoComplete: "organization-title", maxLength: ORGANISATION_MAX_LENGTH, required: false },
+};
+
+function checkEventForm(data: FormData): ClientProblem<EventFormField> | null {
+  const issue = validateEventForm(Object.fromEntries(EVENT_FIELD_ORDER.map((field) => [field, data.get(field)])));
+  return issue ? { message: issue.message, fields: { [issue.field]: issue.message } } : null;
+}
+
+/**
+ * Registration for the event, or (once it is over) the request to hear about
+ * the next edition: the same fields, posted to the event's page through a
+ * fetcher; without JavaScript, a plain post that redraws the page with the answer.
+ */
+export function EventForm({ action, intent, labelledBy, submitLabel, result }: EventFormProps) {
+  const { fetcher, hydrated, busy, answer, errors, submitRef, formProps } = useFormSubmission<EventFormField>({
+    serverAnswer: result,
+    fallbackMessage: EVENT_FAILURE_MESSAGE,
+    fieldOrder: EVENT_FIELD_ORDER,
+    check: checkEventForm,
+    toasts: true,
+  });
+  const typed = result?.status === "error" ? result.values : undefined;
+  const fields = intent === "register" ? (["fullName", "email", "company", "role"] as const) : (["fullName", "email"] as const);
+
+  return (
+    <fetcher.Form {...formProps} action={action} aria-labelledby={labelledBy} className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
+      <p className="text-sm text-slate-600 sm:col-span-2">Fields marked with an asterisk (*) are required.</p>
+      <FormStatus answer={answer} showError={!hydrated} live={!hydrated} className="sm:col-span-2" />
+
+      {fields.map((name) => {
+        const spec = fieldSpecs[name];
+        return (
+          <Field key={name} name={name} label={EVENT_FIELD_LABELS[name]} error={errors[name]} required={spec.required}>
+            {(props) => <input {...props} type={spec.type} autoComplete={spec.autoComplete} maxLength={spec.maxLength} defaultValue={typed?.[name]} />}
+          </Field>
+        );
+      })}
+
+      <div className="flex items-start gap-2.5 sm:col-span-2">
+        <input
+          id={`${labelledBy}-consent`}
+          type="checkbox"
+          name="consent"
+          value={CONSENT_VALUE}
+          required
+          aria-invalid={errors.consent ? true : undefined}
+          aria-describedby={errors.consent ? `${labelledBy}-consent-error` : undefined}
+          className="mt-0.5 size-5 shrink-0 accent-brand-700"
+        />
+        <div>
+          <label htmlFor={`${labelledBy}-consent`} className="text-sm text-slate-700">
+            I agree to the{" "}
+            <Link to="/privacy-policy" className="font-medium text-brand-800 underline underline-offset-2">
+              Privacy Policy
+            </Link>
+            : {intent === "register" ? "my details are used to manage my registration and this event's emails." : "my details are used for one email when the next edition is announced."}
+          </label>
+          {errors.consent ? (
+            <p id={`${labelledBy}-consent-error`} className="mt-1 text-sm font-medium text-red-700">
+              {errors.consent}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="consentVersion" value={EVENT_CONSENT_VERSION} />
+      <HoneypotField />
+      <IdempotencyKeyField renewOn={fetcher.data} />
+
+      <div className="sm:col-span-2">
+        <button
+          ref={submitRef}
+          type="submit"
+          disabled={busy}
+          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-7 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-800 sm:w-auto"
+        >
+          {busy ? (
+            <>
+              <Spinner />
+              <span>Sending…</span>
+            </>
+          ) : (
+            submitLabel
+          )}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
