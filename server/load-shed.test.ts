@@ -6,6 +6,7 @@ import express from "express";
 import { expect, test } from "vitest";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from "#server/busy-answer.ts";
 import helmet from "helmet";
+import { rememberRefusal } from "#app/platform/refused-posts.server.ts";
 import { Admission, headersSetBy, loadShedding, type Release } from "#server/load-shed.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 
@@ -168,6 +169,31 @@ test("over the queue, a write gets 503 with Retry-After after a short hold: a pa
     expect(admission.inFlight).toBe(0);
   } finally {
     open();
+    await close();
+  }
+});
+
+test("a client this process refused for a form's rate limit gets that 429 again without a slot; other forms and clients pass", async () => {
+  const { base, admission, open, close } = await shedServer(1);
+  try {
+    open();
+    // The form pipeline refused 127.0.0.1 on /newsletter for two minutes.
+    rememberRefusal("/newsletter", "127.0.0.1", 120);
+    const data = await postOnItsOwnConnection(`${base}/newsletter.data`, {});
+    expect(data.status).toBe(429);
+    expect(data.headers.get("retry-after")).toMatch(/^1[12]\d$/);
+    expect(data.headers.get("x-remix-response")).toBe("yes");
+    expect(data.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await data.text()).toContain("Too many submissions from your connection. Please try again in 2 minutes.");
+    const page = await postOnItsOwnConnection(`${base}/newsletter/`, { Accept: "text/html" });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toContain('<p role="alert">Too many submissions from your connection. Please try again in 2 minutes.</p>');
+    expect(admission.inFlight + admission.queued).toBe(0);
+
+    const other = await postOnItsOwnConnection(`${base}/consultation`, {});
+    expect(other.status).toBe(200);
+    expect(await other.text()).toBe("stored");
+  } finally {
     await close();
   }
 });

@@ -1,6 +1,8 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { busyAnswer, BUSY_RETRY_AFTER_SECONDS } from "#server/busy-answer.ts";
+import { tooManySubmissionsMessage } from "#app/features/forms/form-rules.ts";
+import { refusalFor } from "#app/platform/refused-posts.server.ts";
+import { BUSY, busyAnswer, BUSY_RETRY_AFTER_SECONDS, type RefusalText } from "#server/busy-answer.ts";
 
 /** Lets go of a slot; calling it again does nothing. */
 export type Release = () => void;
@@ -162,7 +164,9 @@ const REFUSALS_LOG_EVERY_MS = 10_000;
  * every write (a form post, a sign-in, a beacon) takes a slot of `admission`
  * before anything else is done for it, and gets the busy answer (503,
  * Retry-After) when none comes: after about REFUSAL_HOLD_MS when there is
- * no room to wait, at once when its wait is over. Reads pass untouched.
+ * no room to wait, at once when its wait is over. A post from a client this
+ * process has just refused for a form's rate limit gets that 429 again, after
+ * the same hold, without taking a slot. Reads pass untouched.
  */
 export function loadShedding(admission: Admission, { siteUrl, headers, logger, holdMs = REFUSAL_HOLD_MS }: SheddingOptions): RequestHandler {
   let refused = 0;
@@ -175,16 +179,20 @@ export function loadShedding(admission: Admission, { siteUrl, headers, logger, h
   };
   const refuse = (req: Request, res: Response) => {
     countRefusal();
-    if (!res.destroyed) sendBusy(req, res, siteUrl, headers);
+    if (!res.destroyed) sendRefusal(req, res, siteUrl, headers, { status: 503, retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS, text: BUSY });
   };
-  const holdThenRefuse = (req: Request, res: Response) => {
-    setTimeout(() => refuse(req, res), holdMs * (0.5 + Math.random()));
-  };
+  const hold = (answer: () => void) => setTimeout(answer, holdMs * (0.5 + Math.random()));
 
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    if (admission.refusesAtOnce(client)) return holdThenRefuse(req, res);
+    // Over this form's rate limit: the form pipeline's own 429, without a slot, a body read or a page render.
+    const waiting = refusalFor(req.path, client);
+    if (waiting !== null) {
+      const text = { title: "Too many submissions", message: tooManySubmissionsMessage(waiting) };
+      return hold(() => void (res.destroyed || sendRefusal(req, res, siteUrl, headers, { status: 429, retryAfterSeconds: waiting, text })));
+    }
+    if (admission.refusesAtOnce(client)) return hold(() => refuse(req, res));
     const gone = new AbortController();
     const onClose = () => gone.abort();
     res.once("close", onClose);
@@ -202,11 +210,13 @@ export function loadShedding(admission: Admission, { siteUrl, headers, logger, h
   };
 }
 
-function sendBusy(req: Request, res: Response, siteUrl: string, headers: [string, string][]) {
-  const answer = busyAnswer({ path: req.path, accept: req.headers.accept, referer: req.headers.referer, origin: `${req.protocol}://${req.headers.host ?? "localhost"}` }, siteUrl);
-  res.statusCode = 503;
+type Refusal = { status: 429 | 503; retryAfterSeconds: number; text: RefusalText };
+
+function sendRefusal(req: Request, res: Response, siteUrl: string, headers: [string, string][], { status, retryAfterSeconds, text }: Refusal) {
+  const answer = busyAnswer({ path: req.path, accept: req.headers.accept, referer: req.headers.referer, origin: `${req.protocol}://${req.headers.host ?? "localhost"}` }, siteUrl, text);
+  res.statusCode = status;
   for (const [name, value] of headers) res.setHeader(name, value);
-  res.setHeader("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+  res.setHeader("Retry-After", String(retryAfterSeconds));
   res.setHeader("Cache-Control", "private, no-store");
   for (const [name, value] of answer.headers) res.setHeader(name, value);
   // Much may still be on its way: let the client read this answer while the rest is discarded, then close.

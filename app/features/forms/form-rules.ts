@@ -13,6 +13,12 @@ export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 export const CONSENT_VALUE = "yes";
 export const CONSENT_REQUIRED_MESSAGE = "Please accept the Privacy Policy.";
 
+/** What a client over a form's rate limit is told; the same from the form pipeline and the server's early refusal. */
+export function tooManySubmissionsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many submissions from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
 /** The honeypot's field name: people never see it, form-filling bots do. */
 export const HONEYPOT_FIELD = "website";
 /** One key per intended submission, so a double click or a retried post is stored once. */

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import type { FormAnswer, SuccessAnswer } from "#app/features/forms/form-answer.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, tooManySubmissionsMessage } from "#app/features/forms/form-rules.ts";
 import { FormRejection, readForm, type FormInput, type ReadRules, type UploadedFile } from "#app/features/forms/read-form.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { isUniqueViolation } from "#app/platform/db/errors.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { hitRateLimit, type RateLimitRule } from "#app/platform/rate-limit.server.ts";
+import { refusalFor, rememberRefusal } from "#app/platform/refused-posts.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { StorageKeyTakenError } from "#app/platform/storage/storage.server.ts";
@@ -159,7 +160,7 @@ function echoOf(spec: { echo: readonly string[] }, values: Record<string, string
  */
 export async function guardAndRead(request: Request, context: Readonly<RouterContextProvider>, services: Services, rules: GuardRules): Promise<FormInput> {
   if (isCrossSite(request, services.env.SITE_URL)) throw new FormRejection(403, CROSS_SITE_MESSAGE);
-  await assertWithinRateLimit(services, context, rules);
+  await assertWithinRateLimit(request, services, context, rules);
   return readForm(request, { ...rules.read, fields: [...rules.read.fields, HONEYPOT_FIELD, IDEMPOTENCY_FIELD] });
 }
 
@@ -172,28 +173,24 @@ export function isCrossSite(request: Request, siteUrl: string): boolean {
 }
 
 /**
- * Clients over their limit are remembered in memory until their retry time,
- * so their further posts cost neither a database round trip nor a body read.
+ * Clients over their limit are remembered in memory until their retry time
+ * (refused-posts.server.ts), so their further posts cost neither a database
+ * round trip nor a body read; the server refuses them before they reach here.
  */
-const refusedUntil = new Map<string, number>();
-const MAX_REMEMBERED_CLIENTS = 10_000;
-
-async function assertWithinRateLimit(services: Services, context: Readonly<RouterContextProvider>, rules: GuardRules) {
-  const key = `${rules.name}:${clientAddressOf(context)}`;
-  const now = Date.now();
-  const until = refusedUntil.get(key);
-  if (until !== undefined && until > now) throw tooManyPosts(Math.ceil((until - now) / 1000));
+async function assertWithinRateLimit(request: Request, services: Services, context: Readonly<RouterContextProvider>, rules: GuardRules) {
+  const client = clientAddressOf(context);
+  const path = new URL(request.url).pathname;
+  const waiting = refusalFor(path, client);
+  if (waiting !== null) throw tooManyPosts(waiting);
   const { FORM_RATE_LIMIT, FORM_RATE_WINDOW_SECONDS } = services.env;
-  const result = await hitRateLimit(services.db, key, { limit: rules.rateLimit ?? FORM_RATE_LIMIT, windowMs: FORM_RATE_WINDOW_SECONDS * 1000 });
+  const result = await hitRateLimit(services.db, `${rules.name}:${client}`, { limit: rules.rateLimit ?? FORM_RATE_LIMIT, windowMs: FORM_RATE_WINDOW_SECONDS * 1000 });
   if (result.allowed) return;
-  if (refusedUntil.size >= MAX_REMEMBERED_CLIENTS) refusedUntil.delete(refusedUntil.keys().next().value!);
-  refusedUntil.set(key, now + result.retryAfterSeconds * 1000);
+  rememberRefusal(path, client, result.retryAfterSeconds);
   throw tooManyPosts(result.retryAfterSeconds);
 }
 
 function tooManyPosts(retryAfterSeconds: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new FormRejection(429, `Too many submissions from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  return new FormRejection(429, tooManySubmissionsMessage(retryAfterSeconds));
 }
 
 function clientKeyOf(form: FormInput): string | null {
