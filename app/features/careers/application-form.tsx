@@ -1,6 +1,3 @@
-import { useId } from "react";
-import { Link } from "react-router";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import {
   APPLICATION_FAILED_MESSAGE,
   applicationErrors,
@@ -18,7 +15,7 @@ import {
   type ApplicationFieldErrors,
   type ApplicationResult,
 } from "#app/features/careers/application-schema.ts";
-import { Field, FieldError, inputClass } from "#app/features/forms/field.tsx";
+import { ConsentField, Field, inputClass, SubmitButton } from "#app/features/forms/field.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
@@ -128,67 +125,17 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
             <textarea {...props} rows={6} maxLength={applicationFieldLimits.coverLetter} defaultValue={defaultValues?.coverLetter} className={`${inputClass} min-h-36 resize-y`} />
           )}
         </Field>
-        <ConsentField error={errors.consent} defaultChecked={defaultValues?.consent === CONSENT_VALUE} />
+        <ConsentField purpose="the processing of my application data for recruitment." error={errors.consent} defaultChecked={defaultValues?.consent === CONSENT_VALUE} />
 
         <HoneypotField />
         <IdempotencyKeyField renewOn={fetcher.data} />
 
-        <div className="sm:col-span-2">
-          <button
-            ref={submitRef}
-            type="submit"
-            disabled={busy}
-            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-7 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-800 sm:w-auto"
-          >
-            {busy ? (
-              <>
-                <Spinner />
-                <span>Sending…</span>
-              </>
-            ) : (
-              "Submit Application"
-            )}
-          </button>
-        </div>
+        <SubmitButton ref={submitRef} busy={busy} label="Submit Application" />
       </fetcher.Form>
     </>
   );
 }
 
-
-function ConsentField({ error, defaultChecked }: { error?: string; defaultChecked: boolean }) {
-  const id = useId();
-  return (
-    <div className="sm:col-span-2">
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          name="consent"
-          value={CONSENT_VALUE}
-          required
-          aria-required
-          defaultChecked={defaultChecked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-1 size-5 shrink-0 accent-brand-700"
-        />
-        <label htmlFor={id} className="text-sm text-slate-800">
-          I agree to the{" "}
-          <Link to="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-4">
-            Privacy Policy
-          </Link>{" "}
-          and to {`the processing of my application data for recruitment.`}
-          <span aria-hidden="true" className="text-red-700">
-            {" "}
-            *
-          </span>
-        </label>
-      </div>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
 
 function Confirmation({ reference }: { reference: string }) {
   return (

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import { FileDropZone } from "#app/features/consultation/file-drop-zone.tsx";
 import {
   addFiles,
@@ -17,7 +16,7 @@ import {
   type ConsultationFieldErrors,
   type ConsultationResult,
 } from "#app/features/consultation/consultation-schema.ts";
-import { Field, FieldIdPrefix, FormStatus } from "#app/features/forms/field.tsx";
+import { Field, FieldIdPrefix, FormStatus, SubmitButton } from "#app/features/forms/field.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
 import { CONSULTATION_ACTION } from "#app/features/consultation/consultation-action.ts";
@@ -129,23 +128,7 @@ export function ConsultationForm({ labelledBy, idempotencyKey, defaultValues, re
         <HoneypotField />
         <IdempotencyKeyField serverValue={idempotencyKey} renewOn={fetcher.data} />
 
-        <div className="sm:col-span-2">
-          <button
-            ref={submitRef}
-            type="submit"
-            disabled={busy}
-            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-7 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-800 sm:w-auto"
-          >
-            {busy ? (
-              <>
-                <Spinner />
-                <span>{phase === "uploading" ? "Uploading…" : "Sending…"}</span>
-              </>
-            ) : (
-              "Enquire Now"
-            )}
-          </button>
-        </div>
+        <SubmitButton ref={submitRef} busy={busy} label="Enquire Now" busyLabel={phase === "uploading" ? "Uploading…" : "Sending…"} />
       </fetcher.Form>
     </FieldIdPrefix>
   );

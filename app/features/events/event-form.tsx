@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import {
   EVENT_CONSENT_VERSION,
   EVENT_FAILURE_MESSAGE,
@@ -12,9 +10,9 @@ import {
   type EventFormResult,
   type EventIntent,
 } from "#app/features/events/event-rules.ts";
-import { Field, FormStatus } from "#app/features/forms/field.tsx";
+import { ConsentField, Field, FormStatus, SubmitButton } from "#app/features/forms/field.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
-import { CONSENT_VALUE, EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
+import { EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
 
 type EventFormProps = {
@@ -69,55 +67,17 @@ export function EventForm({ action, intent, labelledBy, submitLabel, result }: E
         );
       })}
 
-      <div className="flex items-start gap-2.5 sm:col-span-2">
-        <input
-          id={`${labelledBy}-consent`}
-          type="checkbox"
-          name="consent"
-          value={CONSENT_VALUE}
-          required
-          aria-invalid={errors.consent ? true : undefined}
-          aria-describedby={errors.consent ? `${labelledBy}-consent-error` : undefined}
-          className="mt-0.5 size-5 shrink-0 accent-brand-700"
-        />
-        <div>
-          <label htmlFor={`${labelledBy}-consent`} className="text-sm text-slate-700">
-            I agree to the{" "}
-            <Link to="/privacy-policy" className="font-medium text-brand-800 underline underline-offset-2">
-              Privacy Policy
-            </Link>
-            : {intent === "register" ? "my details are used to manage my registration and this event's emails." : "my details are used for one email when the next edition is announced."}
-          </label>
-          {errors.consent ? (
-            <p id={`${labelledBy}-consent-error`} className="mt-1 text-sm font-medium text-red-700">
-              {errors.consent}
-            </p>
-          ) : null}
-        </div>
-      </div>
+      <ConsentField
+        purpose={intent === "register" ? "the use of my details to manage my registration and this event's emails." : "the use of my details for one email when the next edition is announced."}
+        error={errors.consent}
+      />
 
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="consentVersion" value={EVENT_CONSENT_VERSION} />
       <HoneypotField />
       <IdempotencyKeyField renewOn={fetcher.data} />
 
-      <div className="sm:col-span-2">
-        <button
-          ref={submitRef}
-          type="submit"
-          disabled={busy}
-          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-7 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-800 sm:w-auto"
-        >
-          {busy ? (
-            <>
-              <Spinner />
-              <span>Sending…</span>
-            </>
-          ) : (
-            submitLabel
-          )}
-        </button>
-      </div>
+      <SubmitButton ref={submitRef} busy={busy} label={submitLabel} />
     </fetcher.Form>
   );
 }

@@ -1,4 +1,7 @@
-import { createContext, use, useId, type ReactNode } from "react";
+import { createContext, use, useId, type ReactNode, type Ref } from "react";
+import { Link } from "react-router";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
 
 /** The look of a text control, shared by every form on a light background. */
 export const inputClass =
@@ -121,6 +124,64 @@ export function FormStatus({ answer, showError, live, className = "" }: { answer
           {text}
         </p>
       ))}
+    </div>
+  );
+}
+
+/** The required consent checkbox: the privacy policy linked, and what the data will be used for. */
+export function ConsentField({ purpose, error, defaultChecked }: { purpose: string; error?: string; defaultChecked?: boolean }) {
+  const id = useFieldId("consent");
+  return (
+    <div className="sm:col-span-2">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          name="consent"
+          value={CONSENT_VALUE}
+          required
+          aria-required
+          defaultChecked={defaultChecked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+        />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          I agree to the{" "}
+          <Link to="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-4">
+            Privacy Policy
+          </Link>{" "}
+          and to {purpose}
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        </label>
+      </div>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** A form's submit button: disabled with a spinner and `busyLabel` while the post is on its way. */
+export function SubmitButton({ ref, busy, label, busyLabel = "Sending…" }: { ref: Ref<HTMLButtonElement>; busy: boolean; label: string; busyLabel?: string }) {
+  return (
+    <div className="sm:col-span-2">
+      <button
+        ref={ref}
+        type="submit"
+        disabled={busy}
+        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-7 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-800 disabled:cursor-wait disabled:bg-brand-800 sm:w-auto"
+      >
+        {busy ? (
+          <>
+            <Spinner />
+            <span>{busyLabel}</span>
+          </>
+        ) : (
+          label
+        )}
+      </button>
     </div>
   );
 }
