@@ -36,6 +36,8 @@ export default [
     route("subscribers", "routes/staff.subscribers.tsx"),
     route("subscribers/export.csv", "routes/staff.subscribers.export[.]csv.ts"),
     route("subscribers/:id/erase", "routes/staff.subscribers.$id.erase.tsx"),
+    route("events", "routes/staff.events.tsx"),
+    route("events/export.csv", "routes/staff.events.export[.]csv.ts"),
     route("outbox", "routes/staff.outbox.tsx"),
     route("audit", "routes/staff.audit.tsx"),
     route("accounts", "routes/staff.accounts.tsx"),

@@ -6,6 +6,7 @@ import { axeViolations, DESKTOP, gotoHydrated, PHONE, setupBrowser } from "#test
 import { freshPostgres, mailDir, type FreshPostgres } from "#tests/support/forms.ts";
 import { parseMail, waitUntil } from "#tests/support/mail.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { signInAs } from "#tests/support/staff.ts";
 
 /*
  * Issue 13: the event page. Its facts come from the `events` row, so each test
@@ -196,4 +197,41 @@ test("Event structured data as Google documents it, and no WCAG 2.2 AA violation
       });
     }
   }
+});
+
+test("sales staff see each event's places, waiting list and next-edition requests, search them and export them; an editor may not", async () => {
+  await scheduleEvent(5 * 24, 1);
+  for (const [name, email, status] of [
+    ["Zara Khan", "zara@example.com", "registered"],
+    ["Omar Ali", "omar@example.com", "waitlisted"],
+  ] as const) {
+    await database.pool.query(
+      "insert into event_registrations (event_id, status, full_name, email, company, consent_at, consent_version, reference) select id, $1, $2, $3, 'Khan Foods', now(), '2026-11', $4 from events where slug = 'kraf-think-2025'",
+      [status, name, email, `EVT-2026-${name.slice(0, 4).toUpperCase()}22`],
+    );
+  }
+  const page = await newPage({ baseURL: server.baseURL });
+  await signInAs(page, server, "sales", "Sam Sales");
+  await page.getByRole("navigation").getByRole("link", { name: "Event registrations" }).first().click();
+  await page.getByRole("heading", { level: 1, name: "Event registrations" }).waitFor();
+  expect(await page.getByText("1 of 1 places taken · 1 on the waiting list · 0 asked about the next edition").isVisible()).toBe(true);
+  const table = page.getByRole("table");
+  expect(await table.getByRole("row").count()).toBe(3);
+  expect(await table.getByRole("row", { name: /Omar Ali/ }).getByRole("cell", { name: "Waiting list" }).count()).toBe(1);
+
+  await page.getByLabel("Search name, email, company or reference").fill("zara");
+  await page.getByRole("button", { name: "Show" }).click();
+  await page.waitForURL(/q=zara/);
+  expect(await table.getByRole("row").count()).toBe(2);
+  const csv = await page.context().request.get("/staff/events/export.csv?status=waitlisted");
+  expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
+  const lines = (await csv.text()).trim().split(/\r?\n/);
+  expect(lines[0]).toBe('"Event","Place","Full name","Email","Company","Role","Reference","Registered at (UTC)","Consent wording version"');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain('"KRAF Think 2025","Waiting list","Omar Ali","omar@example.com","Khan Foods"');
+  expect(await axeViolations(page)).toEqual([]);
+
+  const editor = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 403/ });
+  await signInAs(editor, server, "editor", "Eddie Editor");
+  expect((await editor.goto("/staff/events"))?.status()).toBe(403);
 });

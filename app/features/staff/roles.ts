@@ -17,16 +17,17 @@ export const roleLabels: Record<StaffRole, string> = {
 
 export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, the outbox and the audit log",
-  sales: "Consultation requests and newsletter subscribers",
+  sales: "Consultation requests, newsletter subscribers and event registrations",
   recruiter: "Jobs and job applications",
   editor: "Insights: writing, images and publishing; the pages' web vitals",
 };
 
-export type StaffArea = "consultations" | "subscribers" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "audit" | "accounts";
+export type StaffArea = "consultations" | "subscribers" | "events" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "audit" | "accounts";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
   subscribers: { label: "Subscribers", path: "/staff/subscribers", roles: ["sales"] },
+  events: { label: "Event registrations", path: "/staff/events", roles: ["sales"] },
   jobs: { label: "Jobs", path: "/staff/jobs", roles: ["recruiter"] },
   applications: { label: "Applications", path: "/staff/applications", roles: ["recruiter"] },
   insights: { label: "Insights", path: "/staff/insights", roles: ["editor"] },

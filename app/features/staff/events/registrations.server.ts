@@ -1,0 +1,73 @@
+import { and, count, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import { inPages } from "#app/features/staff/csv.server.ts";
+import { readListPage } from "#app/features/staff/list-page.server.ts";
+import { likePattern } from "#app/features/staff/list-query.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { eventRegistrations as registrations, events, type EventRegistrationStatus } from "#app/platform/db/schema.server.ts";
+
+const columns = {
+  id: registrations.id,
+  event: events.title,
+  status: registrations.status,
+  fullName: registrations.fullName,
+  email: registrations.email,
+  company: registrations.company,
+  role: registrations.role,
+  reference: registrations.reference,
+  registeredAt: registrations.createdAt,
+  consentVersion: registrations.consentVersion,
+};
+
+export type Registration = {
+  id: number;
+  event: string;
+  status: EventRegistrationStatus;
+  fullName: string;
+  email: string;
+  company: string | null;
+  role: string | null;
+  reference: string;
+  registeredAt: Date;
+  consentVersion: string;
+};
+
+export type RegistrationQuery = { search: string; status: EventRegistrationStatus | null };
+
+function matching({ search, status }: RegistrationQuery): SQL | undefined {
+  const pattern = likePattern(search);
+  return and(
+    search ? or(ilike(registrations.fullName, pattern), ilike(registrations.email, pattern), ilike(registrations.company, pattern), ilike(registrations.reference, pattern)) : undefined,
+    status ? eq(registrations.status, status) : undefined,
+  );
+}
+
+/** One page of registrations, newest first (ids follow the order people registered). */
+export function listRegistrations(db: Database, query: RegistrationQuery, page: number) {
+  const where = matching(query);
+  return readListPage<Registration>(
+    page,
+    (limit, offset) => db.select(columns).from(registrations).innerJoin(events, eq(events.id, registrations.eventId)).where(where).orderBy(desc(registrations.id)).limit(limit).offset(offset),
+    () => db.select({ n: count() }).from(registrations).where(where),
+  );
+}
+
+/** Every registration matching the query, a page at a time, for the CSV export. */
+export function allRegistrations(db: Database, query: RegistrationQuery): AsyncIterable<Registration> {
+  return inPages((beforeId, size) =>
+    db
+      .select(columns)
+      .from(registrations)
+      .innerJoin(events, eq(events.id, registrations.eventId))
+      .where(and(matching(query), beforeId === null ? undefined : lt(registrations.id, beforeId)))
+      .orderBy(desc(registrations.id))
+      .limit(size),
+  );
+}
+
+/** Each event with its places taken, waiting list and next-edition requests: what staff check first. */
+export async function eventSummaries(db: Database) {
+  const rows = await db.select({ id: events.id, title: events.title, slug: events.slug, startsAt: events.startsAt, capacity: events.capacity }).from(events).orderBy(desc(events.startsAt));
+  const counts = await db.select({ eventId: registrations.eventId, status: registrations.status, n: count() }).from(registrations).groupBy(registrations.eventId, registrations.status);
+  const countOf = (eventId: number, status: EventRegistrationStatus) => counts.find((row) => row.eventId === eventId && row.status === status)?.n ?? 0;
+  return rows.map((row) => ({ ...row, registered: countOf(row.id, "registered"), waitlisted: countOf(row.id, "waitlisted"), nextEdition: countOf(row.id, "next-edition") }));
+}
