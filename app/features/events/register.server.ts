@@ -106,7 +106,9 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
           sql`lower(${eventRegistrations.email}) = lower(${input.email})`,
         ),
       );
-    const taken = forNextEdition ? 0 : await registeredCount(tx, event.id);
+    // Asked again moments ago (a double click, a retried post): the same answer, no second email.
+    if (earlier && submittedAt.getTime() - earlier.createdAt.getTime() < RESEND_AFTER_MS) return earlier;
+    const taken = earlier || forNextEdition ? 0 : await registeredCount(tx, event.id);
     const saved: Saved = earlier ?? {
       status: forNextEdition ? "next-edition" : taken < locked.capacity ? "registered" : "waitlisted",
       reference: newReference("EVT", submittedAt),
@@ -127,8 +129,6 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
       });
       // The last place just went: every process's page now offers the waiting list.
       if (saved.status === "registered" && taken + 1 >= locked.capacity) await bumpContentVersion(tx);
-    } else if (submittedAt.getTime() - earlier.createdAt.getTime() < RESEND_AFTER_MS) {
-      return saved;
     }
 
     const pageUrl = eventPageUrl(services.env.SITE_URL, event);
