@@ -222,6 +222,7 @@ test("sales staff see each event's places, waiting list and next-edition request
   await page.getByLabel("Search name, email, company or reference").fill("zara");
   await page.getByRole("button", { name: "Show" }).click();
   await page.waitForURL(/q=zara/);
+  await page.getByText("1 registration matches.", { exact: true }).waitFor();
   expect(await table.getByRole("row").count()).toBe(2);
   const csv = await page.context().request.get("/staff/events/export.csv?status=waitlisted");
   expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
