@@ -1,3 +1,4 @@
+import type { CardIcon } from "#app/content/card-icons.ts";
 import type { CaseStudyCard } from "#app/content/case-studies.ts";
 
 /**
@@ -33,7 +34,7 @@ export type FeatureGridSection = {
   title: string;
   intro?: string;
   /** `id` makes a card a link target (`/products#id`), for navigation entries that lead to it. */
-  items: { id?: string; title: string; body: string }[];
+  items: { id?: string; title: string; body: string; /** Drawn above the title; decorative. */ icon?: CardIcon }[];
 };
 
 export type StepsSection = {
@@ -59,7 +60,7 @@ export type LinkGridSection = {
   kind: "links";
   title: string;
   intro?: string;
-  items: { title: string; body: string; href: string }[];
+  items: { title: string; body: string; href: string; /** Drawn above the title; decorative. */ icon?: CardIcon }[];
 };
 
 export type ProseSection = {

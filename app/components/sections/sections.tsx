@@ -14,6 +14,8 @@ import type {
 import { ActionLink, consultationAction } from "#app/components/sections/action-link.tsx";
 import { CaseStudyGrid } from "#app/components/sections/case-study-cards.tsx";
 import { ContactText } from "#app/components/sections/contact-text.tsx";
+import type { CardIcon as CardIconName } from "#app/content/card-icons.ts";
+import cardIconsUrl from "#app/content/card-icons.svg?url";
 
 /** Draws a page's sections in order; each kind has one component. */
 export function Sections({ sections }: { sections: readonly Section[] }) {
@@ -97,6 +99,21 @@ function Hero({ eyebrow, title, lead, primary = consultationAction, secondary, s
   );
 }
 
+/**
+ * A card's icon, from the sprite of card icons (app/content/card-icons.ts): a
+ * hashed asset, fetched once without holding up the first paint and cached
+ * for good. Its box has a fixed size, so nothing moves when it arrives. Decorative.
+ */
+function CardIcon({ name }: { name: CardIconName }) {
+  return (
+    <span aria-hidden="true" className="mb-4 flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+      <svg width="24" height="24">
+        <use href={`${cardIconsUrl}#${name}`} />
+      </svg>
+    </span>
+  );
+}
+
 function FeatureGrid({ title, intro, items }: FeatureGridSection) {
   return (
     <section className="container-page py-14 sm:py-16">
@@ -104,6 +121,7 @@ function FeatureGrid({ title, intro, items }: FeatureGridSection) {
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.title} id={item.id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm target:border-brand-600 target:ring-2 target:ring-brand-600">
+            {item.icon ? <CardIcon name={item.icon} /> : null}
             <h3 className="text-lg font-semibold text-brand-900">{item.title}</h3>
             <p className="mt-2 text-slate-700">
               <ContactText text={item.body} />
@@ -191,6 +209,7 @@ function LinkGrid({ title, intro, items }: LinkGridSection) {
               to={item.href}
               className="block h-full rounded-xl border border-slate-200 p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md"
             >
+              {item.icon ? <CardIcon name={item.icon} /> : null}
               <h3 className="text-lg font-semibold text-brand-800">{item.title}</h3>
               <p className="mt-2 text-slate-700">{item.body}</p>
               <span aria-hidden="true" className="mt-3 inline-block font-semibold text-brand-700">

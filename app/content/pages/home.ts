@@ -1,3 +1,4 @@
+import { cardIconOf } from "#app/content/card-icons.ts";
 import { CASE_STUDIES_PATH, caseStudies, caseStudyCard, newestFirst } from "#app/content/case-studies.ts";
 import { companyFigures } from "#app/content/company-figures.ts";
 import type { LinkGridSection, PageContent } from "#app/content/page-types.ts";
@@ -21,7 +22,7 @@ const groupSummaries: Record<string, string> = {
 const solutionAreas: LinkGridSection["items"] = solutionGroups.flatMap((group) => {
   const first = group.links[0];
   const body = groupSummaries[group.title];
-  return first && body ? [{ title: group.title, body, href: first.href }] : [];
+  return first && body ? [{ title: group.title, body, href: first.href, ...cardIconOf(group.title) }] : [];
 });
 
 export const page: PageContent = {

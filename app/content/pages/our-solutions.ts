@@ -1,3 +1,4 @@
+import { cardIconOf } from "#app/content/card-icons.ts";
 import type { FeatureGridSection, LinkGridSection, PageContent } from "#app/content/page-types.ts";
 import { anchorOf, solutionGroups } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
@@ -27,7 +28,7 @@ const isSectionHere = (href: string) => href.startsWith(`${PATH}#`);
 
 const groupSections: LinkGridSection[] = solutionGroups.flatMap((group): LinkGridSection[] => {
   const items = group.links.flatMap((link) =>
-    isSectionHere(link.href) ? [] : [{ title: link.label, body: link.description ?? "", href: link.href }],
+    isSectionHere(link.href) ? [] : [{ title: link.label, body: link.description ?? "", href: link.href, ...cardIconOf(link.label) }],
   );
   if (items.length === 0) return [];
   const intro = groupIntros[group.title];
@@ -40,7 +41,9 @@ const moreSection: FeatureGridSection = {
   intro: "Some work cuts across every solution area: taking manual steps out of a process, and knowing the rules of the industry the software serves.",
   items: solutionGroups.flatMap((group) =>
     group.links.flatMap((link) =>
-      isSectionHere(link.href) ? [{ id: anchorOf(link.href), title: link.label, body: sectionDescriptions[link.label] ?? "" }] : [],
+      isSectionHere(link.href)
+        ? [{ id: anchorOf(link.href), title: link.label, body: sectionDescriptions[link.label] ?? "", ...cardIconOf(link.label) }]
+        : [],
     ),
   ),
 };

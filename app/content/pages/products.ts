@@ -1,3 +1,4 @@
+import { cardIconOf } from "#app/content/card-icons.ts";
 import type { PageContent } from "#app/content/page-types.ts";
 import { anchorOf, productLinks } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
@@ -30,7 +31,12 @@ export const page: PageContent = {
     {
       kind: "features",
       title: "Our products",
-      items: productLinks.map((link) => ({ id: anchorOf(link.href), title: link.label, body: productDescriptions[link.label] ?? "" })),
+      items: productLinks.map((link) => ({
+        id: anchorOf(link.href),
+        title: link.label,
+        body: productDescriptions[link.label] ?? "",
+        ...cardIconOf(link.label),
+      })),
     },
     {
       kind: "features",
