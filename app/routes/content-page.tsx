@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
-import { Sections } from "#app/components/sections/sections.tsx";
-import { staticPageBody } from "#app/layout/deferred-part.tsx";
+import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { contentPageAt } from "#app/content/pages/index.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
@@ -26,8 +25,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
       })
     : [];
 
-// Text and links only: hydrated when the visitor reaches for it.
-const PageBody = staticPageBody(Sections);
+// Text and links only: its code is fetched, and it is hydrated, when the visitor reaches for it.
+const PageBody = lazyPageBody(() => import("#app/components/sections/sections.tsx").then((module) => module.Sections));
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return <PageBody sections={loaderData.page.sections} />;

@@ -1,10 +1,6 @@
 import type { Route } from "./+types/home";
-import { Sections } from "#app/components/sections/sections.tsx";
-import type { Section } from "#app/content/page-types.ts";
-import type { InsightCard } from "#app/features/insights/insight.ts";
-import { staticPageBody } from "#app/layout/deferred-part.tsx";
+import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { homePage } from "#app/content/pages/index.ts";
-import { FeaturedInsightsSection } from "#app/features/insights/featured-insights-section.tsx";
 import { toInsightCard } from "#app/features/insights/insight.server.ts";
 import { latestInsights } from "#app/features/insights/insights.server.ts";
 import { organizationJsonLd } from "#app/features/seo/structured-data.ts";
@@ -50,6 +46,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     siteUrl: siteUrlFrom(matches),
   });
 
+// Text and links only: its code is fetched, and it is hydrated, when the visitor reaches for it.
+const HomeBody = lazyPageBody(() => import("#app/components/sections/home-body.tsx").then((module) => module.HomeBody));
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
@@ -58,18 +57,3 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-
-// Text and links only: hydrated when the visitor reaches for it.
-const HomeBody = staticPageBody(function HomeBody({ sections, insights }: { sections: readonly Section[]; insights: InsightCard[] }) {
-  // The insights sit just above the closing call to action.
-  const last = sections.at(-1);
-  const closing = last?.kind === "cta" ? [last] : [];
-  const body = closing.length ? sections.slice(0, -1) : sections;
-  return (
-    <>
-      <Sections sections={body} />
-      <FeaturedInsightsSection insights={insights} />
-      <Sections sections={closing} />
-    </>
-  );
-});

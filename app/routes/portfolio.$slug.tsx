@@ -1,12 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/portfolio.$slug";
-import { Sections } from "#app/components/sections/sections.tsx";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { caseStudyAt, caseStudyHref } from "#app/content/case-studies.ts";
 import { caseStudySections } from "#app/content/case-study-page.ts";
 import { caseStudyJsonLd } from "#app/features/seo/structured-data.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { staticPageBody } from "#app/layout/deferred-part.tsx";
+import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { env } from "#app/platform/env.server.ts";
 import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
 
@@ -30,8 +29,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     ? pageMeta({ title: loaderData.title, description: loaderData.summary, path: loaderData.path, siteUrl: siteUrlFrom(matches), type: "article" })
     : [];
 
-// Text and links only: hydrated when the visitor reaches for it.
-const PageBody = staticPageBody(Sections);
+// Text and links only: its code is fetched, and it is hydrated, when the visitor reaches for it.
+const PageBody = lazyPageBody(() => import("#app/components/sections/sections.tsx").then((module) => module.Sections));
 
 export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
   return (

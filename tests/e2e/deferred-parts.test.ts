@@ -11,7 +11,12 @@ import { DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
 
 const { newPage } = setupBrowser();
 
-const DEFERRED_CHUNKS = { panel: /\/consultation-panel-[^/]+\.js$/, footer: /\/site-footer-[^/]+\.js$/, mobileMenu: /\/mobile-menu-[^/]+\.js$/ };
+const DEFERRED_CHUNKS = {
+  panel: /\/consultation-panel-[^/]+\.js$/,
+  footer: /\/site-footer-[^/]+\.js$/,
+  mobileMenu: /\/mobile-menu-[^/]+\.js$/,
+  homeBody: /\/home-body-[^/]+\.js$/,
+};
 
 /** A page whose script requests are recorded from the start. */
 async function recordedPage(viewport: { width: number; height: number }) {
@@ -124,11 +129,13 @@ function hydrated(page: Page, selector: string) {
 }
 
 test("a page's text and links stay the server's HTML until reached; a click on a link in them is a client navigation", async () => {
-  const { page } = await recordedPage(DESKTOP);
+  const { page, fetched } = await recordedPage(DESKTOP);
   await page.goto("/", { waitUntil: "networkidle" });
   await shellHydrated(page);
   expect(await hydrated(page, 'nav[aria-label="Main"] a[href="/company"]')).toBe(true);
   expect(await hydrated(page, "#page-body a")).toBe(false);
+  // Not even its code is fetched until then.
+  expect(fetched(DEFERRED_CHUNKS.homeBody)).toBe(false);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
   // Pointing at the link hydrates the page's body; React replays the click, and the router takes it.
@@ -151,6 +158,25 @@ test("from the keyboard, a link in a page's text is followed as a client navigat
   await page.waitForURL(/\/our-solutions$/);
   await page.getByRole("heading", { level: 1 }).waitFor();
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+});
+
+test("a click on a link in a page's text that comes before its code waits for it and is a client navigation; if the code cannot come, the link is followed without it", async () => {
+  for (const chunk of ["slow", "failing"] as const) {
+    const page = await newPage({ viewport: DESKTOP, allowConsoleErrors: /Failed to load resource/ });
+    await page.route(DEFERRED_CHUNKS.homeBody, async (route) => {
+      if (chunk === "failing") return route.abort();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await shellHydrated(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    // A click with no pointer movement before it, as a screen reader or a quick tap gives.
+    await page.locator('#page-body a[href="/erp"]').first().dispatchEvent("click");
+    await page.waitForURL(/\/erp$/);
+    await page.getByRole("heading", { level: 1, name: /ERP/i }).waitFor();
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(chunk === "slow");
+  }
 });
 
 test("a client navigation between two pages drawn by the same route module never shows the old page's text in the new page", async () => {

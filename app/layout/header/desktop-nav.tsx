@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ComponentType, type Dispatch, type SetStateAction } from "react";
+import { useEffect, useRef, type Dispatch, type SetStateAction } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
-import { deferredPart } from "#app/layout/deferred-part.tsx";
+import { deferredPart, type DeferredPart } from "#app/layout/deferred-part.tsx";
 import { ChevronDownIcon } from "#app/layout/header/icons.tsx";
 import { NavEntry, NavGroupList, OpenInnovationButton, OverviewLink } from "#app/layout/header/nav-entries.tsx";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
@@ -89,6 +89,7 @@ export function DesktopNav({
     clearTimeout(closeTimer.current);
     if (openMenu !== id) {
       hoverOpenedAt.current = event.timeStamp;
+      DROPDOWN_LINKS[id].want();
       setOpenMenu(id);
     }
   }
@@ -107,6 +108,7 @@ export function DesktopNav({
       hoverOpenedAt.current !== null && event.timeStamp - hoverOpenedAt.current < HOVER_CLICK_GRACE_MS;
     hoverOpenedAt.current = null;
     if (openMenu === id && justHovered) return;
+    if (openMenu !== id) DROPDOWN_LINKS[id].want();
     setOpenMenu(openMenu === id ? "none" : id);
   }
 
@@ -196,11 +198,11 @@ const dropdownLinksId = (id: DropdownId) => `${id}-menu-links`;
 
 /**
  * A dropdown's links are hidden until it opens and are only links, so they keep
- * the server's HTML until the dropdown is shown, or the visitor tabs into them
- * (decision 017). Opening it puts them on screen, which hydrates them before
- * the pointer gets there.
+ * the server's HTML until the dropdown opens, or the visitor tabs into them
+ * (decision 017). Opening it wants them, which hydrates them before the pointer
+ * gets there.
  */
-const DROPDOWN_LINKS: Record<DropdownId, ComponentType<{ entry: DropdownEntry }>> = {
+const DROPDOWN_LINKS: Record<DropdownId, DeferredPart<{ entry: DropdownEntry }>> = {
   solutions: deferredPart(dropdownLinksId("solutions"), () => Promise.resolve(DropdownLinks)),
   products: deferredPart(dropdownLinksId("products"), () => Promise.resolve(DropdownLinks)),
 };
