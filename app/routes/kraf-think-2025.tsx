@@ -46,10 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 // the moments) and when its last place goes (registering it empties every process's page cache).
 export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const page = contentPageAt(PATH)!;
-  return pageMeta({ title: loaderData?.event?.title ?? page.title, description: page.description, path: PATH, siteUrl: siteUrlFrom(matches) });
-};
+// From the loader's data: reading the page's copy here would ship every page's copy to the browser.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ title: loaderData.event?.title ?? loaderData.page.title, description: loaderData.page.description, path: PATH, siteUrl: siteUrlFrom(matches) })
+    : [];
 
 /** The hero's buttons lead to what the event's state offers: registering, the agenda, the recap. */
 function heroActions(event: EventView | null): Pick<HeroSection, "primary" | "secondary"> {
