@@ -11,6 +11,7 @@ export default [
   route("contact-us", "routes/contact-us.tsx"),
   route("portfolio", "routes/portfolio.tsx"),
   route("kraf-think-2025", "routes/kraf-think-2025.tsx"),
+  route("kraf-think-2025/calendar.ics", "routes/kraf-think-2025.calendar[.]ics.ts"),
   route("portfolio/:slug", "routes/portfolio.$slug.tsx"),
   route("careers", "routes/careers.tsx"),
   route("careers/registration", "routes/careers.registration.tsx"),

@@ -120,6 +120,16 @@ test("upcoming: a visitor registers, gets the calendar invitation by email, and 
   expect(ics).toContain("METHOD:PUBLISH");
   expect(ics).toContain("LOCATION:India Habitat Centre\\, Lodhi Road");
 
+  // A visitor who does not register can still add the day: the same event, under the same id.
+  const download = page.getByRole("link", { name: /Add to your calendar/ });
+  expect(await download.getAttribute("download")).toBe("");
+  const file = await page.request.get((await download.getAttribute("href"))!);
+  expect(file.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(file.headers()["content-disposition"]).toBe('attachment; filename="kraf-think-2025.ics"');
+  const downloaded = await file.text();
+  expect(downloaded).toContain(`DTSTART:${utc(startsAt)}`);
+  expect(downloaded).toContain(ics.match(/UID:.+/)![0]);
+
   // The one place is taken: every page now offers the waiting list.
   await openWhenShowing(page, /Every place is taken/);
   expect(await page.getByRole("heading", { name: "Join the waiting list" }).isVisible()).toBe(true);
@@ -167,6 +177,9 @@ test("under way: the agenda, no form; over: the recap and a next-edition sign-up
   await openWhenShowing(page, /This edition has taken place/);
   expect(await page.getByRole("heading", { name: "How the day went" }).isVisible()).toBe(true);
   expect(await page.locator("#register").count()).toBe(0);
+  // Nothing to add to a calendar any more.
+  expect(await page.getByRole("link", { name: /Add to your calendar/ }).count()).toBe(0);
+  expect((await page.request.get("/kraf-think-2025/calendar.ics")).status()).toBe(404);
   const form = await register(page, "#next-edition", { fullName: "Kabir Das", email: "kabir@example.com" });
   await form.getByTestId("form-confirmation").getByText("Thank you. We will email you when the next edition is announced.").waitFor();
   expect((await database.pool.query("select status, full_name from event_registrations")).rows).toEqual([{ status: "next-edition", full_name: "Kabir Das" }]);

@@ -1,3 +1,4 @@
+import { eventCalendarPath } from "#app/features/events/event-rules.ts";
 import type { EventView } from "#app/features/events/events.server.ts";
 
 const STATUS_TEXT: Record<EventView["status"], (event: EventView) => string> = {
@@ -22,6 +23,13 @@ export function EventFacts({ event }: { event: EventView }) {
               <time dateTime={event.startsAt}>{event.dateText}</time>
             </dd>
             <dd className="text-slate-700">{event.timeText}</dd>
+            {event.status === "past" ? null : (
+              <dd className="mt-1">
+                <a href={eventCalendarPath(event.slug)} download className="font-semibold text-brand-800 underline underline-offset-4">
+                  Add to your calendar<span className="sr-only"> (downloads an .ics file)</span>
+                </a>
+              </dd>
+            )}
           </div>
           <div>
             <dt className="text-sm font-semibold uppercase tracking-wider text-brand-700">Where</dt>

@@ -16,6 +16,9 @@ import {
  */
 
 export type EventStatus = "upcoming" | "live" | "past";
+
+/** The path of an event's calendar file, for visitors who add the day without registering. */
+export const eventCalendarPath = (slug: string) => `/${slug}/calendar.ics`;
 export type EventIntent = "register" | "next-edition";
 export type EventFormField = "fullName" | "email" | "company" | "role" | "consent";
 

@@ -57,6 +57,12 @@ export function toEventView(row: EventRow, registered: number, now: Date = new D
   };
 }
 
+/** The event's page, absolute (emails and the calendar file link to it). */
+export const eventPageUrl = (siteUrl: string, event: Pick<EventRow, "slug">) => `${siteUrl}/${event.slug}`;
+
+/** The event's id in calendars: the same in every invitation and download, so a calendar updates it instead of adding a second one. */
+export const eventUid = (siteUrl: string, event: Pick<EventRow, "slug">) => `${event.slug}@${new URL(siteUrl).hostname}`;
+
 /** The venue on one line, for emails and the calendar file. */
 export function venueLine(venue: EventVenue): string {
   return [venue.name, venue.streetAddress, venue.locality, venue.postalCode].filter(Boolean).join(", ");

@@ -17,7 +17,7 @@ import {
   type EventIntent,
   type EventRegistrationInput,
 } from "#app/features/events/event-rules.ts";
-import { formatDate, formatTimes, registeredCount, venueLine, type EventRow } from "#app/features/events/events.server.ts";
+import { eventPageUrl, eventUid, formatDate, formatTimes, registeredCount, venueLine, type EventRow } from "#app/features/events/events.server.ts";
 import type { SuccessAnswer } from "#app/features/forms/form-answer.ts";
 import { newReference } from "#app/features/forms/reference.server.ts";
 import { CONFIRMATIONS_PER_ADDRESS, submitForm, type ConfirmationOutcome, type FormSpec } from "#app/features/forms/submission.server.ts";
@@ -45,8 +45,6 @@ function successFor(event: EventRow, saved: Saved, extra: string[] = [], warning
 }
 
 /** The page's address, for emails and the calendar file. */
-export const eventPageUrl = (siteUrl: string, event: Pick<EventRow, "slug">) => `${siteUrl}/${event.slug}`;
-
 const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Extract<EventFormResult, { status: "success" }>> => ({
   name: "event",
   read: {
@@ -150,7 +148,7 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
         page_url: pageUrl,
         starts_at: event.startsAt.toISOString(),
         ends_at: event.endsAt.toISOString(),
-        event_uid: `${event.slug}@${new URL(services.env.SITE_URL).hostname}`,
+        event_uid: eventUid(services.env.SITE_URL, event),
       },
       kind: "event",
     });
