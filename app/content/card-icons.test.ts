@@ -1,25 +1,19 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { expect, test } from "vitest";
-import { cardIcons, cardIconSprite, type IconNode } from "#app/content/card-icons.ts";
+import { cardIcons } from "#app/content/card-icons.ts";
 import { solutionGroups, productLinks } from "#app/content/navigation.ts";
 import { contentPageAt, homePage } from "#app/content/pages/index.ts";
 import type { PageContent } from "#app/content/page-types.ts";
+import { cardIconSpriteFromLucide, lucideLicence } from "../../scripts/lucide-static.ts";
 
-const lucide = path.dirname(createRequire(import.meta.url).resolve("lucide-static/package.json"));
-const readLucide = (file: string) => readFileSync(path.join(lucide, file), "utf8");
 const sprite = readFileSync("app/content/card-icons.svg", "utf8");
 
 test("the committed sprite is what scripts/card-icons.ts writes from the list and the installed lucide-static", () => {
-  const nodes = JSON.parse(readLucide("icon-nodes.json")) as Record<string, IconNode>;
-  const { version } = JSON.parse(readLucide("package.json")) as { version: string };
-  const [notice = ""] = readLucide("LICENSE").split(/\n-{3,}\n/);
-  expect(sprite, "run `npx tsx scripts/card-icons.ts` and commit app/content/card-icons.svg").toBe(cardIconSprite(nodes, version, notice));
+  expect(sprite, "run `npx tsx scripts/card-icons.ts` and commit app/content/card-icons.svg").toBe(cardIconSpriteFromLucide());
 });
 
 test("the sprite carries Lucide's ISC notice, which covers every icon in it (none is one of the Feather icons under MIT)", () => {
-  const [isc = "", feather = ""] = readLucide("LICENSE").split(/\n-{3,}\n/);
+  const { isc, feather } = lucideLicence();
   expect(sprite).toContain(isc.trim());
   const featherIcons = new Set(/derived from the Feather project:\s*\n\s*\n(.+)\n/.exec(feather)?.[1]?.split(", "));
   expect(featherIcons.size).toBeGreaterThan(50);
