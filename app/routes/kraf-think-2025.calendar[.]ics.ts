@@ -1,6 +1,6 @@
 import type { Route } from "./+types/kraf-think-2025.calendar[.]ics";
 import { eventCalendar } from "#app/features/events/event-emails.server.ts";
-import { eventPageUrl, eventUid, findEvent, venueLine } from "#app/features/events/events.server.ts";
+import { eventCalendarFacts, findEvent } from "#app/features/events/events.server.ts";
 import { PUBLISHED_CONTENT, sharedCacheControl } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -17,14 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!event || event.endsAt <= new Date()) {
     return new Response("This event has no date to add to a calendar any more.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const calendar = eventCalendar({
-    event_title: event.title,
-    starts_at: event.startsAt.toISOString(),
-    ends_at: event.endsAt.toISOString(),
-    event_uid: eventUid(env.SITE_URL, event),
-    venue_text: venueLine(event.venue),
-    page_url: eventPageUrl(env.SITE_URL, event),
-  });
+  const calendar = eventCalendar(eventCalendarFacts(env.SITE_URL, event));
   return new Response(calendar.content, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -63,6 +63,18 @@ export const eventPageUrl = (siteUrl: string, event: Pick<EventRow, "slug">) => 
 /** The event's id in calendars: the same in every invitation and download, so a calendar updates it instead of adding a second one. */
 export const eventUid = (siteUrl: string, event: Pick<EventRow, "slug">) => `${event.slug}@${new URL(siteUrl).hostname}`;
 
+/** What the event's calendar file is drawn from (`eventCalendar`): the same for the invitation mailed and the file downloaded. */
+export function eventCalendarFacts(siteUrl: string, event: EventRow) {
+  return {
+    event_title: event.title,
+    starts_at: event.startsAt.toISOString(),
+    ends_at: event.endsAt.toISOString(),
+    event_uid: eventUid(siteUrl, event),
+    venue_text: venueLine(event.venue),
+    page_url: eventPageUrl(siteUrl, event),
+  };
+}
+
 /** The venue on one line, for emails and the calendar file. */
 export function venueLine(venue: EventVenue): string {
   return [venue.name, venue.streetAddress, venue.locality, venue.postalCode].filter(Boolean).join(", ");

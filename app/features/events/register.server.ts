@@ -17,7 +17,7 @@ import {
   type EventIntent,
   type EventRegistrationInput,
 } from "#app/features/events/event-rules.ts";
-import { eventPageUrl, eventUid, formatDate, formatTimes, registeredCount, venueLine, type EventRow } from "#app/features/events/events.server.ts";
+import { eventCalendarFacts, eventPageUrl, formatDate, formatTimes, registeredCount, type EventRow } from "#app/features/events/events.server.ts";
 import type { SuccessAnswer } from "#app/features/forms/form-answer.ts";
 import { newReference } from "#app/features/forms/reference.server.ts";
 import { CONFIRMATIONS_PER_ADDRESS, submitForm, type ConfirmationOutcome, type FormSpec } from "#app/features/forms/submission.server.ts";
@@ -129,26 +129,20 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
       if (saved.status === "registered" && taken + 1 >= locked.capacity) await bumpContentVersion(tx);
     }
 
-    const pageUrl = eventPageUrl(services.env.SITE_URL, event);
     if (saved.status === "next-edition") {
-      await confirm({ template: "event-next-edition", to: input.email, params: { full_name: input.fullName, event_title: event.title, page_url: pageUrl }, kind: "event" });
+      await confirm({ template: "event-next-edition", to: input.email, params: { full_name: input.fullName, event_title: event.title, page_url: eventPageUrl(services.env.SITE_URL, event) }, kind: "event" });
       return saved;
     }
     await confirm({
       template: "event-registration",
       to: input.email,
       params: {
+        ...eventCalendarFacts(services.env.SITE_URL, event),
         full_name: input.fullName,
-        event_title: event.title,
         status: saved.status,
         reference: saved.reference,
         when_text: `${formatDate(event.startsAt, event.timeZone)}, ${formatTimes(event.startsAt, event.endsAt, event.timeZone)}`,
-        venue_text: venueLine(event.venue),
         map_url: event.venue.mapUrl,
-        page_url: pageUrl,
-        starts_at: event.startsAt.toISOString(),
-        ends_at: event.endsAt.toISOString(),
-        event_uid: eventUid(services.env.SITE_URL, event),
       },
       kind: "event",
     });
