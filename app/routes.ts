@@ -1,12 +1,12 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { contentPages } from "./content/pages/index.ts";
+import { contentPages, pagesWithOwnRoute } from "./content/pages/index.ts";
 
 export default [
   index("routes/home.tsx"),
   // One route module draws every content page from its data; the portfolio adds its case studies,
   // the contact page puts the consultation form under its title, and the event page adds the event.
   ...contentPages
-    .filter((page) => !["/portfolio", "/contact-us", "/kraf-think-2025"].includes(page.path))
+    .filter((page) => !pagesWithOwnRoute.includes(page.path))
     .map((page) => route(page.path, "routes/content-page.tsx", { id: `content${page.path}` })),
   route("contact-us", "routes/contact-us.tsx"),
   route("portfolio", "routes/portfolio.tsx"),

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { mainNav } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
 import { caseStudies, caseStudyHref } from "#app/content/case-studies.ts";
-import { contentPages } from "#app/content/pages/index.ts";
+import { contentPages, pagesWithOwnRoute } from "#app/content/pages/index.ts";
 import { axeViolations, DESKTOP, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
 import { consultationValues } from "#tests/support/forms.ts";
 
@@ -66,13 +66,35 @@ test("pages render fully without JavaScript", async () => {
  */
 const wholePageRoutes = new Set(["/", "/crm", "/missing-page", ...mainNav.map((entry) => (entry.kind === "link" ? entry.href : entry.overview.href))]);
 
-test("axe finds no WCAG 2.2 AA violations on any route at 1280 px and 375 px", async () => {
+/**
+ * At 375 px the content pages differ only in which shared section components they draw and in
+ * what words: axe checks there the whole-page routes, every route with a template of its own
+ * (one case study stands for all six) and as many content pages as it takes to draw every kind
+ * of section and hero. At 1280 px it checks every route.
+ */
+function phoneRoutes(): string[] {
+  const drawn = new Set<string>();
+  const pages = contentPages.filter((page) => {
+    const kinds = page.sections.map((section) => (section.kind === "hero" ? `hero ${section.style ?? ""} ${section.art ? "art" : ""}` : section.kind));
+    const drawsMore = kinds.some((kind) => !drawn.has(kind));
+    for (const kind of kinds) drawn.add(kind);
+    return drawsMore;
+  });
+  const sharedTemplate = new Set([...contentPages.map((page) => page.path).filter((path) => !pagesWithOwnRoute.includes(path)), ...caseStudies.slice(1).map(caseStudyHref)]);
+  const ownTemplates = routes.filter((route) => !sharedTemplate.has(route));
+  return [...new Set([...wholePageRoutes, ...ownTemplates, ...pages.map((page) => page.path)])];
+}
+
+test("axe finds no WCAG 2.2 AA violations on any route at 1280 px and on every template and section at 375 px", async () => {
   const failures: string[] = [];
-  // The two widths side by side, one tab each: axe's work is in each tab's own renderer process, one per core.
+  const checks = [...[...routes, "/missing-page"].map((route) => ({ route, viewport: DESKTOP })), ...phoneRoutes().map((route) => ({ route, viewport: PHONE }))];
+  // Two tabs take the checks in turn: axe's work is in each tab's own renderer process, one per core.
   await Promise.all(
-    [DESKTOP, PHONE].map(async (viewport) => {
-      const page = await newPage({ viewport, allowConsoleErrors: notFoundConsoleError });
-      for (const route of [...routes, "/missing-page"]) {
+    [1, 2].map(async () => {
+      const page = await newPage({ allowConsoleErrors: notFoundConsoleError });
+      for (let check = checks.shift(); check; check = checks.shift()) {
+        const { route, viewport } = check;
+        await page.setViewportSize(viewport);
         await page.goto(route);
         const scope = wholePageRoutes.has(route) ? undefined : "main";
         for (const violation of await axeViolations(page, scope)) failures.push(`${viewport.width}px ${route}${scope ? ` (${scope})` : ""}: ${violation}`);

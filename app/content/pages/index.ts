@@ -45,6 +45,9 @@ function withCaseStudies(page: PageContent): PageContent {
   return { ...page, sections: [hero, ...rest.slice(0, rest.length - closing.length), section, ...closing] };
 }
 
+/** Content pages drawn by a route module of their own (see `contentPages`), not the shared content route. */
+export const pagesWithOwnRoute: readonly string[] = ["/portfolio", "/contact-us", "/kraf-think-2025"];
+
 /**
  * Every page whose copy is data, in sitemap order. The shared content route
  * draws them all but three: /portfolio adds the case studies and their filters
