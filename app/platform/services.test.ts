@@ -64,7 +64,7 @@ for (const driver of drivers) {
 }
 
 test("housekeeping: each chore runs on its interval with the database and the store, a failing one does not stop the next, and closing waits for a running one", async () => {
-  const target = await createTestDatabaseEnv("pglite");
+  const target = await createTestDatabaseEnv("pglite", { migrated: true });
   const env = parseEnv({ DATA_DIR: target.env.DATA_DIR, LOG_LEVEL: "silent" });
   const runs: string[] = [];
   let finishedSlowChore = false;

@@ -49,11 +49,16 @@ export type TestDatabaseEnv = {
   dispose(): Promise<void>;
 };
 
-/** An empty place for a database: a temp DATA_DIR, plus a new PostgreSQL database for `pg`. */
-export async function createTestDatabaseEnv(driver: DatabaseDriver): Promise<TestDatabaseEnv> {
+/**
+ * A place for a database: a temp DATA_DIR, plus a new PostgreSQL database for `pg`. Empty, or with
+ * `migrated` on PGlite a copy of the migrated template, which opens in a second instead of four
+ * (a new PostgreSQL database migrates in a fraction of a second either way).
+ */
+export async function createTestDatabaseEnv(driver: DatabaseDriver, { migrated = false } = {}): Promise<TestDatabaseEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (driver === "pglite") {
+    if (migrated) await copyMigratedPglite(dataDir);
     return { driver, env: { DATA_DIR: dataDir, DATABASE_URL: undefined }, dispose: async () => removeDir() };
   }
   const name = `test_${randomBytes(6).toString("hex")}`;
@@ -73,8 +78,7 @@ export async function createTestDatabaseEnv(driver: DatabaseDriver): Promise<Tes
 export type TestDatabase = OpenDatabase & TestDatabaseEnv;
 
 export async function openTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
-  const target = await createTestDatabaseEnv(driver);
-  if (driver === "pglite") await copyMigratedPglite(target.env.DATA_DIR);
+  const target = await createTestDatabaseEnv(driver, { migrated: true });
   const opened = await openDatabase(target.env);
   return {
     ...opened,

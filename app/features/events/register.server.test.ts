@@ -21,7 +21,7 @@ const SLUG = "kraf-think-2025";
 const HOUR = 60 * 60_000;
 
 async function withServices(driver: DatabaseDriver, run: (services: Services) => Promise<void>) {
-  const target = await createTestDatabaseEnv(driver);
+  const target = await createTestDatabaseEnv(driver, { migrated: true });
   const env = parseEnv({ ...target.env, DATABASE_URL: target.env.DATABASE_URL ?? "", LOG_LEVEL: "silent", SITE_URL: SITE, FORM_RATE_LIMIT: "1000", DEMO_CONTENT: "false" });
   const services = await openServices(env, { mailTemplates });
   try {

@@ -30,7 +30,7 @@ async function withServices(
   settings: Record<string, string>,
   run: (services: Awaited<ReturnType<typeof openServices>>) => Promise<void>,
 ) {
-  const target = await createTestDatabaseEnv("pglite");
+  const target = await createTestDatabaseEnv("pglite", { migrated: true });
   const env = parseEnv({
     DATA_DIR: target.env.DATA_DIR,
     LOG_LEVEL: "silent",

@@ -58,7 +58,7 @@ const publicStaffRoutes = ["staff.tsx", "staff.sign-in.tsx", "staff.sign-out.ts"
 let services: Services;
 
 beforeAll(async () => {
-  const target = await createTestDatabaseEnv("pglite");
+  const target = await createTestDatabaseEnv("pglite", { migrated: true });
   services = await openServices(parseEnv({ DATA_DIR: target.env.DATA_DIR, LOG_LEVEL: "silent", DEMO_CONTENT: "false" }), { mailTemplates });
   // Handlers that audit (an export) need the acting account to exist.
   await services.db.insert(staffUsers).values(staffRoles.map((role) => ({ id: `user-${role}`, name: `Test ${role}`, email: `${role}@kraf.example`, role })));

@@ -17,7 +17,7 @@ import { mailTemplates } from "#app/features/email-templates.server.ts";
 let services: Services;
 
 beforeAll(async () => {
-  const target = await createTestDatabaseEnv("pglite");
+  const target = await createTestDatabaseEnv("pglite", { migrated: true });
   services = await openServices(
     parseEnv({ DATA_DIR: target.env.DATA_DIR, SITE_URL: "https://www.example.com", NODE_ENV: "production", LOG_LEVEL: "silent", DEMO_CONTENT: "false" }),
     { mailTemplates },

@@ -109,7 +109,7 @@ for (const driver of drivers) {
 }
 
 test("a second process opening the same PGlite directory is refused with a clear message", async () => {
-  const target = await createTestDatabaseEnv("pglite");
+  const target = await createTestDatabaseEnv("pglite", { migrated: true });
   const holder = await openDatabase(target.env);
   try {
     const second = startFixture(target.env.DATA_DIR);
@@ -128,7 +128,7 @@ test("a second process opening the same PGlite directory is refused with a clear
 });
 
 test("a stale lock left by a dead process is taken over, and close() releases it", async () => {
-  const target = await createTestDatabaseEnv("pglite");
+  const target = await createTestDatabaseEnv("pglite", { migrated: true });
   try {
     const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
     const lockFile = lockFileFor(`${target.env.DATA_DIR}/db`);
@@ -145,7 +145,7 @@ test("a stale lock left by a dead process is taken over, and close() releases it
 });
 
 test("on SIGTERM the PGlite process closes the database and exits on its own", async () => {
-  const target = await createTestDatabaseEnv("pglite");
+  const target = await createTestDatabaseEnv("pglite", { migrated: true });
   try {
     const server = startFixture(target.env.DATA_DIR);
     await server.waitFor("ready");
