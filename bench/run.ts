@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { isPostgresReachable } from "#tests/support/databases.ts";
 import { startServer } from "#tests/support/server.ts";
-import { detailPageBench } from "./detail-pages.ts";
+import { BASELINE_MODE, detailPageBench } from "./detail-pages.ts";
 import { formPostBench } from "./form-posts.ts";
 import { healthzFloodBench } from "./healthz-flood.ts";
 import { BROWSER_ENCODINGS, httpLoad, type LoadResult } from "./http-load.ts";
@@ -18,6 +19,8 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * an image upload's encoding, and /healthz while the newsletter form is flooded.
  * BENCH_ONLY=weight,lighthouse,http,details,forms,images,flood runs a subset; BENCH_SECONDS sets each load's duration;
  * LIGHTHOUSE_RUNS how many Lighthouse runs judge each page (5: the median and the worst are printed).
+ * BENCH_BASELINE names a folder holding an older checkout, built: its server renders the same pages in the
+ * same run, and the bench prints this build's rendered requests/s against it (README, Performance).
  */
 const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms,images,flood").split(","));
 const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
@@ -27,6 +30,7 @@ const pages = ["/", "/crm"];
 /** The budget holds for `pages`; the weight table also shows pages with their own client code, to catch a chunk that grew. */
 const weightPages = [...pages, "/kraf-think-2025", "/portfolio", "/careers"];
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
+const baselineEntry = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE, "build/server/index.js") : undefined;
 
 if (only.has("weight") || only.has("lighthouse")) {
   // Reporting off: every view's JavaScript. The share of views that report web vitals fetch one more chunk, after load, printed apart.
@@ -64,16 +68,19 @@ if (only.has("weight") || only.has("lighthouse")) {
 if (only.has("http")) {
   const rows: ({ page: string; mode: string; cpuMsPerRequest: number | null } & LoadResult)[] = [];
   const pageBytes: Record<string, string> = {};
-  for (const [mode, env] of [
+  const modes: [string, Record<string, string>, string?][] = [
     ["page cache", {}],
     ["rendered", { PAGE_CACHE_ENTRIES: "0" }],
-  ] as const) {
-    const server = await startServer(env);
+  ];
+  // The baseline's server migrates a database of its own: the template holds this build's migrations.
+  if (baselineEntry) modes.push([BASELINE_MODE, { PAGE_CACHE_ENTRIES: "0" }, baselineEntry]);
+  for (const [mode, env, entry] of modes) {
+    const server = await startServer(env, entry ? { entry, emptyDatabase: true } : {});
     try {
-      for (const path of pages) {
-        pageBytes[path] ??= await (await fetch(server.baseURL + path)).text();
-        await httpLoad(server.baseURL + path, { seconds: 2, headers: BROWSER_ENCODINGS }); // warm-up
-        rows.push({ page: path, mode, ...(await withCpuPerRequest(server.process.pid, () => httpLoad(server.baseURL + path, { seconds, headers: BROWSER_ENCODINGS }))) });
+      for (const page of pages) {
+        if (!entry) pageBytes[page] ??= await (await fetch(server.baseURL + page)).text();
+        await httpLoad(server.baseURL + page, { seconds: 2, headers: BROWSER_ENCODINGS }); // warm-up
+        rows.push({ page, mode, ...(await withCpuPerRequest(server.process.pid, () => httpLoad(server.baseURL + page, { seconds, headers: BROWSER_ENCODINGS }))) });
       }
     } finally {
       await server.stop();
@@ -108,14 +115,29 @@ if (only.has("http")) {
   }
   results.http = rows;
   results.cacheVsNginx = ratios;
+  if (baselineEntry) results.httpVsBaseline = printAgainstBaseline(rows);
 }
 
 if (only.has("details")) {
   const rows = [];
-  for (const driver of drivers) rows.push(...(await detailPageBench(driver, seconds)));
+  for (const driver of drivers) rows.push(...(await detailPageBench(driver, seconds, baselineEntry)));
   console.log(`\nJob and insight detail pages, ${seconds} s each, 16 connections`);
   console.table(rows);
   results.details = rows;
+  if (baselineEntry) results.detailsVsBaseline = printAgainstBaseline(rows);
+}
+
+/** This build's rendered requests/s against the baseline's, page by page (and database by database). */
+function printAgainstBaseline(rows: { page: string; database?: string; mode: string; requestsPerSecond: number }[]) {
+  const ratios = rows
+    .filter((row) => row.mode === "rendered")
+    .flatMap((row) => {
+      const before = rows.find((other) => other.mode === BASELINE_MODE && other.page === row.page && other.database === row.database);
+      return before ? [{ page: row.page, ...(row.database ? { database: row.database } : {}), baselineRps: before.requestsPerSecond, rps: row.requestsPerSecond, times: +(row.requestsPerSecond / before.requestsPerSecond).toFixed(2) }] : [];
+    });
+  console.log(`\nRendered on every request, this build against ${process.env.BENCH_BASELINE} (same run, same settings)`);
+  console.table(ratios);
+  return ratios;
 }
 
 if (only.has("forms")) {

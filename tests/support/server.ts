@@ -38,14 +38,15 @@ export async function freePort(): Promise<number> {
  * on `options.port` when given (a process started again where a load balancer expects it).
  * A server on its own new data folder and the embedded database finds that database
  * migrated already (3 s less per start); `emptyDatabase` leaves the folder empty, so
- * the server creates and migrates it as on a newcomer's first start.
+ * the server creates and migrates it as on a newcomer's first start. `entry` starts
+ * another build's server (the bench's baseline).
  */
 export async function startServer(
   extraEnv: Record<string, string> = {},
-  options: { port?: number; emptyDatabase?: boolean } = {},
+  options: { port?: number; emptyDatabase?: boolean; entry?: string } = {},
 ): Promise<RunningServer> {
-  const entry = path.resolve("build/server/index.js");
-  if (!existsSync(entry)) throw new Error("No build found: run `npm run build` before the browser tests.");
+  const entry = path.resolve(options.entry ?? "build/server/index.js");
+  if (!existsSync(entry)) throw new Error(`No build found at ${entry}: run \`npm run build\` first.`);
   const port = options.port ?? (await freePort());
   const ownDataDir = !extraEnv.DATA_DIR;
   const dataDir = extraEnv.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "site-e2e-")));
