@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { expect, test } from "vitest";
-import { entityTag, PageCache, preferredCoding, sharedPage } from "#server/page-cache.ts";
+import { compressedForRequest, entityTag, PageCache, preferredCoding, sharedPage } from "#server/page-cache.ts";
 
 const html = `<!DOCTYPE html><html><body>${"<p>Kraf Technologies builds software.</p>".repeat(200)}</body></html>`;
 const page = (body: string) => sharedPage(200, [["content-type", "text/html; charset=utf-8"]], Buffer.from(body));
@@ -14,6 +14,20 @@ test("a shared page is kept in every coding, each decoding to the same bytes, an
   expect(stored.etag).toBe(entityTag(html));
   expect(stored.etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
   expect(entityTag(html.replace("Kraf", "Craft"))).not.toBe(stored.etag);
+});
+
+test("a page rendered for one request is compressed in the coding asked for; a tiny one is sent as it is", () => {
+  const body = Buffer.from(html);
+  const br = compressedForRequest(body, "br");
+  expect(br.coding).toBe("br");
+  expect(brotliDecompressSync(br.bytes).toString()).toBe(html);
+  expect(br.bytes.length).toBeLessThan(body.length / 10);
+  const gzip = compressedForRequest(body, "gzip");
+  expect(gzip.coding).toBe("gzip");
+  expect(gunzipSync(gzip.bytes).toString()).toBe(html);
+  expect(compressedForRequest(body, "identity")).toEqual({ coding: "identity", bytes: body });
+  const tiny = Buffer.from("<p>Hi</p>");
+  expect(compressedForRequest(tiny, "br")).toEqual({ coding: "identity", bytes: tiny });
 });
 
 test("brotli when the client accepts it, else gzip, else none; q=0 refuses a coding", () => {

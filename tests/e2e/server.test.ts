@@ -97,23 +97,31 @@ test("shared pages tell a CDN how long to keep them and carry a validator; a con
   }
 });
 
-test("a cached page comes in the coding the browser prefers, each decoding to the same page", async () => {
-  const codings: Record<string, string> = {};
-  for (const accept of ["gzip, deflate, br, zstd", "gzip", "identity"]) {
-    const response = await new Promise<IncomingMessage>((resolve, reject) =>
-      httpRequest(`${baseURL()}/crm`, { headers: { "Accept-Encoding": accept } }, resolve).on("error", reject).end(),
-    );
-    const chunks: Buffer[] = [];
-    for await (const chunk of response) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    expect(Number(response.headers["content-length"])).toBe(raw.length);
-    const coding = response.headers["content-encoding"] ?? "identity";
-    codings[coding] = (coding === "br" ? brotliDecompressSync(raw) : coding === "gzip" ? gunzipSync(raw) : raw).toString();
+test("a page comes in the coding the browser prefers, each decoding to the same page, from the cache and rendered afresh", async () => {
+  const rendering = await startServer({ PAGE_CACHE_ENTRIES: "0" });
+  try {
+    for (const origin of [baseURL(), rendering.baseURL]) {
+      const codings: Record<string, string> = {};
+      for (const accept of ["gzip, deflate, br, zstd", "gzip", "identity"]) {
+        const response = await new Promise<IncomingMessage>((resolve, reject) =>
+          httpRequest(`${origin}/crm`, { headers: { "Accept-Encoding": accept } }, resolve).on("error", reject).end(),
+        );
+        const chunks: Buffer[] = [];
+        for await (const chunk of response) chunks.push(chunk as Buffer);
+        const raw = Buffer.concat(chunks);
+        expect(Number(response.headers["content-length"]), origin).toBe(raw.length);
+        expect(response.headers.vary, origin).toMatch(/Accept-Encoding/);
+        const coding = response.headers["content-encoding"] ?? "identity";
+        codings[coding] = (coding === "br" ? brotliDecompressSync(raw) : coding === "gzip" ? gunzipSync(raw) : raw).toString();
+      }
+      expect(Object.keys(codings), origin).toEqual(["br", "gzip", "identity"]);
+      expect(codings.br, origin).toBe(codings.identity);
+      expect(codings.gzip, origin).toBe(codings.identity);
+      expect(codings.identity, origin).toContain("<h1");
+    }
+  } finally {
+    await rendering.stop();
   }
-  expect(Object.keys(codings)).toEqual(["br", "gzip", "identity"]);
-  expect(codings.br).toBe(codings.identity);
-  expect(codings.gzip).toBe(codings.identity);
-  expect(codings.identity).toContain("<h1");
 });
 
 test("pages are compressed, hashed assets are cached for a year", async () => {
