@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { openDatabase } from "#app/platform/db/client.server.ts";
 import { bumpContentVersion, readContentVersion, startContentWatch } from "#app/platform/content-watch.server.ts";
-import { createTestDatabaseEnv, isPostgresReachable, openTestDatabase } from "#tests/support/databases.ts";
+import { createTestDatabaseEnv, isPostgresReachable, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 import { waitUntil } from "#tests/support/mail.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -75,3 +76,34 @@ test("a change that happens by the clock (a closing date) is heard when its mome
     await database.dispose();
   }
 });
+
+for (const driver of await testDrivers()) {
+  test(`any write to jobs, insights or events moves the content version in its own transaction, whoever writes (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const version = async () => Number(await readContentVersion(database.db));
+      const start = await version();
+      await database.db.execute(sql`insert into job (title, status) values ('Written by hand', 'open')`);
+      expect(await version()).toBe(start + 1);
+      await database.db.execute(sql`update "FeaturedInsights" set title = 'Edited by hand' where id = 1`);
+      expect(await version()).toBe(start + 2);
+      await database.db.execute(sql`update events set capacity = capacity + 1`);
+      expect(await version()).toBe(start + 3);
+      await database.db.execute(sql`delete from job where title = 'Written by hand'`);
+      expect(await version()).toBe(start + 4);
+      // Rolled back with the write: nothing changed, nothing to hear.
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`update job set title = 'Never seen'`);
+          throw new Error("the edit failed");
+        }),
+      ).rejects.toThrow("the edit failed");
+      expect(await version()).toBe(start + 4);
+      // Tables that are not published content leave it alone.
+      await database.db.execute(sql`insert into newsletter_subscriptions (email) values ('reader@example.com')`);
+      expect(await version()).toBe(start + 4);
+    } finally {
+      await database.dispose();
+    }
+  });
+}

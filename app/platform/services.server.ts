@@ -1,4 +1,5 @@
 import { startContentWatch, type ContentWatch, type NextScheduledChange } from "#app/platform/content-watch.server.ts";
+import { createPublishedReads, type PublishedReads } from "#app/platform/published-reads.server.ts";
 import { openDatabase, type Database, type DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { seedDemoContent } from "#app/platform/db/demo-content.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
@@ -36,8 +37,11 @@ export type Services<Templates extends MailTemplates = RegisteredMailTemplates> 
   storage: FileStorage;
   mailTransport: MailTransport;
   outbox: Outbox<Templates>;
-  /** Published content changed, here or in another process: listeners (the page cache) hear it within a second. */
-  content: Pick<ContentWatch, "subscribe" | "nudge">;
+  /**
+   * Published content changed, here or in another process: listeners (the page cache) hear it within a second.
+   * `read` keeps a read of published content until then (decision 023).
+   */
+  content: Pick<ContentWatch, "subscribe" | "nudge"> & { read: PublishedReads };
   /**
    * Stops the content watch and the outbox worker, waiting at most `waitMs` for sends in
    * flight (a stuck mail server must not keep the database open), then closes the database.
@@ -144,7 +148,7 @@ export async function openServices<Templates extends MailTemplates>(
         attemptNow: worker.attemptNow,
         nudge: worker.nudge,
       },
-      content: { subscribe: contentWatch.subscribe, nudge: contentWatch.nudge },
+      content: { subscribe: contentWatch.subscribe, nudge: contentWatch.nudge, read: createPublishedReads(contentWatch) },
       close({ waitMs = DEFAULT_CLOSE_WAIT_MS } = {}) {
         closing ??= (async () => {
           clearTimeout(firstRound);

@@ -26,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = await servicesOf(context);
   let row;
   try {
-    row = await getJob(services.db, id);
+    row = await services.content.read(`job:${id}`, () => getJob(services.db, id));
   } catch (error) {
     // The visitor gets the spec's sentence; the cause stays in the log.
     logger.error({ err: error, jobId: id }, "Could not load a job");

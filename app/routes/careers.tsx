@@ -24,20 +24,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = { q: read(SEARCH), department: facetKey(read(DEPARTMENT)), jobType: facetKey(read(JOB_TYPE)), location: facetKey(read(LOCATION)) };
   const services = await servicesOf(context);
   try {
-    const result = await listOpenJobs(services.db, filters);
-    const listing: JobListingData = {
-      jobs: result.jobs.map((job) => ({
-        id: job.id,
-        title: job.title,
-        department: job.department?.trim() || null,
-        jobType: formatJobType(job.jobType),
-        location: job.location?.trim() || null,
-        posted: formatPostedDate(job.updatedAt),
-      })),
-      total: result.total,
-      facets: result.facets,
-      filters,
-    };
+    const listing = await services.content.read(`jobs:${JSON.stringify(filters)}`, async (): Promise<JobListingData> => {
+      const result = await listOpenJobs(services.db, filters);
+      return {
+        jobs: result.jobs.map((job) => ({
+          id: job.id,
+          title: job.title,
+          department: job.department?.trim() || null,
+          jobType: formatJobType(job.jobType),
+          location: job.location?.trim() || null,
+          posted: formatPostedDate(job.updatedAt),
+        })),
+        total: result.total,
+        facets: result.facets,
+        filters,
+      };
+    });
     return { listing };
   } catch (error) {
     // The careers copy still renders; the list says it could not load (503: never cached).

@@ -15,10 +15,10 @@ import { servicesOf } from "#app/services-context.server.ts";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseRecordId(params.id);
   if (id === null) throw data({ message: "Insight not found" }, { status: 404 });
-  const { db, env } = await servicesOf(context);
+  const { db, env, content } = await servicesOf(context);
   let row;
   try {
-    row = await getInsight(db, id);
+    row = await content.read(`insight:${id}`, () => getInsight(db, id));
   } catch (error) {
     // The visitor gets a message of ours; the database's own words stay in the log.
     logger.error({ err: error, insightId: id }, "loading an insight failed");

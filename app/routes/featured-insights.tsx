@@ -13,16 +13,18 @@ import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListingQuery(new URL(request.url).searchParams);
-  const { db } = await servicesOf(context);
-  const result = await listInsights(db, { ...query, pageSize: INSIGHTS_PAGE_SIZE });
-  return {
-    query,
-    insights: result.items.map(toInsightCard),
-    total: result.total,
-    all: result.all,
-    categories: result.categories,
-    pageCount: Math.max(1, Math.ceil(result.total / INSIGHTS_PAGE_SIZE)),
-  };
+  const { db, content } = await servicesOf(context);
+  const listing = await content.read(`insights:${JSON.stringify(query)}`, async () => {
+    const result = await listInsights(db, { ...query, pageSize: INSIGHTS_PAGE_SIZE });
+    return {
+      insights: result.items.map(toInsightCard),
+      total: result.total,
+      all: result.all,
+      categories: result.categories,
+      pageCount: Math.max(1, Math.ceil(result.total / INSIGHTS_PAGE_SIZE)),
+    };
+  });
+  return { query, ...listing };
 }
 
 // The same for every visitor; publishing empties the page cache at once (decision 011).

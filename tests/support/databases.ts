@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, pgliteDirectory, type DatabaseDriver, type OpenDatabase } from "#app/platform/db/client.server.ts";
+import { openDatabase, pgliteDirectory, type Database, type DatabaseDriver, type OpenDatabase } from "#app/platform/db/client.server.ts";
+import { readContentVersion } from "#app/platform/content-watch.server.ts";
 
 /*
  * Test support: every data-layer test runs on PGlite and, when the machine's
@@ -144,4 +145,15 @@ export async function adminQuery(text: string, values: unknown[] = []): Promise<
 
 function redact(url: string): string {
   return url.replace(/\/\/[^@/]*@/, "//***@");
+}
+
+/** Reads the content version now; each call of the answer tells whether it moved since the previous reading. */
+export async function contentVersionWatch(db: Database): Promise<() => Promise<boolean>> {
+  let last = await readContentVersion(db);
+  return async () => {
+    const now = await readContentVersion(db);
+    const moved = now !== last;
+    last = now;
+    return moved;
+  };
 }

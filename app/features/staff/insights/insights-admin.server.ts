@@ -7,7 +7,6 @@ import { effectiveInsightStatus, insightTransition, type InsightAction, type Ins
 import { changedFields, staleRevision } from "#app/features/staff/publishing/content-edit.server.ts";
 import type { InsightRow } from "#app/features/insights/insights.server.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
-import { bumpContentVersion } from "#app/platform/content-watch.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { featuredInsights } from "#app/platform/db/schema.server.ts";
 
@@ -135,7 +134,6 @@ export async function saveInsight(
       .set({ ...content, revision: sql`${featuredInsights.revision} + 1`, updatedAt: sql`now()`, changedAt: sql`now()` })
       .where(eq(featuredInsights.id, id));
     const status = effectiveInsightStatus(before);
-    if (status !== "draft") await bumpContentVersion(tx);
     await audit(tx, { actor, action: "insight-edited", target: { type: "insight", id }, detail: { fields: fields.join(", ") }, ipAddress });
     const message = status === "published" ? "Saved. The public page shows the change within seconds." : status === "scheduled" ? "Saved. The change appears with the insight at its scheduled time." : "The draft is saved.";
     return { ok: true, id, message };
@@ -181,8 +179,6 @@ export async function changeInsightStatus(
         .set({ status: move.to, publishedDate: move.publishedDate, revision: sql`${featuredInsights.revision} + 1`, changedAt: sql`now()` })
         .where(eq(featuredInsights.id, id));
     }
-    // A draft deleted was never public; a schedule changes the next moment every process watches for.
-    if (move.to !== "deleted") await bumpContentVersion(tx);
     await audit(tx, {
       actor: options.actor,
       action: auditActionOf[action],

@@ -7,7 +7,6 @@ import type { JobInput } from "#app/features/staff/jobs/job-rules.ts";
 import { effectiveJobStatus, jobTransition, type JobAction, type JobStatus } from "#app/features/staff/jobs/job-status.ts";
 import type { JobRow } from "#app/features/careers/jobs.server.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
-import { bumpContentVersion } from "#app/platform/content-watch.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { jobApplications, jobs } from "#app/platform/db/schema.server.ts";
 
@@ -123,7 +122,6 @@ export async function saveJob(db: Database, id: number, shownRevision: number, i
       .update(jobs)
       .set({ ...content, revision: sql`${jobs.revision} + 1`, updatedAt: sql`now()`, changedAt: sql`now()` })
       .where(eq(jobs.id, id));
-    if (before.status !== "draft") await bumpContentVersion(tx);
     await audit(tx, { actor, action: "job-edited", target: { type: "job", id }, detail: { fields: fields.join(", ") }, ipAddress });
     return { ok: true, id, message: before.status === "draft" ? "The draft is saved." : "Saved. The public page shows the change within seconds." };
   });
@@ -150,8 +148,6 @@ export async function changeJobStatus(db: Database, id: number, action: JobActio
     if (!move.ok) return { ok: false, status: 409, message: move.message };
     if (move.to === "deleted") await tx.delete(jobs).where(eq(jobs.id, id));
     else await tx.update(jobs).set({ status: move.to, revision: sql`${jobs.revision} + 1`, changedAt: sql`now()` }).where(eq(jobs.id, id));
-    // A draft deleted was never public: nothing for the public pages to follow.
-    if (before.job.status !== "draft" || move.to === "open") await bumpContentVersion(tx);
     await audit(tx, {
       actor,
       action: auditActionOf[action],

@@ -1,0 +1,35 @@
+import type { ContentWatch } from "#app/platform/content-watch.server.ts";
+
+/** Distinct reads kept (a job, an insight, a list with its filters); past this the least recently used is read again. */
+const MAX_READS = 500;
+
+/**
+ * Reads of published content (a job, an insight, a list), kept in memory until
+ * published content changes (decision 023). Every write to those tables moves
+ * the content version in its own transaction (a database trigger), and the
+ * content watch empties this store within a second in every process, at once in
+ * the process that wrote. A read that fails is not kept; reads of one key
+ * running together share one query.
+ */
+export type PublishedReads = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+
+export function createPublishedReads(content: Pick<ContentWatch, "subscribe">, maxReads = MAX_READS): PublishedReads {
+  const reads = new Map<string, Promise<unknown>>();
+  content.subscribe(() => reads.clear());
+  return <T>(key: string, read: () => Promise<T>) => {
+    const known = reads.get(key) as Promise<T> | undefined;
+    if (known) {
+      reads.delete(key);
+      reads.set(key, known);
+      return known;
+    }
+    const reading = read();
+    if (reads.size >= maxReads) reads.delete(reads.keys().next().value as string);
+    reads.set(key, reading);
+    // A failed read is asked again next time, unless a change already replaced it.
+    reading.catch(() => {
+      if (reads.get(key) === reading) reads.delete(key);
+    });
+    return reading;
+  };
+}
