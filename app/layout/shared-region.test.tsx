@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { beforeAll, expect, test } from "vitest";
 import { DOCUMENT_IN_ONE_PIECE } from "#app/entry.server.tsx";
 import { loadDeferredParts } from "#app/layout/deferred-part.tsx";
@@ -9,6 +9,10 @@ import { createRegionCache } from "#app/layout/region-cache.server.ts";
 import { RegionRendererContext } from "#app/layout/shared-region.tsx";
 import { SiteLayout } from "#app/layout/site-layout.tsx";
 import type { SiteData } from "#app/layout/site-data.ts";
+import { contentPages, pagesWithOwnRoute } from "#app/content/pages/index.ts";
+import type { InsightCard } from "#app/features/insights/insight.ts";
+import ContentPage from "#app/routes/content-page.tsx";
+import Home from "#app/routes/home.tsx";
 
 /** Renders as the server entry does (a stream, all of it), so the regions are drawn apart as in production. */
 function render(element: ReactNode): Promise<string> {
@@ -81,4 +85,43 @@ test("each path gets its own regions: the current section is marked in the heade
   expect(await draw("/consultation")).not.toContain('id="consultation"');
   expect(crm).toContain('id="newsletter-email"');
   expect(await draw("/newsletter")).not.toContain('id="newsletter-email"');
+});
+
+/** A page route at `path` with its loader's data, inside a router as the page has it. */
+function pageAt(path: string, Page: ComponentType, loaderData: unknown) {
+  const data = siteData(false);
+  const Stub = createRoutesStub([
+    { id: "root", path: "/", loader: () => data, Component: Outlet, children: [{ id: "page", ...(path === "/" ? { index: true } : { path: "*" }), loader: () => loaderData, Component: Page }] },
+  ]);
+  return <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: data, page: loaderData } }} />;
+}
+
+const insightCard = (id: number, title: string): InsightCard => ({
+  id,
+  href: `/featured-insights/${id}`,
+  title,
+  category: "Cloud",
+  image: "/images/insights/cloud.svg",
+  dateTime: "2026-11-02T00:00:00.000Z",
+  date: "November 2, 2026",
+  readTime: "4 min read",
+});
+
+test("a content page's copy and the home page's drawn from the cache are the HTML they would draw in place (decision 024)", async () => {
+  const regions = createRegionCache();
+  const pages = contentPages.filter((page) => !pagesWithOwnRoute.includes(page.path));
+  expect(pages.length).toBeGreaterThan(15);
+  for (const page of pages) {
+    const element = pageAt(page.path, ContentPage as ComponentType, { page });
+    const inPlace = await render(element);
+    expect(inPlace, page.path).toContain(page.sections[0]?.kind === "hero" ? "<h1" : "<section");
+    expect(await render(<RegionRendererContext value={regions}>{element}</RegionRendererContext>), page.path).toBe(inPlace);
+  }
+  // The home page's copy follows the insights it shows: other insights are another region, never the old one.
+  const home = (insights: InsightCard[]) => pageAt("/", Home as ComponentType, { title: "Home", description: "", organization: {}, insights });
+  for (const insights of [[insightCard(1, "Moving to the cloud")], [insightCard(2, "A newer insight"), insightCard(1, "Moving to the cloud")], []]) {
+    const inPlace = await render(home(insights));
+    for (const card of insights) expect(inPlace).toContain(card.title);
+    expect(await render(<RegionRendererContext value={regions}>{home(insights)}</RegionRendererContext>)).toBe(inPlace);
+  }
 });

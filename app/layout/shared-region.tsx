@@ -10,20 +10,22 @@ export type RegionRenderer = (key: string, region: ReactNode) => string;
 export const RegionRendererContext = createContext<RegionRenderer | null>(null);
 
 /**
- * A part of the layout that is the same on every visit to a path (the header,
- * the consultation panel and the footer are two thirds of a page's markup).
- * On the server its HTML is rendered once per path and site data and reused
- * (decision 014); in the browser it is drawn and hydrated as usual. Whatever
- * is inside must depend on nothing else: no React `useId` (controls take fixed
- * ids, see FieldIdPrefix) and no state from a post.
+ * A part of a page that is the same on every visit to a path (the header,
+ * the consultation panel and the footer are two thirds of a page's markup; a
+ * content page's copy changes only with a deploy). On the server its HTML is
+ * rendered once per path, site data and `data` and reused (decisions 014 and
+ * 024); in the browser it is drawn and hydrated as usual. Whatever is inside
+ * must depend on nothing else: no React `useId` (controls take fixed ids, see
+ * FieldIdPrefix), no state from a post, and any data from the database named
+ * in `data` (e.g. its JSON).
  */
-export function SharedRegion({ name, children }: { name: string; children: ReactNode }) {
+export function SharedRegion({ name, data = "", children }: { name: string; data?: string; children: ReactNode }) {
   const renderRegion = use(RegionRendererContext);
   const { pathname } = useLocation();
   const siteData = useSiteData();
   if (!renderRegion) return <div className="contents">{children}</div>;
   let region = children;
   for (const RouterContext of ROUTER_CONTEXTS) region = <RouterContext value={use(RouterContext)}>{region}</RouterContext>;
-  const html = renderRegion(`${name}|${pathname}|${JSON.stringify(siteData)}`, region);
+  const html = renderRegion(`${name}|${pathname}|${JSON.stringify(siteData)}|${data}`, region);
   return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
+import { SharedRegion } from "#app/layout/shared-region.tsx";
 import { contentPageAt } from "#app/content/pages/index.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
@@ -29,5 +30,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 const PageBody = lazyPageBody(() => import("#app/components/sections/sections.tsx").then((module) => module.Sections));
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  return <PageBody sections={loaderData.page.sections} />;
+  return (
+    <SharedRegion name="body">
+      <PageBody sections={loaderData.page.sections} />
+    </SharedRegion>
+  );
 }

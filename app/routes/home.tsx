@@ -1,5 +1,6 @@
 import type { Route } from "./+types/home";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
+import { SharedRegion } from "#app/layout/shared-region.tsx";
 import { homePage } from "#app/content/pages/index.ts";
 import { toInsightCard } from "#app/features/insights/insight.server.ts";
 import { latestInsights } from "#app/features/insights/insights.server.ts";
@@ -16,7 +17,8 @@ const FEATURED_INSIGHTS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
-    page: homePage,
+    title: homePage.title,
+    description: homePage.description,
     organization: organizationJsonLd(env().SITE_URL),
     insights: await featuredInsights(context),
   };
@@ -25,8 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The home page must not fail because the insights cannot be read: it then shows none. */
 async function featuredInsights(context: Route.LoaderArgs["context"]) {
   try {
-    const { db } = await servicesOf(context);
-    return (await latestInsights(db, FEATURED_INSIGHTS)).map(toInsightCard);
+    const { db, content } = await servicesOf(context);
+    return await content.read("home:insights", async () => (await latestInsights(db, FEATURED_INSIGHTS)).map(toInsightCard));
   } catch (error) {
     logger.error({ err: error }, "loading the home page's insights failed");
     return [];
@@ -40,8 +42,8 @@ export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({
-    title: loaderData.page.title,
-    description: loaderData.page.description,
+    title: loaderData.title,
+    description: loaderData.description,
     path: "/",
     siteUrl: siteUrlFrom(matches),
   });
@@ -53,7 +55,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd data={loaderData.organization} />
-      <HomeBody sections={loaderData.page.sections} insights={loaderData.insights} />
+      <SharedRegion name="body" data={JSON.stringify(loaderData.insights)}>
+        <HomeBody insights={loaderData.insights} />
+      </SharedRegion>
     </>
   );
 }

@@ -1,10 +1,14 @@
 import { Sections } from "#app/components/sections/sections.tsx";
-import type { Section } from "#app/content/page-types.ts";
+import { page as homePage } from "#app/content/pages/home.ts";
 import { FeaturedInsightsSection } from "#app/features/insights/featured-insights-section.tsx";
 import type { InsightCard } from "#app/features/insights/insight.ts";
 
-/** The home page's copy, with the newest insights just above its closing call to action. */
-export function HomeBody({ sections, insights }: { sections: readonly Section[]; insights: InsightCard[] }) {
+/**
+ * The home page's copy, with the newest insights just above its closing call to action. The copy
+ * comes with this module (fetched when the body is wanted), not in every page's data.
+ */
+export function HomeBody({ insights }: { insights: InsightCard[] }) {
+  const { sections } = homePage;
   const last = sections.at(-1);
   const closing = last?.kind === "cta" ? [last] : [];
   const body = closing.length ? sections.slice(0, -1) : sections;
