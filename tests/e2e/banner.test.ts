@@ -27,8 +27,11 @@ async function bannerPage(options: Parameters<typeof newPage>[0] = {}) {
   await page.clock.install();
   await page.goto("/");
   await page.getByRole("button", { name: "Pause announcements" }).waitFor({ state: "visible" });
+  // A moment ahead of the page's clock, far enough that a busy machine has not passed it by the
+  // time the pause arrives (pausing "in the past" is refused), near enough to stay well inside
+  // the first message's 5 seconds.
   const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 50);
+  await page.clock.pauseAt(now + 500);
   // Keep the pointer away from the banner: hovering it pauses the rotation.
   await page.mouse.move(640, 700);
   return page;
