@@ -11,8 +11,13 @@ import { SiteLayout } from "#app/layout/site-layout.tsx";
 import type { SiteData } from "#app/layout/site-data.ts";
 import { contentPages, pagesWithOwnRoute } from "#app/content/pages/index.ts";
 import type { InsightCard } from "#app/features/insights/insight.ts";
+import { toJobView } from "#app/features/careers/job-view.server.ts";
+import { seedDemoContent } from "#app/platform/db/demo-content.server.ts";
+import { jobs } from "#app/platform/db/schema.server.ts";
 import ContentPage from "#app/routes/content-page.tsx";
+import JobDetail from "#app/routes/careers.$id.tsx";
 import Home from "#app/routes/home.tsx";
+import { openTestDatabase } from "#tests/support/databases.ts";
 
 /** Renders as the server entry does (a stream, all of it), so the regions are drawn apart as in production. */
 function render(element: ReactNode): Promise<string> {
@@ -123,5 +128,22 @@ test("a content page's copy and the home page's drawn from the cache are the HTM
     const inPlace = await render(home(insights));
     for (const card of insights) expect(inPlace).toContain(card.title);
     expect(await render(<RegionRendererContext value={regions}>{home(insights)}</RegionRendererContext>)).toBe(inPlace);
+  }
+});
+
+test("a job's page drawn from the cache is the HTML it would draw in place, and an edit is drawn anew", async () => {
+  const database = await openTestDatabase("pglite");
+  try {
+    await seedDemoContent(database.db, { force: true });
+    const regions = createRegionCache();
+    const [job] = await database.db.select().from(jobs).limit(1);
+    for (const title of ["As seeded", "Edited by the recruiter"]) {
+      const jobPage = pageAt(`/careers/${job!.id}`, JobDetail as ComponentType, { job: toJobView({ ...job!, title }), related: [] });
+      const inPlace = await render(jobPage);
+      expect(inPlace).toContain(title);
+      expect(await render(<RegionRendererContext value={regions}>{jobPage}</RegionRendererContext>)).toBe(inPlace);
+    }
+  } finally {
+    await database.dispose();
   }
 });

@@ -13,6 +13,7 @@ import {
   JobNotFoundView,
 } from "#app/features/careers/job-detail.tsx";
 import { plainText } from "#app/features/rich-text/sanitize.server.ts";
+import { SharedRegion } from "#app/layout/shared-region.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
@@ -67,10 +68,14 @@ export const meta: Route.MetaFunction = ({ data: loaderData, location, matches, 
 
 export default function JobDetail({ loaderData }: Route.ComponentProps) {
   if (!loaderData.job) return <JobNotFoundView />;
+  const related = "related" in loaderData ? loaderData.related : [];
   return (
     <>
       {"jsonLd" in loaderData && loaderData.jsonLd ? <JsonLd data={loaderData.jsonLd} /> : null}
-      <JobDetailView job={loaderData.job} related={"related" in loaderData ? loaderData.related : []} />
+      {/* Drawn once per version of the job as the page shows it (decision 024). */}
+      <SharedRegion name="body" data={JSON.stringify([loaderData.job, related])}>
+        <JobDetailView job={loaderData.job} related={related} />
+      </SharedRegion>
     </>
   );
 }
