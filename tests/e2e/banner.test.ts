@@ -14,8 +14,11 @@ async function visibleMessages(page: Page): Promise<string[]> {
   return page.locator(`${BANNER} [data-banner-message]`).filter({ visible: true }).allTextContents();
 }
 
+/** How long a check waits for React to commit what the test did (vitest's 1 s is short on a busy two-core machine). */
+const COMMIT_WAIT = { timeout: 5_000 };
+
 async function expectShowing(page: Page, text: string) {
-  await expect.poll(() => visibleMessages(page)).toEqual([text]);
+  await expect.poll(() => visibleMessages(page), COMMIT_WAIT).toEqual([text]);
 }
 
 /**
@@ -43,7 +46,7 @@ async function bannerPage(options: Parameters<typeof newPage>[0] = {}) {
  * moving the clock, or the clock would run the timer the commit cancels or sets.
  */
 async function expectRotating(page: Page, rotating: boolean) {
-  await expect.poll(() => page.locator(`${BANNER} [aria-live]`).getAttribute("aria-live")).toBe(rotating ? "off" : "polite");
+  await expect.poll(() => page.locator(`${BANNER} [aria-live]`).getAttribute("aria-live"), COMMIT_WAIT).toBe(rotating ? "off" : "polite");
 }
 
 async function leaveBanner(page: Page) {
