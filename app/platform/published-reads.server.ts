@@ -1,4 +1,5 @@
 import type { ContentWatch } from "#app/platform/content-watch.server.ts";
+import { rememberedByKey } from "#app/platform/remembered.ts";
 
 /** Distinct reads kept (a job, an insight, a list with its filters); past this the least recently used is read again. */
 const MAX_READS = 500;
@@ -14,22 +15,13 @@ const MAX_READS = 500;
 export type PublishedReads = <T>(key: string, read: () => Promise<T>) => Promise<T>;
 
 export function createPublishedReads(content: Pick<ContentWatch, "subscribe">, maxReads = MAX_READS): PublishedReads {
-  const reads = new Map<string, Promise<unknown>>();
-  content.subscribe(() => reads.clear());
-  return <T>(key: string, read: () => Promise<T>) => {
-    const known = reads.get(key) as Promise<T> | undefined;
-    if (known) {
-      reads.delete(key);
-      reads.set(key, known);
-      return known;
-    }
-    const reading = read();
-    if (reads.size >= maxReads) reads.delete(reads.keys().next().value as string);
-    reads.set(key, reading);
-    // A failed read is asked again next time, unless a change already replaced it.
-    reading.catch(() => {
-      if (reads.get(key) === reading) reads.delete(key);
-    });
-    return reading;
-  };
+  const reads = rememberedByKey<Promise<unknown>>(maxReads);
+  content.subscribe(reads.clear);
+  return <T>(key: string, read: () => Promise<T>) =>
+    reads(key, () => {
+      const reading = read();
+      // A failed read is asked again next time, unless a change already replaced it.
+      reading.catch(() => reads.forget(key, reading));
+      return reading;
+    }) as Promise<T>;
 }

@@ -1,11 +1,17 @@
+/** Remembers computed values by key; `forget` drops one (only if it is still `value`), `clear` drops all. */
+export type Remembered<T> = ((key: string, compute: () => T) => T) & {
+  forget(key: string, value: T): void;
+  clear(): void;
+};
+
 /**
  * A bounded memory of computed values by key: a key seen before returns its
  * value; past `maxEntries` the least recently used is computed again when
  * asked for.
  */
-export function rememberedByKey<T>(maxEntries: number): (key: string, compute: () => T) => T {
+export function rememberedByKey<T>(maxEntries: number): Remembered<T> {
   const results = new Map<string, T>();
-  return (key, compute) => {
+  const remember = (key: string, compute: () => T): T => {
     if (results.has(key)) {
       const known = results.get(key) as T;
       results.delete(key);
@@ -17,6 +23,12 @@ export function rememberedByKey<T>(maxEntries: number): (key: string, compute: (
     results.set(key, value);
     return value;
   };
+  return Object.assign(remember, {
+    forget(key: string, value: T) {
+      if (results.get(key) === value) results.delete(key);
+    },
+    clear: () => results.clear(),
+  });
 }
 
 /**
