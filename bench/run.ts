@@ -1,14 +1,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isPostgresReachable } from "#tests/support/databases.ts";
-import { startServer } from "#tests/support/server.ts";
+import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { BASELINE_MODE, detailPageBench } from "./detail-pages.ts";
 import { formPostBench } from "./form-posts.ts";
 import { healthzFloodBench } from "./healthz-flood.ts";
-import { BROWSER_ENCODINGS, httpLoad, type LoadResult } from "./http-load.ts";
+import { BROWSER_ENCODINGS } from "./http-load.ts";
 import { imageUploadBench } from "./image-uploads.ts";
-import { nginxInstalled, startNginxReference } from "./nginx-reference.ts";
-import { withCpuPerRequest } from "./process-cpu.ts";
+import { interleavedLoad, ROUNDS, type InterleavedResult, type Target } from "./interleaved.ts";
+import { nginxInstalled, startNginxReference, type NginxReference } from "./nginx-reference.ts";
 import { lighthouseScores, medianScores, worstScores } from "./lighthouse.ts";
 import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
 
@@ -66,41 +66,35 @@ if (only.has("weight") || only.has("lighthouse")) {
 }
 
 if (only.has("http")) {
-  const rows: ({ page: string; mode: string; cpuMsPerRequest: number | null } & LoadResult)[] = [];
-  const pageBytes: Record<string, string> = {};
-  const modes: [string, Record<string, string>, string?][] = [
-    ["page cache", {}],
-    ["rendered", { PAGE_CACHE_ENTRIES: "0" }],
-  ];
-  // The baseline's server migrates a database of its own: the template holds this build's migrations.
-  if (baselineEntry) modes.push([BASELINE_MODE, { PAGE_CACHE_ENTRIES: "0" }, baselineEntry]);
-  for (const [mode, env, entry] of modes) {
-    const server = await startServer(env, entry ? { entry, emptyDatabase: true } : {});
-    try {
-      for (const page of pages) {
-        if (!entry) pageBytes[page] ??= await (await fetch(server.baseURL + page)).text();
-        await httpLoad(server.baseURL + page, { seconds: 2, headers: BROWSER_ENCODINGS }); // warm-up
-        rows.push({ page, mode, ...(await withCpuPerRequest(server.process.pid, () => httpLoad(server.baseURL + page, { seconds, headers: BROWSER_ENCODINGS }))) });
-      }
-    } finally {
-      await server.stop();
+  const rows: ({ page: string } & InterleavedResult)[] = [];
+  const servers: RunningServer[] = [];
+  const targets: Target[] = [];
+  let nginx: NginxReference | undefined;
+  const serve = async (mode: string, env: Record<string, string>, options?: Parameters<typeof startServer>[1]) => {
+    const server = await startServer(env, options);
+    servers.push(server);
+    targets.push({ mode, baseURL: server.baseURL, pid: server.process.pid });
+    return server;
+  };
+  try {
+    const cached = await serve("page cache", {});
+    await serve("rendered", { PAGE_CACHE_ENTRIES: "0" });
+    // The baseline's server migrates a database of its own: the template holds this build's migrations.
+    if (baselineEntry) await serve(BASELINE_MODE, { PAGE_CACHE_ENTRIES: "0" }, { entry: baselineEntry, emptyDatabase: true });
+    if (nginxInstalled()) {
+      const pageBytes: Record<string, string> = {};
+      for (const page of pages) pageBytes[page] = await (await fetch(cached.baseURL + page)).text();
+      nginx = await startNginxReference(pageBytes);
+      targets.push({ mode: `nginx ${nginx.brotli ? "gzip_static + brotli_static" : "gzip_static"}`, baseURL: nginx.baseURL, pid: nginx.pid });
+    } else {
+      console.log("nginx is not installed (apt-get install -y nginx libnginx-mod-http-brotli-static): no reference for the page cache.");
     }
+    for (const page of pages) for (const row of await interleavedLoad(targets, page, { seconds })) rows.push({ page, ...row });
+  } finally {
+    await nginx?.stop();
+    for (const server of servers) await server.stop();
   }
-  if (nginxInstalled()) {
-    const nginx = await startNginxReference(pageBytes);
-    try {
-      for (const path of pages) {
-        await httpLoad(nginx.baseURL + path, { seconds: 2, headers: BROWSER_ENCODINGS });
-        const load = () => httpLoad(nginx.baseURL + path, { seconds, headers: BROWSER_ENCODINGS });
-        rows.push({ page: path, mode: `nginx ${nginx.brotli ? "gzip_static + brotli_static" : "gzip_static"}`, ...(await withCpuPerRequest(nginx.pid, load)) });
-      }
-    } finally {
-      await nginx.stop();
-    }
-  } else {
-    console.log("nginx is not installed (apt-get install -y nginx libnginx-mod-http-brotli-static): no reference for the page cache.");
-  }
-  console.log(`\nHTTP GET, one server process, ${seconds} s each, 16 connections, Accept-Encoding: ${BROWSER_ENCODINGS["Accept-Encoding"]}`);
+  console.log(`\nHTTP GET, one server process, ${seconds} s each in ${ROUNDS} turns taken with the others, 16 connections, Accept-Encoding: ${BROWSER_ENCODINGS["Accept-Encoding"]}`);
   console.table(rows);
   const ratios = pages.flatMap((path) => {
     const cached = rows.find((row) => row.page === path && row.mode === "page cache");
@@ -121,21 +115,23 @@ if (only.has("http")) {
 if (only.has("details")) {
   const rows = [];
   for (const driver of drivers) rows.push(...(await detailPageBench(driver, seconds, baselineEntry)));
-  console.log(`\nJob and insight detail pages, ${seconds} s each, 16 connections`);
+  console.log(`\nJob and insight detail pages, ${seconds} s each in ${ROUNDS} turns taken with the others, 16 connections`);
   console.table(rows);
   results.details = rows;
   if (baselineEntry) results.detailsVsBaseline = printAgainstBaseline(rows);
 }
 
 /** This build's rendered requests/s against the baseline's, page by page (and database by database). */
-function printAgainstBaseline(rows: { page: string; database?: string; mode: string; requestsPerSecond: number }[]) {
+function printAgainstBaseline(rows: { page: string; database?: string; mode: string; requestsPerSecond: number; cpuMsPerRequest: number | null }[]) {
   const ratios = rows
     .filter((row) => row.mode === "rendered")
     .flatMap((row) => {
       const before = rows.find((other) => other.mode === BASELINE_MODE && other.page === row.page && other.database === row.database);
-      return before ? [{ page: row.page, ...(row.database ? { database: row.database } : {}), baselineRps: before.requestsPerSecond, rps: row.requestsPerSecond, times: +(row.requestsPerSecond / before.requestsPerSecond).toFixed(2) }] : [];
+      if (!before) return [];
+      const cpuTimes = before.cpuMsPerRequest && row.cpuMsPerRequest ? +(before.cpuMsPerRequest / row.cpuMsPerRequest).toFixed(2) : null;
+      return [{ page: row.page, ...(row.database ? { database: row.database } : {}), baselineRps: before.requestsPerSecond, rps: row.requestsPerSecond, times: +(row.requestsPerSecond / before.requestsPerSecond).toFixed(2), cpuTimes }];
     });
-  console.log(`\nRendered on every request, this build against ${process.env.BENCH_BASELINE} (same run, same settings)`);
+  console.log(`\nRendered on every request, this build against ${process.env.BENCH_BASELINE} (same run, same settings, turns taken; cpuTimes: the baseline's CPU per request over this build's)`);
   console.table(ratios);
   return ratios;
 }
