@@ -45,18 +45,24 @@ export async function sharedPage(status: number, headers: [string, string][], id
 }
 
 /** Below this, compressing a body costs more than the bytes it saves (the compression middleware's threshold). */
-const COMPRESS_FROM_BYTES = 1024;
+export const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * A page rendered for one request, compressed in one synchronous call at the
- * settings the compression middleware uses for answers made on the fly
- * (brotli quality 4, gzip level 6): a stream through the middleware spends
- * about twice the CPU on the same bytes.
+ * How a page rendered for one request is compressed: the settings the compression
+ * middleware uses for answers made on the fly (brotli quality 4, gzip level 6).
+ */
+export const RENDERED_PAGE_COMPRESSION = { brotliQuality: 4, gzipLevel: constants.Z_DEFAULT_COMPRESSION };
+
+/**
+ * A page rendered for one request, compressed in one synchronous call (a stream
+ * through the middleware spends about twice the CPU on the same bytes). The
+ * compression thread does the same off the main thread (decision 025); this is
+ * its fallback.
  */
 export function compressedForRequest(identity: Buffer, coding: ContentCoding): { coding: ContentCoding; bytes: Buffer } {
   if (coding === "identity" || identity.length < COMPRESS_FROM_BYTES) return { coding: "identity", bytes: identity };
-  if (coding === "gzip") return { coding, bytes: gzipSync(identity, { level: constants.Z_DEFAULT_COMPRESSION }) };
-  const params = { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length };
+  if (coding === "gzip") return { coding, bytes: gzipSync(identity, { level: RENDERED_PAGE_COMPRESSION.gzipLevel }) };
+  const params = { [constants.BROTLI_PARAM_QUALITY]: RENDERED_PAGE_COMPRESSION.brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length };
   return { coding, bytes: brotliCompressSync(identity, { params }) };
 }
 

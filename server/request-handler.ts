@@ -7,8 +7,9 @@ import { SCRIPT_HASHES_HEADER } from "#app/platform/script-hashes.server.ts";
 import { servicesContext } from "#app/services-context.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
-import { compressedForRequest, entityTag, preferredCoding, sharedPage, type PageCache, type SharedPage } from "#server/page-cache.ts";
+import { entityTag, preferredCoding, sharedPage, type PageCache, type SharedPage } from "#server/page-cache.ts";
 import { contentSecurityPolicy } from "#server/security-headers.ts";
+import { compressionThread, type CompressionThread } from "#server/compression-thread.ts";
 
 const UNREAD_BODY_DRAIN_BYTES = 64 * 1024;
 
@@ -33,6 +34,7 @@ export function pageCacheHits(cache: PageCache): RequestHandler {
  */
 export function reactRouterHandler(build: ServerBuild, services: Services, cache: PageCache | null) {
   const handle = createRequestHandler(build, process.env.NODE_ENV);
+  const compressor = compressionThread();
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
@@ -66,7 +68,7 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
           cache.set(key, page, ttl, generation);
           sendSharedPage(req, res, page);
         } else {
-          sendRenderedPage(req, res, body);
+          await sendRenderedPage(req, res, body, compressor);
         }
         return;
       }
@@ -120,16 +122,17 @@ function sendSharedPage(req: ExpressRequest, res: ExpressResponse, page: SharedP
 /**
  * A shared page rendered for this request alone (no page cache), compressed in
  * one call into the coding the client prefers: the same bytes the compression
- * middleware would send, for half its CPU (decision 022).
+ * middleware would send, for half its CPU (decision 022), on the compression
+ * thread while the main thread goes on (decision 025).
  */
-function sendRenderedPage(req: ExpressRequest, res: ExpressResponse, body: Buffer) {
+async function sendRenderedPage(req: ExpressRequest, res: ExpressResponse, body: Buffer, compressor: CompressionThread) {
   res.setHeader("ETag", entityTag(body));
   res.vary("Accept-Encoding");
   if (req.fresh) {
     res.status(304).end();
     return;
   }
-  const { coding, bytes } = compressedForRequest(body, preferredCoding(req.get("accept-encoding")));
+  const { coding, bytes } = await compressor.compress(body, preferredCoding(req.get("accept-encoding")));
   if (coding !== "identity") res.setHeader("Content-Encoding", coding);
   res.setHeader("Content-Length", bytes.length);
   res.end(bytes);
