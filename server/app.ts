@@ -1,17 +1,14 @@
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { sql } from "drizzle-orm";
-import type { Logger } from "pino";
-import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { admissionFor, headersSetBy, loadShedding } from "#server/load-shed.ts";
 import { PageCache } from "#server/page-cache.ts";
 import { pageCacheHits, reactRouterHandler } from "#server/request-handler.ts";
+import { requestLogger } from "#server/request-logger.ts";
 import { contentSecurityPolicy, securityHeadersMiddleware } from "#server/security-headers.ts";
 
 export type AppOptions = {
@@ -102,34 +99,6 @@ async function databaseAnswers(services: Services, timeoutMs: number): Promise<"
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * One short line per request: id, method, path, status and time. No headers
- * (cookies) and no query string: searches and links like
- * `/careers/registration?pos=...` carry what a visitor typed.
- */
-export function requestLogger(base: Logger) {
-  return pinoHttp({
-    logger: base,
-    genReqId: (req, res) => {
-      const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 100) || randomUUID();
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-    // Static assets would drown the log; pages and posts are what matter.
-    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-    // Serialize the raw request: pino's standard shape copies the URL and parsed query. Errors keep the base logger's serializer.
-    wrapSerializers: false,
-    serializers: {
-      req: (req: IncomingMessage & { id: string; originalUrl?: string }) => ({
-        id: req.id,
-        method: req.method,
-        path: (req.originalUrl ?? req.url ?? "").split("?")[0],
-      }),
-      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-    },
-  });
 }
 
 /** "true", a hop count ("1") or Express's names and address lists ("loopback, 10.0.0.0/8"). */
