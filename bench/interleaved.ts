@@ -1,5 +1,6 @@
 import { BROWSER_ENCODINGS, httpLoad, type LoadResult } from "./http-load.ts";
-import { processCpuMs } from "./process-cpu.ts";
+import { withCpuMs } from "./process-cpu.ts";
+import { median } from "./statistics.ts";
 
 /** A server the bench compares with others on the same page. */
 export type Target = { mode: string; baseURL: string; pid: number | undefined };
@@ -8,12 +9,6 @@ export type InterleavedResult = { mode: string; cpuMsPerRequest: number | null }
 
 /** How many turns each server takes: enough that a slow spell of the machine falls on all of them. */
 export const ROUNDS = 5;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /**
  * Loads one page on several running servers in turns: `rounds` short loads each, the order turned
@@ -31,9 +26,9 @@ export async function interleavedLoad(targets: Target[], path: string, { seconds
     for (let turn = 0; turn < targets.length; turn++) {
       const index = (turn + round) % targets.length;
       const target = targets[index]!;
-      const before = target.pid ? await processCpuMs(target.pid) : 0;
-      runs[index]!.push(await httpLoad(target.baseURL + path, { seconds: slice, headers: BROWSER_ENCODINGS }));
-      if (target.pid) cpuMs[index]! += (await processCpuMs(target.pid)) - before;
+      const { result, cpuMs: used } = await withCpuMs(target.pid, () => httpLoad(target.baseURL + path, { seconds: slice, headers: BROWSER_ENCODINGS }));
+      runs[index]!.push(result);
+      cpuMs[index]! += used ?? 0;
     }
   }
   return targets.map((target, index) => {

@@ -1,6 +1,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "#tests/support/chromium.ts";
+import { median } from "./statistics.ts";
 
 export type LighthouseScores = {
   performance: number;
@@ -52,12 +53,7 @@ const KEYS: (keyof LighthouseScores)[] = ["performance", "accessibility", "bestP
 
 /** Each figure's median over the runs. */
 export function medianScores(runs: LighthouseScores[]): LighthouseScores {
-  const median = (key: keyof LighthouseScores) => {
-    const sorted = runs.map((run) => run[key]).sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  };
-  return Object.fromEntries(KEYS.map((key) => [key, median(key)])) as LighthouseScores;
+  return Object.fromEntries(KEYS.map((key) => [key, median(runs.map((run) => run[key]))])) as LighthouseScores;
 }
 
 /** Each figure at its worst over the runs: the lowest score, the highest time or shift. */

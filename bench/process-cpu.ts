@@ -30,10 +30,9 @@ export async function processCpuMs(pid: number): Promise<number> {
   return ((await treeCpuTicks(pid)) * 1000) / TICKS_PER_SECOND;
 }
 
-/** Runs `load` and adds the server's CPU milliseconds per request it answered. */
-export async function withCpuPerRequest<T extends { total: number }>(pid: number | undefined, load: () => Promise<T>): Promise<T & { cpuMsPerRequest: number | null }> {
+/** Runs `load` and answers what it answered with the CPU milliseconds the process used meanwhile (null without a process). */
+export async function withCpuMs<T>(pid: number | undefined, load: () => Promise<T>): Promise<{ result: T; cpuMs: number | null }> {
   const before = pid ? await processCpuMs(pid) : 0;
   const result = await load();
-  const used = pid ? (await processCpuMs(pid)) - before : 0;
-  return { ...result, cpuMsPerRequest: pid && result.total ? +(used / result.total).toFixed(3) : null };
+  return { result, cpuMs: pid ? (await processCpuMs(pid)) - before : null };
 }
