@@ -9,7 +9,8 @@ import { isStaffPath } from "#app/features/staff/staff-path.ts";
 import { useVitalsReporting } from "#app/features/vitals/use-vitals-reporting.ts";
 import { env } from "#app/platform/env.server.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// A PNG, not an SVG: Chromium draws an SVG icon as a document of its own on the page's main thread (decision 027).
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.png", type: "image/png", sizes: "48x48" }];
 
 export function loader({ request }: Route.LoaderArgs): SiteData {
   return {

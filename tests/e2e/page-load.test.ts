@@ -28,3 +28,14 @@ for (const path of ["/", "/crm"]) {
     expect(timing.paint, JSON.stringify(timing)).toBeLessThan(timing.firstScript);
   });
 }
+
+test("the tab's icon is a PNG the server sends, not an SVG the page would draw as a document of its own", async () => {
+  const page = await newPage();
+  await page.goto("/crm");
+  const icons = await page.locator('link[rel~="icon"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(icons).toHaveLength(1);
+  const response = await page.request.get(icons[0] ?? "");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/png");
+  expect((await response.body()).subarray(1, 4).toString()).toBe("PNG");
+});
