@@ -14,10 +14,12 @@ export type Toast = ToastInput & { id: number };
  * one <Toaster /> draws it. Only event handlers and effects call it, so the
  * server's copy stays empty and every server render starts with no toasts.
  */
-let toasts: readonly Toast[] = [];
+const noToasts: readonly Toast[] = [];
+// The same empty list as the server's snapshot: a different one would make React draw the toaster again,
+// synchronously, right after hydration.
+let toasts: readonly Toast[] = noToasts;
 let nextId = 1;
 const listeners = new Set<() => void>();
-const noToasts: readonly Toast[] = [];
 
 function emit() {
   for (const listener of listeners) listener();

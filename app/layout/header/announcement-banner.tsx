@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { bannerMessages } from "#app/content/navigation.ts";
 import { bannerClosedCookie } from "#app/features/banner/banner-cookie.ts";
 import { CloseIcon, PauseIcon, PlayIcon } from "#app/layout/header/icons.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { useHydratedInTransition } from "#app/components/ui/use-hydrated.ts";
 import { useSiteData } from "#app/layout/site-data.ts";
 
 /** Spec §9: the banner shows the next message every 5 seconds. */
@@ -39,7 +39,7 @@ let closedInThisTab = false;
  */
 export function AnnouncementBanner() {
   const rootData = useSiteData();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedInTransition();
   const { pathname, search } = useLocation();
   const [closed, setClosed] = useState(closedInThisTab);
   const [current, setCurrent] = useState(0);

@@ -4,7 +4,7 @@ import { mainNav, productLinks, solutionGroups } from "#app/content/navigation.t
 import { deferredPart, type DeferredPart } from "#app/layout/deferred-part.tsx";
 import { ChevronDownIcon } from "#app/layout/header/icons.tsx";
 import { NavEntry, NavGroupList, OpenInnovationButton, OverviewLink } from "#app/layout/header/nav-entries.tsx";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { useHydratedInTransition } from "#app/components/ui/use-hydrated.ts";
 
 /** Spec §4: the dropdown state. */
 export type OpenMenu = "none" | "solutions" | "products";
@@ -48,7 +48,7 @@ export function DesktopNav({
   openMenu: OpenMenu;
   setOpenMenu: Dispatch<SetStateAction<OpenMenu>>;
 }) {
-  const hydrated = useHydrated();
+  const hydrated = useHydratedInTransition();
   const { pathname } = useLocation();
   const items = useRef<Partial<Record<DropdownId, HTMLLIElement | null>>>({});
   const toggles = useRef<Partial<Record<DropdownId, HTMLButtonElement | null>>>({});

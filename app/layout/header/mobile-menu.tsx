@@ -53,6 +53,10 @@ export function MobileMenu({
   const hamburger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const [panelTop, setPanelTop] = useState<number | undefined>(undefined);
+  // The scripted panel's links are drawn when it first opens, not when the page hydrates: until then
+  // it is hidden, and drawing them would re-create every link of the server's menu at load (decision 027).
+  const [everOpened, setEverOpened] = useState(open);
+  if (open && !everOpened) setEverOpened(true);
 
   // The panel sits flush under the header, wherever the page was scrolled to:
   // measured when it opens (so the first frame is right) and on resize.
@@ -167,7 +171,7 @@ export function MobileMenu({
         style={panelTop === undefined ? undefined : { top: panelTop }}
         className="fixed inset-x-0 top-16 bottom-0 overflow-y-auto overscroll-contain border-t border-slate-200 bg-white min-[769px]:hidden"
       >
-        <MenuContents hydrated section={section} onSectionChange={onSectionChange} />
+        {everOpened ? <MenuContents hydrated section={section} onSectionChange={onSectionChange} /> : null}
       </div>
     </>
   );
