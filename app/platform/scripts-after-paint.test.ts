@@ -29,6 +29,26 @@ test("drops the preloads and starts the route modules from a classic script, and
   expect(deferredModule).toBe(routeModules);
 });
 
+test("the loader inserts each preload, then the module script, in a task of its own", () => {
+  const result = startScriptsAfterFirstPaint(Buffer.from(document));
+  const loader = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(result.html.toString())?.[1] ?? "";
+  const inserted: { tag: string; rel?: string; href?: string; type?: string; textContent?: string }[] = [];
+  const tasks: (() => void)[] = [];
+  const append = (element: (typeof inserted)[number]) => void inserted.push(element);
+  const fakeDocument = { createElement: (tag: string) => ({ tag }), head: { appendChild: append }, body: { appendChild: append } };
+  // A browser without paint timing starts at once.
+  new Function("window", "document", "setTimeout", loader)({}, fakeDocument, (task: () => void) => tasks.push(task));
+
+  expect(inserted).toEqual([{ tag: "link", rel: "modulepreload", href: "/assets/entry.client-1.js" }]);
+  tasks.shift()!();
+  expect(inserted.at(-1)).toEqual({ tag: "link", rel: "modulepreload", href: "/assets/root-1.js" });
+  tasks.shift()!();
+  expect(inserted.at(-1)).toEqual({ tag: "script", type: "module", textContent: routeModules });
+  tasks.shift()!();
+  expect(inserted).toHaveLength(3);
+  expect(tasks).toHaveLength(0);
+});
+
 test("escapes markup in what it embeds, so the loader's element ends where it should", () => {
   const tricky = document.replace('import("/assets/entry.client-1.js");', 'import("/assets/entry.client-1.js"); // <!--<script>');
   const loader = /<script>(\(function\(\)[\s\S]*?)<\/script>/.exec(startScriptsAfterFirstPaint(Buffer.from(tricky)).html.toString())?.[1];
