@@ -104,6 +104,26 @@ test("on a phone the mobile menu loads at once and works; it is the only header 
   expect(await page.locator("#mobile-menu").isVisible()).toBe(true);
 });
 
+test("on a phone a menu opened before its code arrived stays open when the scripts take it over", async () => {
+  const page = await newPage({ viewport: PHONE });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(DEFERRED_CHUNKS.mobileMenu, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/crm");
+  // The server's menu: a <details> that opens without scripts.
+  await page.locator("header summary", { hasText: "Menu" }).click();
+  expect(await page.locator('header nav[aria-label="Menu"] a[href="/resources"]').isVisible()).toBe(true);
+  release();
+  const hamburger = page.locator('header button[aria-controls="mobile-menu"]');
+  await hamburger.waitFor();
+  expect(await hamburger.getAttribute("aria-expanded")).toBe("true");
+  expect(await page.locator("#mobile-menu").isVisible()).toBe(true);
+  expect(await page.locator('#mobile-menu nav[aria-label="Menu"] a[href="/resources"]').isVisible()).toBe(true);
+});
+
 test("a part whose code cannot be loaded stays the server's HTML, and its form still posts", async () => {
   const page = await newPage({ viewport: DESKTOP, allowConsoleErrors: /Failed to load resource/ });
   await page.route(DEFERRED_CHUNKS.footer, (route) => route.abort());

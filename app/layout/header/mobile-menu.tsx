@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { Link, NavLink } from "react-router";
 import { headerLinks, mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "#app/layout/header/icons.tsx";
@@ -57,6 +57,13 @@ export function MobileMenu({
   // it is hidden, and drawing them would re-create every link of the server's menu at load (decision 027).
   const [everOpened, setEverOpened] = useState(open);
   if (open && !everOpened) setEverOpened(true);
+
+  // A visitor who opened the server's menu (its <details>) before the scripts took over keeps it open:
+  // the switch to the scripted panel, in the same transition, opens the panel instead of closing the menu.
+  useEffect(() => {
+    const serverMenu = document.getElementById(MOBILE_MENU_ANCHOR_ID);
+    if (serverMenu instanceof HTMLDetailsElement && serverMenu.open) startTransition(() => onOpenChange(true));
+  }, [onOpenChange]);
 
   // The panel sits flush under the header, wherever the page was scrolled to:
   // measured when it opens (so the first frame is right) and on resize.
