@@ -30,7 +30,7 @@ function scriptSafeJson(value: unknown): string {
  * straight away in a browser that does not report paints. Each preload, and
  * then the module script, is inserted in a task of its own: inserting them
  * all at once (starting seven fetches and compiling the module's inline code)
- * was one task of 35-56 ms on a test machine, long enough to hold up a tap
+ * was one task of 35-96 ms on a test machine, long enough to hold up a tap
  * (decision 027).
  */
 function loader(preloads: string[], code: string): string {
