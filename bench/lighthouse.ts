@@ -16,6 +16,13 @@ export type LighthouseScores = {
   benchmarkIndex: number;
 };
 
+/**
+ * A run whose trace Lighthouse could not read: it scores no performance and asks to be run again. With
+ * Chromium 156 about one run in ten lacks the `navigationStart` event (`NO_NAVSTART`) when the page moves
+ * to a new renderer process; the page's other events are in the trace.
+ */
+export class TraceNotRecorded extends Error {}
+
 /** Lighthouse's default (mobile, simulated throttling) run of one URL in the system Chromium. */
 export async function lighthouseScores(url: string): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
@@ -31,6 +38,10 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits } = result.lhr;
+    if (categories.performance?.score === null) {
+      const failed = Object.values(audits).find((audit) => audit.errorMessage);
+      throw new TraceNotRecorded(`${url}: ${result.lhr.runtimeError?.code ?? failed?.errorMessage ?? "no performance score"}`);
+    }
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     return {
       performance: score("performance"),
@@ -46,6 +57,24 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * `runs` scored runs of one URL in a row. A run whose trace was not recorded is not a score of the page:
+ * it is run again, as Lighthouse asks, at most `retries` times in all, and each such run is counted.
+ */
+export async function consecutiveRuns(url: string, runs: number, retries = runs) {
+  const scores: LighthouseScores[] = [];
+  const notRecorded: string[] = [];
+  while (scores.length < runs) {
+    try {
+      scores.push(await lighthouseScores(url));
+    } catch (error) {
+      if (!(error instanceof TraceNotRecorded) || notRecorded.length >= retries) throw error;
+      notRecorded.push(error.message);
+    }
+  }
+  return { scores, notRecorded };
 }
 
 const HIGHER_IS_BETTER = new Set<keyof LighthouseScores>(["performance", "accessibility", "bestPractices", "seo", "benchmarkIndex"]);

@@ -9,7 +9,7 @@ import { BROWSER_ENCODINGS } from "./http-load.ts";
 import { imageUploadBench } from "./image-uploads.ts";
 import { interleavedLoad, ROUNDS, type InterleavedResult, type Target } from "./interleaved.ts";
 import { nginxInstalled, startNginxReference, type NginxReference } from "./nginx-reference.ts";
-import { lighthouseScores, medianScores, worstScores } from "./lighthouse.ts";
+import { consecutiveRuns, medianScores, worstScores } from "./lighthouse.ts";
 import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
 
 /**
@@ -50,14 +50,17 @@ if (only.has("weight") || only.has("lighthouse")) {
       // One run is a sample: the page is judged by its median and its worst of several runs in a row.
       const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
       const rows = [];
+      const notRecorded: string[] = [];
       for (const path of pages) {
-        const scores = [];
-        for (let run = 0; run < runs; run++) scores.push(await lighthouseScores(server.baseURL + path));
+        const { scores, notRecorded: failed } = await consecutiveRuns(server.baseURL + path, runs);
         rows.push({ page: path, summary: "median", ...medianScores(scores) }, { page: path, summary: "worst", ...worstScores(scores) });
         results[`lighthouseRuns ${path}`] = scores;
+        notRecorded.push(...failed);
       }
       console.log(`\nLighthouse (mobile, simulated throttling), ${runs} runs per page`);
       console.table(rows);
+      console.log(`Runs repeated because Lighthouse could not read their trace: ${notRecorded.length}${notRecorded.map((reason) => `\n  ${reason}`).join("")}`);
+      results.lighthouseNotRecorded = notRecorded;
       results.lighthouse = rows;
     }
   } finally {
