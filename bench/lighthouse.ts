@@ -24,7 +24,7 @@ export type LighthouseScores = {
 export class TraceNotRecorded extends Error {}
 
 /** Lighthouse's default (mobile, simulated throttling) run of one URL in the system Chromium. */
-export async function lighthouseScores(url: string): Promise<LighthouseScores> {
+export async function lighthouseScores(url: string, cpuSlowdown?: number): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
@@ -35,6 +35,7 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
       logLevel: "error",
       output: "json",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      ...(cpuSlowdown && { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits } = result.lhr;
@@ -63,12 +64,12 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
  * `runs` scored runs of one URL in a row. A run whose trace was not recorded is not a score of the page:
  * it is run again, as Lighthouse asks, at most `retries` times in all, and each such run is counted.
  */
-export async function consecutiveRuns(url: string, runs: number, retries = runs) {
+export async function consecutiveRuns(url: string, runs: number, cpuSlowdown?: number, retries = runs) {
   const scores: LighthouseScores[] = [];
   const notRecorded: string[] = [];
   while (scores.length < runs) {
     try {
-      scores.push(await lighthouseScores(url));
+      scores.push(await lighthouseScores(url, cpuSlowdown));
     } catch (error) {
       if (!(error instanceof TraceNotRecorded) || notRecorded.length >= retries) throw error;
       notRecorded.push(error.message);
