@@ -22,6 +22,7 @@ export type LighthouseScores = {
  * to a new renderer process; the page's other events are in the trace.
  */
 export class TraceNotRecorded extends Error {}
+const TRACE_NOT_RECORDED = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
 
 /** Lighthouse's default (mobile, simulated throttling) run of one URL in the system Chromium. */
 export async function lighthouseScores(url: string, cpuSlowdown?: number): Promise<LighthouseScores> {
@@ -39,9 +40,11 @@ export async function lighthouseScores(url: string, cpuSlowdown?: number): Promi
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits } = result.lhr;
-    if (categories.performance?.score === null) {
-      const failed = Object.values(audits).find((audit) => audit.errorMessage);
-      throw new TraceNotRecorded(`${url}: ${result.lhr.runtimeError?.code ?? failed?.errorMessage ?? "no performance score"}`);
+    const runtimeError = result.lhr.runtimeError?.code;
+    if (runtimeError && TRACE_NOT_RECORDED.has(runtimeError)) throw new TraceNotRecorded(`${url}: ${runtimeError}`);
+    // Any other failure (the page did not load or paint) is the page's, not a score of 0.
+    if (runtimeError || categories.performance?.score === null) {
+      throw new Error(`${url}: Lighthouse scored no performance (${runtimeError ?? "no runtime error"})`);
     }
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     return {

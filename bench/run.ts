@@ -52,6 +52,7 @@ if (only.has("weight") || only.has("lighthouse")) {
       // One run is a sample: the page is judged by its median and its worst of several runs in a row.
       const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
       const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
+      if (cpuSlowdown !== undefined && !(cpuSlowdown > 0)) throw new Error("LIGHTHOUSE_CPU_SLOWDOWN must be a positive number");
       const rows = [];
       const notRecorded: string[] = [];
       for (const path of pages) {
