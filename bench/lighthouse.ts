@@ -65,16 +65,16 @@ export async function lighthouseScores(url: string, cpuSlowdown?: number): Promi
 
 /**
  * `runs` scored runs of one URL in a row. A run whose trace was not recorded is not a score of the page:
- * it is run again, as Lighthouse asks, at most `retries` times in all, and each such run is counted.
+ * it is run again, as Lighthouse asks, at most `runs` times in all, and each such run is counted.
  */
-export async function consecutiveRuns(url: string, runs: number, cpuSlowdown?: number, retries = runs) {
+export async function consecutiveRuns(url: string, runs: number, cpuSlowdown?: number) {
   const scores: LighthouseScores[] = [];
   const notRecorded: string[] = [];
   while (scores.length < runs) {
     try {
       scores.push(await lighthouseScores(url, cpuSlowdown));
     } catch (error) {
-      if (!(error instanceof TraceNotRecorded) || notRecorded.length >= retries) throw error;
+      if (!(error instanceof TraceNotRecorded) || notRecorded.length >= runs) throw error;
       notRecorded.push(error.message);
     }
   }
