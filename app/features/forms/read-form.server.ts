@@ -4,6 +4,7 @@ import busboy from "busboy";
 import { refusedByFirstBytes, SIGNATURE_BYTES } from "#app/features/forms/file-type.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { forbiddenCharacterMessage, hasForbiddenCharacter } from "#app/features/forms/text-rules.ts";
+import { logger } from "#app/platform/logger.server.ts";
 
 /** A post the server refuses: an HTTP status, a sentence for the visitor, and the field it concerns. */
 export class FormRejection extends Error {
@@ -61,11 +62,11 @@ export type FormInput = { values: Record<string, string>; files: UploadedFile[] 
 /** A text field's value in bytes; far above any field's own limit, which its schema reports in words. */
 const MAX_FIELD_BYTES = 64 * 1024;
 /** A urlencoded post carries no files: every field at its limit, percent-encoded, fits in this. */
-const MAX_URLENCODED_BYTES = 256 * 1024;
+export const MAX_URLENCODED_BYTES = 256 * 1024;
 const UNREADABLE = "The form could not be read. Please reload the page and try again.";
 const UNSUPPORTED = "This form must be sent from the page's form (unsupported content type).";
 
-const tooLargeMessage = (maxBytes: number) => `The form is too large to send (limit ${formatBytes(maxBytes)}).`;
+export const tooLargeMessage = (maxBytes: number) => `The form is too large to send (limit ${formatBytes(maxBytes)}).`;
 const unknownFieldMessage = (name: string) =>
   `The form contained a field it does not have ("${name.slice(0, 40)}"). Please reload the page and try again.`;
 const fieldTooLongMessage = (label: string) => `${label} is too long to send.`;
@@ -108,7 +109,7 @@ export async function readForm(request: Request, rules: ReadRules): Promise<Form
   const textBudget = (rules.fields.length + 2) * MAX_FIELD_BYTES + 64 * 1024;
   const fileBytes = { seen: 0 };
   const counter = new ByteLimit(maxBytes, (seen) => seen - fileBytes.seen > textBudget);
-  const parser = busboy({
+  const parser = formParser({
     headers: { "content-type": request.headers.get("content-type") ?? "" },
     defParamCharset: "utf8",
     limits: {
@@ -133,7 +134,7 @@ export async function readForm(request: Request, rules: ReadRules): Promise<Form
       body.unpipe(counter);
       counter.unpipe(parser);
       body.pause();
-      const rejection = error instanceof FormRejection ? error : new FormRejection(400, UNREADABLE);
+      const rejection = error instanceof FormRejection ? error : unreadable(error);
       rejection.values = { ...values };
       reject(rejection);
     };
@@ -185,6 +186,21 @@ export async function readForm(request: Request, rules: ReadRules): Promise<Form
 
     body.pipe(counter).pipe(parser);
   });
+}
+
+/** A body the parser could not make sense of: the client's fault, worth a line in the log but no stack. */
+function unreadable(error: unknown): FormRejection {
+  logger.warn({ reason: error instanceof Error ? error.message : String(error) }, "A form post could not be read");
+  return new FormRejection(400, UNREADABLE);
+}
+
+/** Busboy's parser; a multipart type without its boundary is a form we cannot read, not a fault of ours. */
+function formParser(config: busboy.BusboyConfig): busboy.Busboy {
+  try {
+    return busboy(config);
+  } catch (error) {
+    throw unreadable(error);
+  }
 }
 
 /** One file, held in memory only while it keeps to the rules. */

@@ -118,6 +118,8 @@ test("unknown fields, unsupported types and broken bodies get their own 4xx", as
   expect((await rejection(readForm(post("{}", "application/json"), rules))).status).toBe(415);
   const { body, contentType } = multipart([{ name: "name", value: "Ada" }]);
   expect((await rejection(readForm(post(body.subarray(0, body.length - 10), contentType), rules))).status).toBe(400);
+  const noBoundary = await rejection(readForm(post(body, "multipart/form-data"), rules));
+  expect([noBoundary.status, noBoundary.message]).toEqual([400, "The form could not be read. Please reload the page and try again."]);
 });
 
 test("files: a junk file is refused from its first bytes, and name, count, size and emptiness are checked", async () => {
