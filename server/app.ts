@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
+import { BodyIntake, DEFAULT_INTAKE_LIMITS } from "#server/body-intake.ts";
 import { admissionFor, headersSetBy, loadShedding } from "#server/load-shed.ts";
 import { PageCache } from "#server/page-cache.ts";
 import { pageCacheHits, reactRouterHandler } from "#server/request-handler.ts";
@@ -47,10 +48,10 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
     else res.status(503).json({ status: "not ready", database });
   });
 
-  // Writes wait for one of a few slots or are refused, before any other work, so a flood of posts never stalls health checks and cached pages (decision 016).
-  if (services.env.POSTS_IN_FLIGHT > 0) {
-    app.use(loadShedding(admissionFor(services.env.POSTS_IN_FLIGHT), { siteUrl: services.env.SITE_URL, headers, logger }));
-  }
+  // A write's body is read in full first (decision 028), then the write waits for one of a few slots or is refused,
+  // before any other work, so a flood of posts never stalls health checks and cached pages (decision 016).
+  const admission = services.env.POSTS_IN_FLIGHT > 0 ? admissionFor(services.env.POSTS_IN_FLIGHT) : null;
+  app.use(loadShedding(admission, new BodyIntake(DEFAULT_INTAKE_LIMITS, logger), { siteUrl: services.env.SITE_URL, headers, logger }));
 
   app.use(requestLogger(logger));
 

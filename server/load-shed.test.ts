@@ -7,10 +7,11 @@ import { expect, test } from "vitest";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from "#server/busy-answer.ts";
 import helmet from "helmet";
 import { rememberRefusal } from "#app/platform/refused-posts.server.ts";
-import { Admission, headersSetBy, loadShedding, type Release } from "#server/load-shed.ts";
+import { BodyIntake } from "#server/body-intake.ts";
+import { Admission, admissionFor, headersSetBy, loadShedding, type Release } from "#server/load-shed.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 
-const limits = (overrides: Partial<Admission["limits"]> = {}) => ({ maxInFlight: 2, maxQueued: 3, maxWaitMs: 1_000, maxPerClient: 10, ...overrides });
+const limits = (overrides: Partial<Admission["limits"]> = {}) => ({ maxInFlight: 2, maxQueued: 3, maxWaitMs: 1_000, maxPerClient: 10, maxAtWorkPerClient: 10, ...overrides });
 
 test("slots are handed out one per turn of the event loop, never in the turn that asked", async () => {
   const admission = new Admission(limits());
@@ -114,15 +115,37 @@ test("without pressure one client may have many posts waiting (a test, a proxy w
   expect(admission.inFlight).toBe(0);
 });
 
+test("one client holds at most maxAtWorkPerClient slots; its next request waits while another client's, behind it, goes first", async () => {
+  const admission = new Admission(limits({ maxInFlight: 3, maxQueued: 10, maxAtWorkPerClient: 2 }));
+  const held = [await admission.enter("flooder"), await admission.enter("flooder")];
+  const order: string[] = [];
+  const third = admission.enter("flooder").then((release) => (order.push("flooder"), release));
+  const visitor = admission.enter("visitor").then((release) => (order.push("visitor"), release));
+  (await visitor)!();
+  for (let turn = 0; turn < 5; turn++) await nextTurn();
+  expect(order).toEqual(["visitor"]);
+  expect(admission.inFlight).toBe(2);
+  held[0]!();
+  (await third)!();
+  expect(order).toEqual(["visitor", "flooder"]);
+  held[1]!();
+  expect(admission.inFlight).toBe(0);
+});
+
+test("admissionFor gives one client a quarter of the slots, at least one", () => {
+  expect(admissionFor(8).limits.maxAtWorkPerClient).toBe(2);
+  expect(admissionFor(2).limits.maxAtWorkPerClient).toBe(1);
+});
+
 /** A server whose writes wait for `open()` behind the shedding middleware; reads answer at once. */
 async function shedServer(maxInFlight: number) {
   let open = () => {};
   const gate = new Promise<void>((resolve) => (open = resolve));
   const app = express();
-  const admission = new Admission({ maxInFlight, maxQueued: 2, maxWaitMs: 30_000, maxPerClient: 10 });
+  const admission = new Admission({ maxInFlight, maxQueued: 2, maxWaitMs: 30_000, maxPerClient: 10, maxAtWorkPerClient: 10 });
   const warnings: unknown[] = [];
   app.use(
-    loadShedding(admission, {
+    loadShedding(admission, new BodyIntake(), {
       siteUrl: "https://site.example",
       headers: [["X-Content-Type-Options", "nosniff"]],
       logger: { warn: (...args: unknown[]) => warnings.push(args) } as never,

@@ -9,6 +9,7 @@ import type { Services } from "#app/platform/services.server.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
 import { entityTag, preferredCoding, sharedPage, type PageCache, type SharedPage } from "#server/page-cache.ts";
 import { contentSecurityPolicy } from "#server/security-headers.ts";
+import { receivedBodyOf } from "#server/body-intake.ts";
 import { compressionThread, type CompressionThread } from "#server/compression-thread.ts";
 
 const UNREAD_BODY_DRAIN_BYTES = 64 * 1024;
@@ -171,7 +172,7 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = createReadableStreamFromReadable(receivedBodyOf(req) ?? req);
     init.duplex = "half";
   }
   return new Request(url.href, init);
