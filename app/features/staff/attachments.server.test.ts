@@ -1,4 +1,4 @@
-import { RouterContextProvider, type LoaderFunctionArgs } from "react-router";
+import { RouterContextProvider } from "react-router";
 import { expect, test, vi } from "vitest";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { setCurrentStaff } from "#app/features/staff/staff-session.server.ts";
@@ -21,7 +21,7 @@ async function download(services: Services, key: string) {
   context.set(servicesContext, services);
   setCurrentStaff(context, sales);
   const request = new Request(new URL(`/staff/files/${encodeURIComponent(key)}`, services.env.SITE_URL));
-  const response = (await loader({ request, context, params: { "*": key } } as unknown as LoaderFunctionArgs)) as Response;
+  const response = (await loader({ request, context, params: { "*": key } } as unknown as Parameters<typeof loader>[0])) as Response;
   return { status: response.status, text: await response.text() };
 }
 
