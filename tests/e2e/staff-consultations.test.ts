@@ -150,6 +150,15 @@ async function journey(server: RunningServer) {
   expect(anonymous.status).toBe(401);
   expect(Buffer.from(await anonymous.arrayBuffer()).includes(sampleFiles.pdf.subarray(0, 8))).toBe(false);
 
+  // An address no stored file can have (a NUL, which PostgreSQL refuses in text) is 404 like any unknown file, and nothing is logged as an error.
+  const logBefore = server.output().length;
+  for (const address of ["/staff/files/%00", "/staff/files/a%00b", `${new URL(fileUrl).pathname}%00`]) {
+    const missing = await sales.request.get(`${server.baseURL}${address}`);
+    expect(missing.status(), address).toBe(404);
+    expect(await missing.text(), address).toBe("There is no such file; it may have been deleted.\n");
+  }
+  expect(server.output().slice(logBefore)).not.toMatch(/"level":(50|60)/);
+
   // Two tabs on the same request: the second tab's change is refused and the first one stands.
   const other = await sales.context().newPage();
   await Promise.all([sales.goto(detailUrl), other.goto(detailUrl)]);

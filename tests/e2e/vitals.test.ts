@@ -30,10 +30,10 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-type Row = { page: string; metric: string; value: number };
+type Row = { page: string; metric: string; pageViewId: string; value: number };
 
 async function rows(page?: string): Promise<Row[]> {
-  const result = await database.pool.query<Row>(`select page, metric, value from web_vitals ${page ? "where page = $1" : ""} order by id`, page ? [page] : []);
+  const result = await database.pool.query<Row>(`select page, metric, page_view_id as "pageViewId", value from web_vitals ${page ? "where page = $1" : ""} order by id`, page ? [page] : []);
   return result.rows;
 }
 
@@ -84,17 +84,24 @@ test("a sampled page view loads the reporter after hydration, sends its vitals w
   const body = JSON.parse(beacon.postData() ?? "{}") as { path: string; metrics: Record<string, unknown>[] };
   expect(body.path).toBe("/crm");
   expect(body.metrics.map((metric) => metric.name).sort()).toEqual(["CLS", "FCP", "INP", "LCP", "TTFB"]);
-  // Only what the table needs: no id, no entries, no attribution, nothing about the visitor.
-  for (const metric of body.metrics)
+  // Only what the table needs: web-vitals' id of each metric of this page view, no entries, no attribution, nothing about the visitor.
+  for (const metric of body.metrics) {
     expect(
-      Object.keys(metric).every((key) => ["name", "value", "navigationType"].includes(key)),
+      Object.keys(metric).every((key) => ["name", "id", "value", "navigationType"].includes(key)),
       JSON.stringify(metric),
     ).toBe(true);
+    expect(metric.id, JSON.stringify(metric)).toMatch(/^v\d+-\d+-\d+$/);
+  }
+  expect(new Set(body.metrics.map((metric) => metric.id)).size).toBe(5);
   const stored = await waitFor(
     () => rows("/crm"),
     (found) => found.length === 5,
   );
   expect(stored.find((row) => row.metric === "LCP")!.value).toBeGreaterThan(0);
+  // The same beacon posted again counts for nothing: each page view counts once per metric.
+  const replay = await fetch(`${sampling.baseURL}/vitals`, { method: "POST", headers: { "Content-Type": "text/plain", Origin: sampling.baseURL }, body: beacon.postData() ?? "" });
+  expect(replay.status).toBe(204);
+  expect(await rows("/crm")).toEqual(stored);
 
   // The next page view (sampled too) sends its vitals as the visitor leaves it for another.
   await page.goto("/about");
@@ -157,7 +164,7 @@ test("with VITALS_SAMPLE_RATE=0 no page view fetches the reporter and the endpoi
   const response = await fetch(`${off.baseURL}/vitals`, {
     method: "POST",
     headers: { "Content-Type": "text/plain", Origin: off.baseURL },
-    body: JSON.stringify({ path: "/erp", metrics: [{ name: "LCP", value: 1000 }] }),
+    body: JSON.stringify({ path: "/erp", metrics: [{ name: "LCP", id: "v6-1782820800000-1000000000001", value: 1000 }] }),
   });
   expect(response.status).toBe(404);
   expect(response.headers.get("cache-control")).toBe("no-store");
@@ -193,14 +200,16 @@ test("the endpoint refuses another site's beacons, bodies over 4 KB (announced o
   const url = `${sampling.baseURL}/vitals`;
   const send = (body: string | string[], headers: Record<string, string> = {}) =>
     post(url, body, { "Content-Type": "text/plain;charset=UTF-8", Origin: sampling.baseURL, ...headers });
-  const beacon = (overrides: Record<string, unknown> = {}) => JSON.stringify({ path: "/careers/7", metrics: [{ name: "LCP", value: 1200 }], ...overrides });
+  const id = "v6-1782820800000-1000000000002";
+  const beacon = (overrides: Record<string, unknown> = {}) => JSON.stringify({ path: "/careers/7", metrics: [{ name: "LCP", id, value: 1200 }], ...overrides });
 
   const cases: [string, () => Promise<Answer>, number][] = [
     ["another site", () => send(beacon(), { Origin: "https://evil.example" }), 403],
     ["a 5 KB body", () => send(beacon({ path: `/${"a".repeat(5 * 1024)}` })), 413],
     ["a chunked body of 64 KB", () => send(Array.from({ length: 64 }, () => " ".repeat(1024))), 413],
-    ["an unknown metric", () => send(beacon({ metrics: [{ name: "FID", value: 10 }] })), 400],
-    ["an LCP of an hour", () => send(beacon({ metrics: [{ name: "LCP", value: 3_600_000 }] })), 400],
+    ["an unknown metric", () => send(beacon({ metrics: [{ name: "FID", id, value: 10 }] })), 400],
+    ["an LCP of an hour", () => send(beacon({ metrics: [{ name: "LCP", id, value: 3_600_000 }] })), 400],
+    ["a metric without its page view's id", () => send(beacon({ metrics: [{ name: "LCP", value: 1200 }] })), 400],
     ["a page the site does not have", () => send(beacon({ path: "/wp-admin" })), 400],
     ["a form's encoding", () => send("path=/crm", { "Content-Type": "application/x-www-form-urlencoded" }), 415],
   ];
@@ -217,5 +226,5 @@ test("the endpoint refuses another site's beacons, bodies over 4 KB (announced o
   expect(accepted.headers["cache-control"]).toBe("no-store");
   expect(accepted.headers["set-cookie"]).toBeUndefined();
   // Only the accepted one, under the job pages' pattern.
-  expect(await rows("/careers/:id")).toEqual([{ page: "/careers/:id", metric: "LCP", value: 1200 }]);
+  expect(await rows("/careers/:id")).toEqual([{ page: "/careers/:id", metric: "LCP", pageViewId: id, value: 1200 }]);
 });

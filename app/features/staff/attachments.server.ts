@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { StaffArea } from "#app/features/staff/roles.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { consultationAttachments, jobApplications } from "#app/platform/db/schema.server.ts";
+import { isValidKey } from "#app/platform/storage/file-storage.server.ts";
 
 /** A stored file staff may download, with the part of the staff area it belongs to. */
 export type Attachment = {
@@ -15,6 +16,8 @@ export type Attachment = {
 
 /** The consultation attachment or resume stored under `key`, or null. */
 export async function findAttachment(db: Database, key: string): Promise<Attachment | null> {
+  // The key comes from the address: one no file can have (a NUL, which PostgreSQL refuses in text, or a `..`) is not looked up.
+  if (!isValidKey(key)) return null;
   const [file] = await db
     .select({
       consultationId: consultationAttachments.consultationId,

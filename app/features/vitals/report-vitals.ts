@@ -3,8 +3,12 @@ import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from "web-vitals"
 /** The beacon endpoint (`vitals` in routes.ts). Kept here, not in vitals-rules.ts, so this chunk fetches nothing more. */
 const VITALS_ENDPOINT = "/vitals";
 
-/** A metric as it travels: no id, no entries, no attribution; milliseconds whole, CLS to four decimals. */
-type Reported = { name: MetricType["name"]; value: number; navigationType: MetricType["navigationType"] };
+/**
+ * A metric as it travels: web-vitals' id for this metric of this page view (so the
+ * server counts a later report of it once), no entries, no attribution;
+ * milliseconds whole, CLS to four decimals.
+ */
+type Reported = { name: MetricType["name"]; id: string; value: number; navigationType: MetricType["navigationType"] };
 
 /**
  * Loaded on its own, after hydration, by sampled page views only
@@ -17,7 +21,7 @@ export function reportVitals(path: string) {
   const queue = new Map<string, Reported>();
   const add = (metric: MetricType) => {
     const value = metric.name === "CLS" ? Math.round(metric.value * 10_000) / 10_000 : Math.round(metric.value);
-    queue.set(metric.id, { name: metric.name, value, navigationType: metric.navigationType });
+    queue.set(metric.id, { name: metric.name, id: metric.id, value, navigationType: metric.navigationType });
   };
   onTTFB(add);
   onFCP(add);

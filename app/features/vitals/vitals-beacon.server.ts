@@ -2,7 +2,14 @@ import { z } from "zod";
 import { isCrossSite } from "#app/features/forms/submission.server.ts";
 import { pageOf } from "#app/features/vitals/vitals-pages.server.ts";
 import { recordVitals } from "#app/features/vitals/vitals-store.server.ts";
-import { MAX_BEACON_BYTES, MAX_METRICS_PER_BEACON, MAX_PATH_LENGTH, metricRules, vitalMetrics } from "#app/features/vitals/vitals-rules.ts";
+import {
+  MAX_BEACON_BYTES,
+  MAX_METRICS_PER_BEACON,
+  MAX_PAGE_VIEW_ID_LENGTH,
+  MAX_PATH_LENGTH,
+  metricRules,
+  vitalMetrics,
+} from "#app/features/vitals/vitals-rules.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { hitRateLimit, type RateLimitRule } from "#app/platform/rate-limit.server.ts";
 
@@ -22,6 +29,12 @@ const navigationTypes = ["navigate", "reload", "back-forward", "back-forward-cac
 const metricSchema = z
   .strictObject({
     name: z.enum(vitalMetrics),
+    /** web-vitals' id of this metric of this page view: what makes a repeated report replace, not add. */
+    id: z
+      .string()
+      .min(1)
+      .max(MAX_PAGE_VIEW_ID_LENGTH)
+      .regex(/^[A-Za-z0-9-]+$/),
     value: z.number().min(0),
     navigationType: z.enum(navigationTypes).optional(),
   })
@@ -35,7 +48,12 @@ export const beaconSchema = z.strictObject({
     .max(MAX_PATH_LENGTH)
     .startsWith("/")
     .regex(/^[^?#\s]*$/),
-  metrics: z.array(metricSchema).min(1).max(MAX_METRICS_PER_BEACON),
+  metrics: z
+    .array(metricSchema)
+    .min(1)
+    .max(MAX_METRICS_PER_BEACON)
+    // The reporter sends each metric of a page view once per beacon, and one insert cannot count a repeat once.
+    .refine((metrics) => new Set(metrics.map(({ name, id }) => `${name} ${id}`)).size === metrics.length, { message: "a metric of a page view is repeated" }),
 });
 
 export type Beacon = z.infer<typeof beaconSchema>;
@@ -87,7 +105,7 @@ export async function acceptBeacon(request: Request, dependencies: BeaconDepende
   await recordVitals(
     dependencies.db,
     page,
-    parsed.beacon.metrics.map(({ name, value }) => ({ metric: name, value })),
+    parsed.beacon.metrics.map(({ name, id, value }) => ({ metric: name, pageViewId: id, value })),
   );
   return answer(204);
 }

@@ -50,6 +50,8 @@ export function formatVital(metric: VitalMetric, value: number): string {
 export const MAX_BEACON_BYTES = 4 * 1024;
 /** Metrics in one beacon: five, twice over for a page restored from the back/forward cache. */
 export const MAX_METRICS_PER_BEACON = 10;
+/** A page view's id for a metric as sent (web-vitals' own are about 30 characters). */
+export const MAX_PAGE_VIEW_ID_LENGTH = 64;
 /** A page's path as sent; the site's own paths are far shorter. */
 export const MAX_PATH_LENGTH = 200;
 /** How long rows are kept: the 28 days search engines judge a page by. */

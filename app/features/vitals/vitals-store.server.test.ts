@@ -1,6 +1,6 @@
 import { expect, test, vi } from "vitest";
-import { pruneVitals, recordVitals, vitalsPercentiles } from "#app/features/vitals/vitals-store.server.ts";
-import { vitalMetrics } from "#app/features/vitals/vitals-rules.ts";
+import { pruneVitals, recordVitals, vitalsPercentiles, type VitalSample } from "#app/features/vitals/vitals-store.server.ts";
+import { metricRules, vitalMetrics, type VitalMetric } from "#app/features/vitals/vitals-rules.ts";
 import { webVitals } from "#app/platform/db/schema.server.ts";
 import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
@@ -9,6 +9,9 @@ vi.setConfig({ testTimeout: 90_000 });
 const drivers = await testDrivers();
 const now = new Date("2026-06-30T12:00:00Z");
 const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000);
+let views = 0;
+/** One sample per page view, each with its own id as web-vitals gives it. */
+const sample = (metric: VitalMetric, value: number): VitalSample => ({ metric, pageViewId: `v6-1782820800000-${1_000_000_000_000 + ++views}`, value });
 
 for (const driver of drivers) {
   test(`the 75th percentile per page and metric over 7 and 28 days, interpolated, with sample counts; older rows are left out and pruned (${driver})`, async () => {
@@ -19,22 +22,18 @@ for (const driver of drivers) {
       await recordVitals(
         db,
         "/crm",
-        [1000, 2000, 3000, 4000].map((value) => ({ metric: "LCP" as const, value })),
+        [1000, 2000, 3000, 4000].map((value) => sample("LCP", value)),
         { now: daysAgo(1), ...never },
       );
       await recordVitals(
         db,
         "/crm",
-        [
-          { metric: "LCP", value: 6000 },
-          { metric: "LCP", value: 8000 },
-          { metric: "CLS", value: 0.05 },
-        ],
+        [sample("LCP", 6000), sample("LCP", 8000), sample("CLS", 0.05)],
         { now: daysAgo(10), ...never },
       );
       // Older than 28 days: in no figure.
-      await recordVitals(db, "/crm", [{ metric: "LCP", value: 100_000 }], { now: daysAgo(30), ...never });
-      await recordVitals(db, "/", [{ metric: "INP", value: 120 }], { now: daysAgo(6.9), ...never });
+      await recordVitals(db, "/crm", [sample("LCP", 100_000)], { now: daysAgo(30), ...never });
+      await recordVitals(db, "/", [sample("INP", 120)], { now: daysAgo(6.9), ...never });
 
       expect(await vitalsPercentiles(db, now)).toEqual([
         { page: "/", metric: "INP", last7Days: { p75: 120, samples: 1 }, last28Days: { p75: 120, samples: 1 } },
@@ -47,8 +46,58 @@ for (const driver of drivers) {
       await pruneVitals(db, daysAgo(28));
       expect(await db.select({ value: webVitals.value }).from(webVitals)).toHaveLength(8);
       // One insert in a hundred prunes on its way: the 10-day-old rows go when the cut-off is 9 days later.
-      await recordVitals(db, "/", [{ metric: "TTFB", value: 300 }], { now: new Date(daysAgo(10).getTime() + 28.5 * 24 * 60 * 60_000), random: 0.001 });
+      await recordVitals(db, "/", [sample("TTFB", 300)], { now: new Date(daysAgo(10).getTime() + 28.5 * 24 * 60 * 60_000), random: 0.001 });
       expect((await db.select({ value: webVitals.value }).from(webVitals)).map((row) => row.value).sort((a, b) => a - b)).toEqual([120, 300, 1000, 2000, 3000, 4000]);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  test(`a page view counts once per metric: a later report of it replaces its value, and a replay adds nothing (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const { db } = database;
+      const never = { random: 0.5 };
+      const lcp = sample("LCP", 1800);
+      const cls = sample("CLS", 0.02);
+      await recordVitals(db, "/crm", [lcp, cls], { now: daysAgo(1), ...never });
+      // Shown again and hidden again: web-vitals reports the grown CLS under the same id.
+      await recordVitals(db, "/crm", [{ ...cls, value: 0.31 }], { now: daysAgo(1), ...never });
+      // The first beacon replayed, over and over.
+      for (let i = 0; i < 5; i++) await recordVitals(db, "/crm", [{ ...lcp, value: 120_000 }, cls], { now: daysAgo(1), ...never });
+      // Another page view's LCP: a row of its own.
+      await recordVitals(db, "/crm", [sample("LCP", 2200)], { now: daysAgo(1), ...never });
+
+      const rows = await db.select({ metric: webVitals.metric, pageViewId: webVitals.pageViewId, value: webVitals.value }).from(webVitals).orderBy(webVitals.id);
+      expect(rows).toEqual([
+        { metric: "LCP", pageViewId: lcp.pageViewId, value: 120_000 },
+        { metric: "CLS", pageViewId: cls.pageViewId, value: 0.02 },
+        { metric: "LCP", pageViewId: expect.any(String), value: 2200 },
+      ]);
+      expect((await vitalsPercentiles(db, now)).map(({ metric, last28Days }) => ({ metric, samples: last28Days.samples }))).toEqual([
+        { metric: "LCP", samples: 2 },
+        { metric: "CLS", samples: 1 },
+      ]);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  test(`a handful of extreme page views moves the 75th percentile no more than as many merely poor ones would (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const { db } = database;
+      const never = { random: 0.5, now: daysAgo(1) };
+      // 40 honest page views from 1,000 to 2,950 ms.
+      await recordVitals(db, "/crm", Array.from({ length: 40 }, (_, i) => sample("LCP", 1000 + 50 * i)), never);
+      await recordVitals(db, "/", Array.from({ length: 40 }, (_, i) => sample("LCP", 1000 + 50 * i)), never);
+      // Five more each: the largest value a beacon may carry on one page, a merely poor one on the other.
+      await recordVitals(db, "/crm", Array.from({ length: 5 }, () => sample("LCP", metricRules.LCP.max)), never);
+      await recordVitals(db, "/", Array.from({ length: 5 }, () => sample("LCP", 4001)), never);
+      const [home, crm] = await vitalsPercentiles(db, now);
+      expect(crm!.last28Days).toEqual(home!.last28Days);
+      // Still one of the honest values (the 34th), whatever the five carried.
+      expect(crm!.last28Days).toEqual({ p75: 2650, samples: 45 });
     } finally {
       await database.dispose();
     }
@@ -60,7 +109,7 @@ for (const driver of drivers) {
       await recordVitals(
         database.db,
         "/",
-        vitalMetrics.map((metric) => ({ metric, value: 1 })),
+        vitalMetrics.map((metric) => sample(metric, 1)),
         { random: 0.5 },
       );
       expect(await database.db.select().from(webVitals)).toHaveLength(vitalMetrics.length);

@@ -7,16 +7,22 @@ const DAY_MS = 24 * 60 * 60_000;
 /** One insert in this many also deletes the rows past the retention: the table stays bounded without a timer of its own. */
 const PRUNE_ONE_IN = 100;
 
-export type VitalSample = { metric: VitalMetric; value: number };
+export type VitalSample = { metric: VitalMetric; pageViewId: string; value: number };
 
 /**
- * Stores one beacon's metrics for a page. Now and then (one call in a
- * hundred) the rows older than 28 days go too: an indexed range delete, and
- * the table only grows while beacons arrive.
+ * Stores one beacon's metrics for a page. A page view counts once per metric:
+ * web-vitals reports CLS and INP again, under the same id, when they grow
+ * after the page was first hidden, so a later report replaces the value
+ * stored for that page view and metric, and a replayed beacon adds nothing.
+ * Now and then (one call in a hundred) the rows older than 28 days go too: an
+ * indexed range delete, and the table only grows while beacons arrive.
  */
 export async function recordVitals(db: Database, page: string, samples: readonly VitalSample[], { now = new Date(), random = Math.random() } = {}) {
   if (samples.length === 0) return;
-  await db.insert(webVitals).values(samples.map(({ metric, value }) => ({ page, metric, value, recordedAt: now })));
+  await db
+    .insert(webVitals)
+    .values(samples.map(({ metric, pageViewId, value }) => ({ page, metric, pageViewId, value, recordedAt: now })))
+    .onConflictDoUpdate({ target: [webVitals.pageViewId, webVitals.metric], set: { value: sql`excluded.value` } });
   if (random * PRUNE_ONE_IN < 1) await pruneVitals(db, new Date(now.getTime() - VITALS_RETENTION_DAYS * DAY_MS));
 }
 

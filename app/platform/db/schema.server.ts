@@ -402,8 +402,9 @@ export const auditLog = pgTable(
 /**
  * Real visitors' web vitals (decision 015), from a sample of page views: the
  * page (its route pattern, e.g. `/careers/:id`), the metric and its value
- * (milliseconds; CLS a score). Nothing about the visitor: no address, agent,
- * cookie or id. Rows older than 28 days are deleted.
+ * (milliseconds; CLS a score) and the page view's random id for that metric.
+ * Nothing about the visitor: no address, agent or cookie. Rows older than 28
+ * days are deleted.
  */
 export const webVitals = pgTable(
   "web_vitals",
@@ -412,10 +413,18 @@ export const webVitals = pgTable(
     page: text("page").notNull(),
     metric: text("metric").notNull(),
     value: doublePrecision("value").notNull(),
+    /**
+     * The page view's id for this metric as web-vitals gives it (a page restored
+     * from the back/forward cache is a new page view with new ids). Null only on
+     * rows recorded before beacons carried it.
+     */
+    pageViewId: text("page_view_id"),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("web_vitals_recorded_at_idx").on(t.recordedAt),
+    // A page view counts once per metric: a later report of it replaces the value.
+    uniqueIndex("web_vitals_page_view_metric_key").on(t.pageViewId, t.metric),
     // The metrics of features/vitals/vitals-rules.ts.
     check("web_vitals_metric_check", sql`${t.metric} in ('LCP', 'INP', 'CLS', 'FCP', 'TTFB')`),
     check("web_vitals_page_check", sql`length(${t.page}) <= 200`),

@@ -165,6 +165,24 @@ test("file transport writes a parseable RFC 822 .eml", async () => {
   }
 });
 
+test("file transport's messages are the owner's alone (0600), in folders only the owner can enter (0700), whatever the umask allows", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "mail-test-"));
+  const dir = path.join(root, "data", "mail");
+  const previous = process.umask(0o022);
+  try {
+    await createFileTransport(dir).send(noteMail(43));
+    const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+    const files = fs.readdirSync(dir);
+    expect(files).toEqual([expect.stringMatching(/_43_note\.eml$/)]);
+    expect(modeOf(path.join(dir, files[0]!))).toBe("600");
+    expect(modeOf(dir), "the mail folder").toBe("700");
+    expect(modeOf(path.dirname(dir)), "the folder it created above it").toBe("700");
+  } finally {
+    process.umask(previous);
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("SMTP transport delivers to a real SMTP server, and says clearly when it cannot connect", async () => {
   const smtp = await startSmtpServer();
   try {

@@ -68,3 +68,14 @@ export function assertValidKey(key: string): void {
     if (segment.startsWith(".")) throw new InvalidStorageKeyError(key, "a path segment starts with a dot");
   }
 }
+
+/** False for a key no file can be stored under: such a key, e.g. from an address, names nothing to look up. */
+export function isValidKey(key: string): boolean {
+  try {
+    assertValidKey(key);
+    return true;
+  } catch (error) {
+    if (error instanceof InvalidStorageKeyError) return false;
+    throw error;
+  }
+}
