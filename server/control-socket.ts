@@ -2,7 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { toEmailAddress } from "#app/features/forms/form-rules.ts";
+import { toEmailAddress } from "#app/features/email-address-field.ts";
 import { COMMAND_LINE_ACTOR } from "#app/features/staff/audit.server.ts";
 import { createStaffAccount } from "#app/features/staff/password-links.server.ts";
 import { staffRoles } from "#app/platform/db/schema.server.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { site } from "#app/content/site.ts";
-import { toEmailAddress } from "#app/features/forms/form-rules.ts";
+import { toEmailAddress } from "#app/features/email-address-field.ts";
 
 const optionalText = z
   .string()

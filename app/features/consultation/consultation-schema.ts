@@ -1,7 +1,8 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { EMAIL_MAX_LENGTH, fileExtension, formatBytes, INVALID_EMAIL_MESSAGE, toEmailAddress } from "#app/features/forms/form-rules.ts";
+import { toEmailAddress } from "#app/features/email-address-field.ts";
+import { EMAIL_MAX_LENGTH, fileExtension, formatBytes, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 /** The form's required fields in the order the form shows them (spec §3 form state). */
 export const consultationFields = ["fullName", "email", "country", "phone", "brief"] as const;

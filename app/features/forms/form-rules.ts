@@ -2,8 +2,6 @@
  * Rules every form shares, for the browser and the server alike. Spec §5 and
  * §8 texts are kept to the letter.
  */
-// zod/mini keeps the shared schemas small in the browser bundle.
-import * as z from "zod/mini";
 
 /** RFC 5321's limit on a forward path; also the inputs' maxLength. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -56,15 +54,6 @@ function asciiDomain(domain: string): string | null {
     return null;
   }
 }
-
-/** A schema step after a field's own checks: the normalised address, or `message` as the field's issue. */
-export const toEmailAddress = (message: string) =>
-  z.transform((value: string, context) => {
-    const address = normaliseEmailAddress(value);
-    if (address !== null) return address;
-    context.issues.push({ code: "custom", message, input: value });
-    return z.NEVER;
-  });
 
 /** The value a consent checkbox posts when ticked, and what a form says when it is not. */
 export const CONSENT_VALUE = "yes";

@@ -1,11 +1,11 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { toEmailAddress } from "#app/features/email-address-field.ts";
 import {
   CONSENT_REQUIRED_MESSAGE,
   CONSENT_VALUE,
   INVALID_EMAIL_MESSAGE,
-  toEmailAddress,
 } from "#app/features/forms/form-rules.ts";
 
 /** Spec §5 and §8: the newsletter's texts, kept to the letter. */
