@@ -2,6 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { toEmailAddress } from "#app/features/email-address-field.ts";
 import { COMMAND_LINE_ACTOR } from "#app/features/staff/audit.server.ts";
 import { createStaffAccount } from "#app/features/staff/password-links.server.ts";
 import { staffRoles } from "#app/platform/db/schema.server.ts";
@@ -20,7 +21,7 @@ export const controlSocketPath = (env: Pick<Env, "DATA_DIR">) => path.resolve(en
 
 export const StaffCreateRequest = z.object({
   command: z.literal("staff:create"),
-  email: z.email().max(254),
+  email: z.string().pipe(toEmailAddress("must be one email address, like person@example.com")),
   role: z.enum(staffRoles),
   name: z.string().max(200).default(""),
 });

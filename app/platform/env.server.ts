@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { site } from "#app/content/site.ts";
+import { toEmailAddress } from "#app/features/email-address-field.ts";
 
 const optionalText = z
   .string()
@@ -18,6 +19,9 @@ const optionalFlag = z
     ctx.addIssue({ code: "custom", message: `expected true or false, got "${value}"` });
     return z.NEVER;
   });
+
+/** An inbox is one mailbox: a display name or a list would be read by the mail library as other recipients. */
+const ONE_MAILBOX = "must be one email address, like sales@example.com, without a name or a list";
 
 /**
  * Every setting the server reads, validated once at start. Defaults make
@@ -60,9 +64,9 @@ const BaseSchema = z.object({
   MAIL_TRANSPORT: z.enum(["file", "smtp", "emailjs"]).default("file"),
   MAIL_FROM: z.string().min(1).default(`"${site.name}" <${site.emails.general}>`),
   /** Where staff notifications about new leads go. */
-  SALES_INBOX: z.email().default(site.emails.sales),
+  SALES_INBOX: z.string().default(site.emails.sales).pipe(toEmailAddress(ONE_MAILBOX)),
   /** Where the hiring team is told about new job applications. */
-  HIRING_INBOX: z.email().default(site.emails.careers),
+  HIRING_INBOX: z.string().default(site.emails.careers).pipe(toEmailAddress(ONE_MAILBOX)),
   /** e.g. smtp://user:pass@host:587 or smtps://user:pass@host:465 */
   SMTP_URL: optionalText.pipe(
     z

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.forgot-password";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
+import { EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, normaliseEmailAddress } from "#app/features/forms/form-rules.ts";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { requestPasswordReset } from "#app/features/staff/password-links.server.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
@@ -20,8 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       fields: ["email"],
       labels: { email: "Email" },
     });
-    const email = values.email?.trim() ?? "";
-    if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return formError(400, INVALID_EMAIL_MESSAGE, { email: INVALID_EMAIL_MESSAGE }, { email });
+    const email = normaliseEmailAddress(values.email ?? "");
+    if (!email) return formError(400, INVALID_EMAIL_MESSAGE, { email: INVALID_EMAIL_MESSAGE }, { email: values.email ?? "" });
     await requestPasswordReset(services, email, clientAddressOf(context));
     return { status: "success", messages: [SENT_MESSAGE] } satisfies FormAnswer;
   } catch (error) {
@@ -49,7 +49,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               type="email"
               autoComplete="username"
               required
-              maxLength={254}
+              maxLength={EMAIL_MAX_LENGTH}
               defaultValue={actionData?.status === "error" ? actionData.values?.email : undefined}
               aria-invalid={actionData?.status === "error" ? true : undefined}
               className={inputClass}

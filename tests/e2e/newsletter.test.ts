@@ -191,6 +191,35 @@ test("without JavaScript: the answers render on /newsletter, the typed email is 
   expect(rows[0]!.consent_version).toBe(CONSENT_VERSION);
 });
 
+test("a display name around an address is refused with the email message, with and without JavaScript; nothing is stored or sent", async () => {
+  const victim = unique("victim");
+  const typed = `x0<${victim}>`;
+
+  const page = await newPage({ baseURL: server.baseURL });
+  const ui = await openFooterForm(page);
+  await ui.email.fill(typed);
+  await ui.consent.check();
+  await ui.button.click();
+  expect(await ui.alert.textContent()).toBe(INVALID);
+  expect(await ui.email.getAttribute("aria-invalid")).toBe("true");
+  expect(await ui.email.inputValue()).toBe(typed);
+
+  // Without JavaScript, in a browser whose own email check lets it through (or a hand-made post): the server refuses it.
+  const plain = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
+  await plain.goto("/");
+  const footerForm = plain.locator('footer form[aria-label="Newsletter sign-up"]');
+  await footerForm.evaluate((form) => form.setAttribute("novalidate", ""));
+  await footerForm.locator('input[name="email"]').fill(typed);
+  await footerForm.locator('input[name="consent"]').check();
+  await Promise.all([plain.waitForURL("**/newsletter"), footerForm.locator('button[type="submit"]').click()]);
+  const form = plain.locator('form[aria-label="Newsletter sign-up"]');
+  expect(await form.locator('[role="alert"]').textContent()).toBe(INVALID);
+  expect(await form.locator('input[name="email"]').inputValue()).toBe(typed);
+
+  expect(await rowsFor(victim)).toHaveLength(0);
+  expect((await database.pool.query("select 1 from outbox where to_address ilike $1", [`%${victim}%`])).rowCount).toBe(0);
+});
+
 /** The newsletter confirmation sent to `address` (the .eml the file transport wrote), once it is complete. */
 async function confirmationMailFor(address: string) {
   const dir = path.join(server.dataDir, "mail");

@@ -1,11 +1,11 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { toEmailAddress } from "#app/features/email-address-field.ts";
 import {
   CONSENT_REQUIRED_MESSAGE,
   CONSENT_VALUE,
   EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
   fileExtension,
   formatBytes,
   INVALID_EMAIL_MESSAGE,
@@ -113,12 +113,8 @@ export const applicationSchema = z.pipe(
   z.object({
     fullName: required("fullName"),
     email: z.pipe(
-      trimmed,
-      z.string().check(
-        z.minLength(1, requiredMessage("email")),
-        z.maxLength(EMAIL_MAX_LENGTH, tooLong("email")),
-        z.regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE),
-      ),
+      z.pipe(trimmed, z.string().check(z.minLength(1, requiredMessage("email")), z.maxLength(EMAIL_MAX_LENGTH, tooLong("email")))),
+      toEmailAddress(INVALID_EMAIL_MESSAGE),
     ),
     phone: required("phone"),
     position: z.pipe(trimmed, z.string().check(z.maxLength(applicationFieldLimits.position, tooLong("position")))),

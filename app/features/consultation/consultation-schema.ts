@@ -1,7 +1,8 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, fileExtension, formatBytes, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
+import { toEmailAddress } from "#app/features/email-address-field.ts";
+import { EMAIL_MAX_LENGTH, fileExtension, formatBytes, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 /** The form's required fields in the order the form shows them (spec §3 form state). */
 export const consultationFields = ["fullName", "email", "country", "phone", "brief"] as const;
@@ -97,20 +98,15 @@ export const requiredFieldMessage = (field: ConsultationField) => `${consultatio
 const tooLongMessage = (field: ConsultationField) =>
   `${consultationFieldLabels[field]} must be at most ${consultationFieldLimits[field]} characters.`;
 
-const requiredText = (field: ConsultationField, ...checks: z.core.$ZodCheck<string>[]) =>
+const requiredText = (field: ConsultationField) =>
   z
     .string({ error: requiredFieldMessage(field) })
-    .check(
-      z.trim(),
-      z.minLength(1, requiredFieldMessage(field)),
-      z.maxLength(consultationFieldLimits[field], tooLongMessage(field)),
-      ...checks,
-    );
+    .check(z.trim(), z.minLength(1, requiredFieldMessage(field)), z.maxLength(consultationFieldLimits[field], tooLongMessage(field)));
 
 /** The text fields, for the browser and the server. No format check on phone or country (spec §5). */
 export const consultationSchema = z.object({
   fullName: requiredText("fullName"),
-  email: requiredText("email", z.regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)),
+  email: z.pipe(requiredText("email"), toEmailAddress(INVALID_EMAIL_MESSAGE)),
   country: requiredText("country"),
   phone: requiredText("phone"),
   brief: requiredText("brief"),

@@ -1,11 +1,10 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { toEmailAddress } from "#app/features/email-address-field.ts";
 import {
   CONSENT_REQUIRED_MESSAGE,
   CONSENT_VALUE,
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
   INVALID_EMAIL_MESSAGE,
 } from "#app/features/forms/form-rules.ts";
 
@@ -59,9 +58,7 @@ export const eventRegistrationSchema = z.object({
   fullName: z
     .string({ error: NAME_REQUIRED_MESSAGE })
     .check(z.trim(), z.minLength(1, NAME_REQUIRED_MESSAGE), z.maxLength(NAME_MAX_LENGTH, `Your name can be at most ${NAME_MAX_LENGTH} characters.`)),
-  email: z
-    .string({ error: INVALID_EMAIL_MESSAGE })
-    .check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE), z.regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)),
+  email: z.pipe(z.string({ error: INVALID_EMAIL_MESSAGE }), toEmailAddress(INVALID_EMAIL_MESSAGE)),
   company: optionalText(ORGANISATION_MAX_LENGTH, "Company"),
   role: optionalText(ORGANISATION_MAX_LENGTH, "Role"),
   consent: z.literal(CONSENT_VALUE, { error: CONSENT_REQUIRED_MESSAGE }),
@@ -70,8 +67,8 @@ export const eventRegistrationSchema = z.object({
 export type EventRegistrationInput = z.output<typeof eventRegistrationSchema>;
 export type EventFormIssue = { field: EventFormField; message: string };
 
-/** The first problem with a submission, or null. Accepts FormData values or plain ones. */
-export function validateEventForm(values: Partial<Record<EventFormField, unknown>>): EventFormIssue | null {
+/** The submission as stored (trimmed, the address normalised), or its first problem. Accepts FormData values or plain ones. */
+export function parseEventForm(values: Partial<Record<EventFormField, unknown>>): { ok: true; input: EventRegistrationInput } | { ok: false; issue: EventFormIssue } {
   const result = eventRegistrationSchema.safeParse({
     fullName: values.fullName ?? undefined,
     email: values.email ?? undefined,
@@ -79,10 +76,16 @@ export function validateEventForm(values: Partial<Record<EventFormField, unknown
     role: values.role ?? undefined,
     consent: values.consent ?? undefined,
   });
-  if (result.success) return null;
+  if (result.success) return { ok: true, input: result.data };
   const issue = result.error.issues[0];
   const field = (EVENT_FIELD_ORDER as readonly string[]).includes(String(issue?.path[0])) ? (issue!.path[0] as EventFormField) : "consent";
-  return { field, message: issue?.message ?? INVALID_EMAIL_MESSAGE };
+  return { ok: false, issue: { field, message: issue?.message ?? INVALID_EMAIL_MESSAGE } };
+}
+
+/** The first problem with a submission, or null. */
+export function validateEventForm(values: Partial<Record<EventFormField, unknown>>): EventFormIssue | null {
+  const parsed = parseEventForm(values);
+  return parsed.ok ? null : parsed.issue;
 }
 
 /** What POST /kraf-think-2025 answers; a success names the place it gave. */

@@ -10,8 +10,8 @@ import {
   eventStatusAt,
   nextEditionMessage,
   registeredMessage,
+  parseEventForm,
   registrationClosedMessage,
-  validateEventForm,
   waitlistedMessage,
   type EventFormResult,
   type EventIntent,
@@ -58,24 +58,14 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
   unavailableMessage: EVENT_FAILURE_MESSAGE,
 
   validate({ values }) {
-    const issue = validateEventForm(values);
-    if (issue) return { ok: false, message: issue.message, fields: { [issue.field]: issue.message } };
+    const parsed = parseEventForm(values);
+    if (!parsed.ok) return { ok: false, message: parsed.issue.message, fields: { [parsed.issue.field]: parsed.issue.message } };
     const intent: EventIntent = values.intent === "next-edition" ? "next-edition" : "register";
     // The page may have been open since before the event started (or ended): say so, keep nothing.
     const status = eventStatusAt(now(), event.startsAt, event.endsAt);
     if (intent === "register" && status !== "upcoming") return { ok: false, message: registrationClosedMessage(event.title), fields: {} };
     if (intent === "next-edition" && status !== "past") return { ok: false, message: `${event.title} has not ended yet: register for it instead.`, fields: {} };
-    return {
-      ok: true,
-      input: {
-        fullName: values.fullName!.trim(),
-        email: values.email!.trim(),
-        company: (values.company ?? "").trim(),
-        role: (values.role ?? "").trim(),
-        consent: "yes",
-        intent,
-      },
-    };
+    return { ok: true, input: { ...parsed.input, intent } };
   },
 
   botAnswer: () => successFor(event, { status: "registered", reference: newReference("EVT") }),

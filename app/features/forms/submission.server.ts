@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import type { FormAnswer, SuccessAnswer } from "#app/features/forms/form-answer.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, tooManySubmissionsMessage } from "#app/features/forms/form-rules.ts";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, normaliseEmailAddress, tooManySubmissionsMessage } from "#app/features/forms/form-rules.ts";
 import { FormRejection, readForm, type FormInput, type ReadRules, type UploadedFile } from "#app/features/forms/read-form.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { isUniqueViolation } from "#app/platform/db/errors.server.ts";
@@ -208,9 +208,13 @@ function contentKey(form: FormInput): string {
   return `content-${hash.digest("hex").slice(0, 40)}-${Math.floor(Date.now() / CONTENT_DEDUPE_WINDOW_MS)}`;
 }
 
-/** The rate-limit key of a mailbox: hashed, so the table holds no address. */
+/**
+ * The rate-limit key of a mailbox: normalised and in lower case, so one mailbox
+ * is one key however it is written; hashed, so the table holds no address.
+ */
 function addressKey(address: string): string {
-  return createHash("sha256").update(address.trim().toLowerCase()).digest("hex").slice(0, 32);
+  const mailbox = normaliseEmailAddress(address) ?? address.trim();
+  return createHash("sha256").update(mailbox.toLowerCase()).digest("hex").slice(0, 32);
 }
 
 /** Every file under its own key; a key another upload holds moves to the next millisecond, never overwrites. */

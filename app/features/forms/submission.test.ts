@@ -113,3 +113,22 @@ test("the same client key is saved once; confirmations stop after three a day fo
   expect(queued).toEqual(["same@example.com", "same@example.com", "same@example.com"]);
   expect(saves.slice(-4)).toEqual(["one", "two", "three", "four"]);
 });
+
+test("the confirmation cap counts the mailbox, however its address is written", async () => {
+  const { services: fresh, queued } = services(100);
+  const toTyped: FormSpec<{ email: string }, string, object> = {
+    ...spec,
+    read: { ...spec.read, fields: ["email"] },
+    validate: ({ values }) => ({ ok: true, input: { email: values.email ?? "" } }),
+    async save({ input, confirm }) {
+      await confirm({ template: "consultation-confirmation", to: input.email, params: {} } as never);
+      return input.email;
+    },
+  };
+  const answers = [];
+  for (const email of ["cap@bücher.example", "CAP@xn--bcher-kva.example", " cap@BÜCHER.EXAMPLE ", "cap@xn--bcher-kva.example"]) {
+    answers.push((await submitForm(post({ email }).request, contextFrom("4.4.4.5"), fresh, toTyped)).data);
+  }
+  expect(answers.map((answer) => (answer as { messages: string[] }).messages[1])).toEqual(["mail sent", "mail sent", "mail sent", "mail limited"]);
+  expect(queued).toHaveLength(3);
+});

@@ -11,7 +11,7 @@ import {
   unsubscribe,
 } from "#app/features/newsletter/newsletter-links-actions.server.ts";
 import { handleNewsletterPost } from "#app/features/newsletter/subscribe.server.ts";
-import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
+import { CONSENT_VALUE, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 import { CONSENT_VERSION } from "#app/features/newsletter/newsletter-schema.ts";
 import {
   newsletterSubscriptions,
@@ -47,9 +47,9 @@ async function withServices(
   }
 }
 
-function subscribePost(email: string) {
+function subscribePost(email: string, clientAddress = "10.1.2.3") {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { clientAddress: "10.1.2.3" });
+  context.set(requestInfoContext, { clientAddress });
   const request = new Request("https://www.example.com/newsletter", {
     method: "POST",
     body: new URLSearchParams({
@@ -167,4 +167,29 @@ test("NEWSLETTER_DOUBLE_OPT_IN=false: the address counts as confirmed at once an
       expect(await services.db.select().from(outbox)).toEqual([]);
     },
   );
+});
+
+test("six display names around one address are refused, storing and sending nothing; one mailbox written many ways is one subscriber with one confirmation", async () => {
+  await withServices({}, async (services) => {
+    const post = async (email: string, client: number) => {
+      const { request, context } = subscribePost(email, `10.9.0.${client}`);
+      return handleNewsletterPost(request, context, services);
+    };
+    for (let i = 0; i < 6; i++) {
+      // Six clients, six display names around one address: a mail library sends each to the address inside.
+      const answer = await post(`x${i}<victim@example.com>`, i);
+      expect([answer.init?.status, answer.data]).toEqual([
+        400,
+        { status: "error", message: INVALID_EMAIL_MESSAGE, fields: { email: INVALID_EMAIL_MESSAGE }, values: { email: `x${i}<victim@example.com>` } },
+      ]);
+    }
+    const variants = ["victim@example.com", "victim@EXAMPLE.com", " victim@Example.Com ", "reader@bücher.example", "reader@BÜCHER.example", "reader@XN--BCHER-KVA.example"];
+    for (const [i, email] of variants.entries()) {
+      expect((await post(email, 10 + i)).init?.status, email).toBe(200);
+    }
+    const subscribers = await services.db.select({ email: newsletterSubscriptions.email }).from(newsletterSubscriptions);
+    expect(subscribers.map((row) => row.email).sort()).toEqual(["reader@xn--bcher-kva.example", "victim@example.com"]);
+    const confirmations = await services.db.select({ to: outbox.toAddress }).from(outbox).where(eq(outbox.template, "newsletter-confirmation"));
+    expect(confirmations.map((row) => row.to).sort()).toEqual(["reader@xn--bcher-kva.example", "victim@example.com"]);
+  });
 });

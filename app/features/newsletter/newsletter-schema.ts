@@ -1,11 +1,10 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { toEmailAddress } from "#app/features/email-address-field.ts";
 import {
   CONSENT_REQUIRED_MESSAGE,
   CONSENT_VALUE,
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
   INVALID_EMAIL_MESSAGE,
 } from "#app/features/forms/form-rules.ts";
 
@@ -30,27 +29,31 @@ export type NewsletterField = "consent" | "email";
  */
 export const newsletterSchema = z.object({
   consent: z.literal(CONSENT_VALUE, { error: CONSENT_REQUIRED_MESSAGE }),
-  email: z
-    .string({ error: INVALID_EMAIL_MESSAGE })
-    .check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE), z.regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)),
+  email: z.pipe(z.string({ error: INVALID_EMAIL_MESSAGE }), toEmailAddress(INVALID_EMAIL_MESSAGE)),
 });
 
 export type NewsletterInput = z.output<typeof newsletterSchema>;
 export type NewsletterIssue = { field: NewsletterField; message: string };
 
 /**
- * The first problem with a submission, in the spec's order, or null when it
- * is valid. Accepts FormData values (`File | string | null`) or plain values.
+ * The submission as stored (the address normalised), or its first problem in
+ * the spec's order. Accepts FormData values (`File | string | null`) or plain values.
  */
-export function validateNewsletter(values: { consent: unknown; email: unknown }): NewsletterIssue | null {
+export function parseNewsletter(values: { consent: unknown; email: unknown }): { ok: true; input: NewsletterInput } | { ok: false; issue: NewsletterIssue } {
   const result = newsletterSchema.safeParse({
     consent: values.consent ?? undefined,
     email: values.email ?? undefined,
   });
-  if (result.success) return null;
+  if (result.success) return { ok: true, input: result.data };
   const issue = result.error.issues[0];
   const field: NewsletterField = issue?.path[0] === "email" ? "email" : "consent";
-  return { field, message: issue?.message ?? INVALID_EMAIL_MESSAGE };
+  return { ok: false, issue: { field, message: issue?.message ?? INVALID_EMAIL_MESSAGE } };
+}
+
+/** The first problem with a submission, or null when it is valid. */
+export function validateNewsletter(values: { consent: unknown; email: unknown }): NewsletterIssue | null {
+  const parsed = parseNewsletter(values);
+  return parsed.ok ? null : parsed.issue;
 }
 
 /** What POST /newsletter answers (see FormAnswer). */

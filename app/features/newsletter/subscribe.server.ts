@@ -5,7 +5,7 @@ import {
   CONSENT_VERSION,
   NEWSLETTER_FAILURE_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
-  validateNewsletter,
+  parseNewsletter,
   type NewsletterInput,
 } from "#app/features/newsletter/newsletter-schema.ts";
 import { newsletterLink, type NewsletterLinkPurpose } from "#app/features/newsletter/newsletter-links.server.ts";
@@ -34,9 +34,9 @@ const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVer
   unavailableMessage: NEWSLETTER_FAILURE_MESSAGE,
 
   validate({ values }) {
-    const issue = validateNewsletter({ consent: values.consent, email: values.email });
-    if (issue) return { ok: false, message: issue.message, fields: { [issue.field]: issue.message } };
-    return { ok: true, input: { consent: "yes", email: values.email!.trim(), consentVersion: (values.consentVersion ?? CONSENT_VERSION).slice(0, 40) } };
+    const parsed = parseNewsletter({ consent: values.consent, email: values.email });
+    if (!parsed.ok) return { ok: false, message: parsed.issue.message, fields: { [parsed.issue.field]: parsed.issue.message } };
+    return { ok: true, input: { ...parsed.input, consentVersion: (values.consentVersion ?? CONSENT_VERSION).slice(0, 40) } };
   },
 
   botAnswer: subscribed,

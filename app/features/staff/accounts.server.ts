@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
+import { INVALID_EMAIL_MESSAGE, normaliseEmailAddress } from "#app/features/forms/form-rules.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { createStaffAccount, SETUP_LINK_TTL_MS } from "#app/features/staff/password-links.server.ts";
 import { roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
@@ -56,11 +56,12 @@ const NAME_MAX_LENGTH = 100;
 /** The invitation form's values, or the sentence that says what is wrong. */
 export function readInvite(values: Record<string, string>): { ok: true; input: InviteInput } | { ok: false; field: string; message: string } {
   const name = (values.name ?? "").trim();
-  const email = (values.email ?? "").trim().toLowerCase();
+  // Staff addresses are kept in lower case throughout: sign-in and the reset form find them so.
+  const email = normaliseEmailAddress(values.email ?? "")?.toLowerCase();
   const role = parseRole(values.role);
   if (!name) return { ok: false, field: "name", message: "Enter the name of the person you invite." };
   if (name.length > NAME_MAX_LENGTH) return { ok: false, field: "name", message: `Keep the name to ${NAME_MAX_LENGTH} characters.` };
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) return { ok: false, field: "email", message: INVALID_EMAIL_MESSAGE };
+  if (!email) return { ok: false, field: "email", message: INVALID_EMAIL_MESSAGE };
   if (!role) return { ok: false, field: "role", message: "Choose one of the roles." };
   return { ok: true, input: { name, email, role } };
 }

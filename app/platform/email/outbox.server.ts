@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { normaliseEmailAddress } from "#app/features/forms/form-rules.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { outbox } from "#app/platform/db/schema.server.ts";
 import { logger, withoutAddresses } from "#app/platform/logger.server.ts";
@@ -31,19 +32,38 @@ export type OutboxMessage<Templates extends MailTemplates, Name extends MailTemp
   applicationId?: number;
 };
 
+/** A recipient that is not one plain mailbox; no later attempt can send to it. */
+export class NotAMailboxError extends Error {
+  constructor() {
+    super("The recipient is not one plain email address");
+  }
+}
+
+/**
+ * The recipient as one plain mailbox. Mail libraries read a display name
+ * ("x <a@b.c>") or a list ("a@b.c, d@e.f") as other recipients than the
+ * text the forms checked, so nothing else is ever handed to a transport.
+ */
+function plainMailbox(address: string): string {
+  const mailbox = normaliseEmailAddress(address);
+  if (mailbox === null) throw new NotAMailboxError();
+  return mailbox;
+}
+
 /** Writes the message inside the caller's transaction; returns its id for `attemptNow`. */
 export async function enqueue<Templates extends MailTemplates, Name extends MailTemplateName<Templates>>(
   templates: Templates,
   tx: Database,
   message: OutboxMessage<Templates, Name>,
 ): Promise<number> {
-  // Rendering now fails the caller's transaction on bad params, instead of the worker later.
-  const { subject } = renderTemplate(templates, message.template, message.params, message.to);
+  // A bad recipient or bad params fail the caller's transaction now, instead of the worker later.
+  const to = plainMailbox(message.to);
+  const { subject } = renderTemplate(templates, message.template, message.params, to);
   const [row] = await tx
     .insert(outbox)
     .values({
       kind: message.kind ?? message.template,
-      toAddress: message.to,
+      toAddress: to,
       subject,
       template: message.template,
       params: message.params as Record<string, unknown>,
@@ -146,12 +166,13 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(row: OutboxRow): Promise<AttemptResult> {
     try {
-      const rendered = renderTemplate(templates, row.template, row.params, row.toAddress);
-      await transport.send({ ...rendered, outboxId: row.id, from, to: row.toAddress, template: row.template });
+      const to = plainMailbox(row.toAddress);
+      const rendered = renderTemplate(templates, row.template, row.params, to);
+      await transport.send({ ...rendered, outboxId: row.id, from, to, template: row.template });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      // No later attempt of this process can render a name it lacks: fail now instead of retrying for hours.
-      const giveUp = row.attempts >= maxAttempts || error instanceof UnknownMailTemplateError;
+      // No later attempt of this process can render a name it lacks or send to what is not a mailbox: fail now instead of retrying for hours.
+      const giveUp = row.attempts >= maxAttempts || error instanceof UnknownMailTemplateError || error instanceof NotAMailboxError;
       await db
         .update(outbox)
         .set({

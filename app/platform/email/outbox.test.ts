@@ -185,6 +185,39 @@ for (const driver of drivers) {
     }
   });
 
+  test(`only one plain mailbox is ever a recipient: a display name or a list is refused when queued, and a stored one fails at once, unsent (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    const smtp = await startSmtpServer();
+    const running = worker(database.db, smtp.url);
+    try {
+      for (const to of ["x <asha@example.com>", "asha@example.com, other@example.com", '"asha"@example.com']) {
+        await expect(database.db.transaction((tx) => enqueue(testMailTemplates, tx, { template: "note", to, params })), to).rejects.toThrow(
+          "The recipient is not one plain email address",
+        );
+      }
+      expect(await database.db.select().from(outbox)).toHaveLength(0);
+      // Queued as written, it goes out normalised.
+      const typed = await database.db.transaction((tx) => enqueue(testMailTemplates, tx, { template: "note", to: " Asha@Bücher.Example ", params }));
+      expect((await rowOf(database.db, typed)).toAddress).toBe("Asha@xn--bcher-kva.example");
+      // As a row written before the rule, or by hand, would be.
+      const [row] = await database.db
+        .insert(outbox)
+        .values({ kind: "note", toAddress: "x0<victim@example.com>", subject: "Note", template: "note", params })
+        .returning({ id: outbox.id });
+      const id = row!.id;
+      running.nudge();
+      await waitUntil(async () => (await rowOf(database.db, id)).status === "failed" && (await rowOf(database.db, typed)).status === "sent");
+      const failed = await rowOf(database.db, id);
+      expect([failed.attempts, failed.lastError]).toEqual([1, "The recipient is not one plain email address"]);
+      // Only the typed one went out (Nodemailer shows its domain in Unicode to a server that speaks SMTPUTF8).
+      expect(smtp.received.map((mail) => mail.to)).toEqual([["Asha@bücher.example"]]);
+    } finally {
+      await running.stop();
+      await smtp.stop();
+      await database.dispose();
+    }
+  });
+
   test(`attemptNow answers sent, failed or pending and never doubles the worker's send (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     const smtp = await startSmtpServer();
