@@ -40,30 +40,6 @@ export async function hitRateLimit(
   });
 }
 
-/**
- * The verdict a hit would get now, without counting one: for limits that
- * count only some outcomes (failed sign-ins), checked before the attempt.
- */
-export async function peekRateLimit(
-  db: Database,
-  key: string,
-  { limit, windowMs, now = new Date() }: RateLimitRule & { now?: Date },
-): Promise<RateLimitResult> {
-  const { windowStart, previousStart } = windowsAt(now, windowMs);
-  const rows = await db
-    .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), inArray(rateLimits.windowStart, [windowStart, previousStart])));
-  const countAt = (start: Date) => rows.find((row) => row.windowStart.getTime() === start.getTime())?.count ?? 0;
-  return slidingVerdict({
-    current: countAt(windowStart) + 1,
-    previous: countAt(previousStart),
-    elapsed: now.getTime() - windowStart.getTime(),
-    limit,
-    windowMs,
-  });
-}
-
 export type RateLimitReservation = { allowed: true; giveBack(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
 /**
