@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { rateLimits } from "#app/platform/db/schema.server.ts";
 
@@ -40,28 +40,53 @@ export async function hitRateLimit(
   });
 }
 
+export type RateLimitReservation = { allowed: true; giveBack(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
+
 /**
- * The verdict a hit would get now, without counting one: for limits that
- * count only some outcomes (failed sign-ins), checked before the attempt.
+ * A hit counted before an attempt whose outcome decides whether it should
+ * count (failed sign-ins). The check and the count are one statement: it
+ * counts the hit only while the sliding count stays within the limit, so
+ * however many attempts run at once, no more than the limit get through. An
+ * attempt that turns out not to count gives its hit back; a refused one
+ * counts nothing, so trying while refused does not make the wait longer.
  */
-export async function peekRateLimit(
+export async function reserveRateLimit(
   db: Database,
   key: string,
   { limit, windowMs, now = new Date() }: RateLimitRule & { now?: Date },
-): Promise<RateLimitResult> {
+): Promise<RateLimitReservation> {
   const { windowStart, previousStart } = windowsAt(now, windowMs);
+  const elapsed = now.getTime() - windowStart.getTime();
+  const previousShare = sql`coalesce((select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${key} and ${rateLimits.windowStart} = ${previousStart.toISOString()}::timestamptz), 0) * ${(windowMs - elapsed) / windowMs}::float8`;
+  // The same sum as slidingVerdict's, with this hit in this window's count.
+  const withinLimit = (currentWithHit: SQL) => sql`${previousShare} + ${currentWithHit} <= ${limit}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .select(sql`select ${key}, ${windowStart.toISOString()}::timestamptz, 1 where ${withinLimit(sql`1`)}`)
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+      setWhere: withinLimit(sql`${rateLimits.count} + 1`),
+    })
+    .returning({ count: rateLimits.count });
+  if (row) {
+    // From the window the hit was counted in, even if the attempt ends in the next one.
+    const giveBack = async () => {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`${rateLimits.count} - 1` })
+        .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
+    };
+    return { allowed: true, giveBack };
+  }
   const rows = await db
     .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
     .from(rateLimits)
     .where(and(eq(rateLimits.key, key), inArray(rateLimits.windowStart, [windowStart, previousStart])));
-  const countAt = (start: Date) => rows.find((row) => row.windowStart.getTime() === start.getTime())?.count ?? 0;
-  return slidingVerdict({
-    current: countAt(windowStart) + 1,
-    previous: countAt(previousStart),
-    elapsed: now.getTime() - windowStart.getTime(),
-    limit,
-    windowMs,
-  });
+  const countAt = (start: Date) => rows.find((stored) => stored.windowStart.getTime() === start.getTime())?.count ?? 0;
+  const verdict = slidingVerdict({ current: countAt(windowStart) + 1, previous: countAt(previousStart), elapsed, limit, windowMs });
+  // A hit given back since the statement may leave room already: then the next try may pass.
+  return { allowed: false, retryAfterSeconds: Math.max(1, verdict.retryAfterSeconds) };
 }
 
 /** The fixed window `now` falls in, and the one before it. */

@@ -1,7 +1,7 @@
 import { expect, test, vi } from "vitest";
 import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 import { rateLimits } from "#app/platform/db/schema.server.ts";
-import { hitRateLimit, pruneRateLimits } from "#app/platform/rate-limit.server.ts";
+import { hitRateLimit, pruneRateLimits, reserveRateLimit } from "#app/platform/rate-limit.server.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -63,6 +63,45 @@ for (const driver of drivers) {
       expect(results.filter((r) => r.allowed)).toHaveLength(5);
       const [row] = await database.db.select().from(rateLimits);
       expect(row?.count).toBe(20);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  test(`concurrent reservations let exactly the limit through; refused ones and those given back leave no count (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const rule = { limit: 5, windowMs: 60_000, now: new Date("2025-01-01T10:00:00Z") };
+      const reservations = await Promise.all(Array.from({ length: 20 }, () => reserveRateLimit(database.db, "wrong-password:a", rule)));
+      const allowed = reservations.filter((reservation) => reservation.allowed);
+      expect(allowed).toHaveLength(5);
+      // Refused ones count nothing, so each is told the wait of the five kept (5 x 1/3 + 1 = 5 at 10:01:20).
+      expect(reservations.filter((reservation) => !reservation.allowed)).toEqual(Array(15).fill({ allowed: false, retryAfterSeconds: 80 }));
+      const countNow = async () => (await database.db.select({ count: rateLimits.count }).from(rateLimits))[0]?.count;
+      expect(await countNow()).toBe(5);
+
+      await allowed[0]!.giveBack();
+      expect(await countNow()).toBe(4);
+      expect((await reserveRateLimit(database.db, "wrong-password:a", rule)).allowed).toBe(true);
+      expect((await reserveRateLimit(database.db, "wrong-password:a", rule)).allowed).toBe(false);
+      expect(await countNow()).toBe(5);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  test(`a reservation weighs the previous window as a hit does, in the same statement (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const rule = { limit: 3, windowMs: 60_000 };
+      const late = new Date("2025-01-01T10:00:59Z");
+      for (let i = 0; i < 3; i++) expect((await reserveRateLimit(database.db, "wrong-password:b", { ...rule, now: late })).allowed).toBe(true);
+      // 3 x 59/60 + 1 is over the limit; the wait is the hit's: 39 s.
+      const early = new Date("2025-01-01T10:01:01Z");
+      expect(await reserveRateLimit(database.db, "wrong-password:b", { ...rule, now: early })).toEqual({ allowed: false, retryAfterSeconds: 39 });
+      // 3 x 20/60 + 1 = 2 is within it.
+      const later = new Date("2025-01-01T10:01:40Z");
+      expect((await reserveRateLimit(database.db, "wrong-password:b", { ...rule, now: later })).allowed).toBe(true);
     } finally {
       await database.dispose();
     }

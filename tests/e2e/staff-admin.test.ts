@@ -225,6 +225,35 @@ test("changing one's own password ends the account's other sessions; a wrong cur
   expect(changed.rows[0].n).toBe(1);
 });
 
+test("guessing the current password on My account waits after five wrong ones, and so does signing in to the account", async () => {
+  const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of (400|429)/ });
+  const email = await signInAs(page, server, "editor", "Guessed Editor");
+  const tryCurrent = async (current: string) => {
+    await page.goto("/staff/account");
+    await page.getByLabel("Current password").fill(current);
+    await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase here");
+    await page.getByLabel("Repeat the new password").fill("a brand new passphrase here");
+    await page.getByRole("button", { name: "Change password" }).click();
+  };
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await tryCurrent(`wrong guess number ${attempt}`);
+    await notice(page, "Your current password is not correct, so nothing was changed.");
+  }
+  await tryCurrent(STAFF_PASSWORD);
+  await notice(page, /^Too many wrong passwords for this account\. Please try again in \d+ minutes?\.$/);
+
+  const signInPost = await fetch(`${server.baseURL}/staff/sign-in`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseURL },
+    body: new URLSearchParams({ email, password: STAFF_PASSWORD }).toString(),
+    redirect: "manual",
+  });
+  expect(signInPost.status).toBe(429);
+  expect(await signInPost.text()).toContain("Too many failed sign-ins for this account.");
+  const changed = await database.pool.query("select count(*)::int as n from audit_log where action = 'password-changed' and actor_email = $1", [email]);
+  expect(changed.rows[0].n).toBe(0);
+});
+
 test("a session that ends while a page is open: the next click with JavaScript leads to sign-in and back to the page clicked", async () => {
   const { page, email } = await adminPage();
   await page.goto("/staff/accounts");

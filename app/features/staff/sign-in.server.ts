@@ -1,38 +1,32 @@
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { APIError } from "better-auth";
 import { eq, sql } from "drizzle-orm";
 import { audit } from "#app/features/staff/audit.server.ts";
-import { authOf } from "#app/features/staff/auth.server.ts";
+import { authOf, type StaffAuth } from "#app/features/staff/auth.server.ts";
+import { takePasswordGuess, tryAgainIn } from "#app/features/staff/password-guesses.server.ts";
 import { staffUsers } from "#app/platform/db/schema.server.ts";
-import { hitRateLimit, peekRateLimit, type RateLimitRule } from "#app/platform/rate-limit.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 export const SIGN_IN_FAILED_MESSAGE = "The email or password is not correct.";
-/** Failed sign-ins one account may have before it waits (whether or not the address has an account). */
-export const ACCOUNT_FAILURES: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
 
 export type SignInResult = { ok: true; userId: string; headers: Headers } | { ok: false; status: 401 | 429; message: string };
 
 /**
- * Checks the password through better-auth. Every failure reads the same,
- * whether the address is unknown, the account deactivated or the password
- * wrong; an address with too many recent failures waits, known or not.
+ * Checks the password through better-auth. Every failure reads the same and
+ * takes the same time, whether the address is unknown, the account
+ * deactivated or the password wrong; an address with too many recent wrong
+ * passwords waits, known or not.
  */
 export async function signIn(services: Services, request: Request, credentials: { email: string; password: string }, ipAddress: string): Promise<SignInResult> {
   const email = credentials.email.trim().toLowerCase();
-  const failureKey = `sign-in-failure:${createHash("sha256").update(email).digest("hex").slice(0, 32)}`;
-  const allowed = await peekRateLimit(services.db, failureKey, ACCOUNT_FAILURES);
-  if (!allowed.allowed) {
-    const minutes = Math.max(1, Math.ceil(allowed.retryAfterSeconds / 60));
-    return { ok: false, status: 429, message: `Too many failed sign-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` };
-  }
+  const guess = await takePasswordGuess(services.db, email);
+  if (!guess.allowed) return { ok: false, status: 429, message: `Too many failed sign-ins for this account. ${tryAgainIn(guess.retryAfterSeconds)}` };
 
   const [account] = await services.db
     .select({ id: staffUsers.id, email: staffUsers.email, deactivatedAt: staffUsers.deactivatedAt })
     .from(staffUsers)
     .where(eq(sql`lower(${staffUsers.email})`, email));
   const failed = async (reason: string): Promise<SignInResult> => {
-    await hitRateLimit(services.db, failureKey, ACCOUNT_FAILURES);
     await audit(services.db, {
       actor: { id: account?.id ?? null, email: account?.email ?? null },
       action: "sign-in-failed",
@@ -41,16 +35,30 @@ export async function signIn(services: Services, request: Request, credentials: 
     });
     return { ok: false, status: 401, message: SIGN_IN_FAILED_MESSAGE };
   };
-  if (!account) return failed("unknown address");
-  if (account.deactivatedAt) return failed("account deactivated");
-
   const auth = await authOf(services);
+  if (!account || account.deactivatedAt) {
+    // The hashing a wrong password costs, so the time taken does not tell which addresses have accounts.
+    const { password } = await auth.$context;
+    await password.verify({ hash: await noAccountHash(password), password: credentials.password });
+    return failed(account ? "account deactivated" : "unknown address");
+  }
+
   try {
     const { headers } = await auth.api.signInEmail({ body: { email, password: credentials.password }, headers: request.headers, returnHeaders: true });
+    await guess.giveBack();
     await audit(services.db, { actor: { id: account.id, email: account.email }, action: "sign-in", ipAddress });
     return { ok: true, userId: account.id, headers };
   } catch (error) {
     if (error instanceof APIError && (error.status === "UNAUTHORIZED" || error.status === "BAD_REQUEST")) return failed("wrong password");
     throw error;
   }
+}
+
+type PasswordHasher = Awaited<StaffAuth["$context"]>["password"];
+let noAccountHashOnce: Promise<string> | undefined;
+
+/** A hash of a random password no one knows, made once per process by the site's own hasher and its parameters. */
+function noAccountHash(hasher: PasswordHasher): Promise<string> {
+  noAccountHashOnce ??= hasher.hash(randomBytes(32).toString("hex"));
+  return noAccountHashOnce;
 }
