@@ -137,6 +137,18 @@ for (const driver of drivers) {
     }
   });
 
+  test(`an address typed with capitals, spaces or an international domain signs in to the account stored by the shared rule (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const services = servicesOf(database);
+      const account = await accountWithPassword(services, "owner@xn--bcher-kva.example");
+      const result = await signIn(services, signInPost(), { email: "  Owner@Bücher.Example ", password: PASSWORD }, "10.0.3.2");
+      expect(result).toMatchObject({ ok: true, userId: account.id });
+    } finally {
+      await database.dispose();
+    }
+  });
+
   test(`"My account" counts wrong current passwords in the account's sign-in lock: after five, it and sign-in wait (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { APIError } from "better-auth";
 import { eq, sql } from "drizzle-orm";
+import { normaliseEmailAddress } from "#app/features/forms/form-rules.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { authOf, type StaffAuth } from "#app/features/staff/auth.server.ts";
 import { takePasswordGuess, tryAgainIn } from "#app/features/staff/password-guesses.server.ts";
@@ -18,7 +19,8 @@ export type SignInResult = { ok: true; userId: string; headers: Headers } | { ok
  * passwords waits, known or not.
  */
 export async function signIn(services: Services, request: Request, credentials: { email: string; password: string }, ipAddress: string): Promise<SignInResult> {
-  const email = credentials.email.trim().toLowerCase();
+  // Accounts are stored as the shared rule writes them (an international domain in punycode), in lower case.
+  const email = (normaliseEmailAddress(credentials.email) ?? credentials.email.trim()).toLowerCase();
   const guess = await takePasswordGuess(services.db, email);
   if (!guess.allowed) return { ok: false, status: 429, message: `Too many failed sign-ins for this account. ${tryAgainIn(guess.retryAfterSeconds)}` };
 
