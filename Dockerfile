@@ -9,13 +9,12 @@
 
 ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 
-# The build needs the devDependencies (React Router's build, Vite, Tailwind).
-# npm ci refuses this lockfile, which lacks other platforms' optional native packages
-# (as .ci/run says); npm install then installs the lockfile's versions.
+# The build needs the devDependencies (React Router's build, Vite, Tailwind). The
+# lockfile holds every platform's optional packages, so npm ci installs exactly what was tested.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -23,7 +22,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \

@@ -2,6 +2,12 @@
 # npm test's first step: the type check, the linter and the structure check side by side
 # (each is one process; the machine has two cores). The route types are generated first,
 # because the type check and the type-aware lint rules both read them.
+# The lockfile must hold exactly what package.json asks for, every platform's optional packages included,
+# or a fresh machine's npm ci refuses it (npm ci --dry-run checks that without touching node_modules).
+if ! npm ci --dry-run --no-audit --no-fund >/dev/null 2>&1; then
+  echo "package-lock.json does not match package.json: run npm install and commit package-lock.json."
+  exit 1
+fi
 npx react-router typegen || exit 1
 npx tsc --noEmit &
 typecheck=$!
