@@ -142,6 +142,7 @@ export class BodyIntake {
     const ofClient = this.#perClient.get(client) ?? 0;
     if (this.#receiving >= this.limits.maxReceiving || ofClient >= this.limits.maxReceivingPerClient) return TOO_MANY_AT_ONCE;
 
+    if (req.destroyed) return GONE;
     this.#receiving++;
     this.#perClient.set(client, ofClient + 1);
     try {
