@@ -40,7 +40,7 @@ export default defineConfig({
         },
       },
       {
-        // The multi-process scale and fault test (issue 12): last in `npm test`, or `npm run test:scale` alone.
+        // The multi-process scale and fault test (decision 018): last in `npm test`, or `npm run test:scale` alone.
         test: {
           name: "scale",
           include: ["tests/scale/**/*.test.ts"],

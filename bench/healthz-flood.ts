@@ -12,7 +12,7 @@ import { probeHealthz } from "#tests/support/healthz-probe.ts";
 import { startServer } from "#tests/support/server.ts";
 
 /*
- * Issue 11: the embedded database must not stall the server. 200 connections
+ * The embedded database must not stall the server (decision 016). 200 connections
  * post the footer's newsletter form as a browser without JavaScript does (the
  * form's fields, its Origin, a fresh address and key each time) for `seconds`,
  * while a worker thread asks GET /healthz one request after another, every

@@ -12,7 +12,7 @@ export type LoadResult = {
   bytesPerResponse: number;
 };
 
-/** What a browser asks for: pages are measured compressed, as visitors get them (issue 11). */
+/** What a browser asks for: pages are measured compressed, as visitors get them. */
 export const BROWSER_ENCODINGS = { "Accept-Encoding": "gzip, br" };
 
 type LoadOptions = {

@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { freePort } from "#tests/support/server.ts";
 
 /*
- * The yardstick for a page-cache hit (issue 11): Debian's nginx serving the
+ * The yardstick for a page-cache hit (decision 013): Debian's nginx serving the
  * same page's bytes precompressed from disk (gzip_static, and brotli_static
  * when Debian's module is installed), one worker process against our one
  * Node process. `apt-get install -y nginx libnginx-mod-http-brotli-static`.

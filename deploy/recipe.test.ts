@@ -9,7 +9,7 @@ import { ENV_VARIABLES, parseEnv } from "#app/platform/env.server.ts";
 import { nginxUnavailable, startRecipeNginx, testRecipeConf, type RunningNginx } from "#tests/support/recipe-nginx.ts";
 
 /*
- * The production recipe (issue 12, decision 018): Dockerfile, compose.yaml and
+ * The production recipe (decision 018): Dockerfile, compose.yaml and
  * deploy/nginx.conf. Docker does not run on this machine, so these tests check
  * what can be checked without it: the Dockerfile against a Dockerfile linter
  * and the recipe's rules, compose.yaml's wiring against the server's settings,

@@ -30,7 +30,7 @@ export type CompressionThread = ReturnType<typeof compressionThread>;
  * main thread renders the next page meanwhile. One thread, not libuv's pool: four brotli
  * encoders at once on two cores cost three to four times the CPU per page. The thread starts at
  * the first page it is given; if it fails, the pages it held and every page after are
- * compressed on the main thread, as before it, and the failure is logged once.
+ * compressed on the main thread, which gives the same bytes, and the failure is logged once.
  */
 export function compressionThread(source = COMPRESSION_THREAD_SOURCE) {
   let thread: Worker | null = null;

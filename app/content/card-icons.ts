@@ -1,5 +1,5 @@
 /**
- * The icon of each solution-area and product card (issue 13): an icon of
+ * The icon of each solution-area and product card: an icon of
  * Lucide (https://lucide.dev, ISC licence), by its Lucide name, keyed by the
  * card's title as navigation.ts spells it (a solution area's group title, a
  * solution's or a product's label).

@@ -4,7 +4,7 @@
  * when it refuses a post with 429; the server's load-shedding middleware reads
  * them, so the client's further posts to that form are refused before anything
  * is done for them: no admission slot, no body read, no database, no page
- * render (issue 11: one address flooding a form must not slow the rest).
+ * render (decision 016: one address flooding a form must not slow the rest).
  */
 
 const MAX_REMEMBERED = 10_000;

@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { cardIcons } from "#app/content/card-icons.ts";
 import { gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
 
-/* Issue 13: an icon on every solution-area, solution and product card, from one sprite, costing no script and moving nothing. */
+/* An icon on every solution-area, solution and product card, from one sprite, costing no script and moving nothing. */
 const { newPage } = setupBrowser();
 
 /** The pages with icon cards, and how many each has (home: the five solution areas of "What we build"). */

@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
- * Issue 13: the event page. Its facts come from the `events` row, so each test
+ * The event page (decision 021). Its facts come from the `events` row, so each test
  * sets the event's dates (and places) the way an installation does, with SQL,
  * and the page follows: registration while upcoming (a place, then the waiting
  * list), closed while it runs, the recap and a next-edition sign-up once over.

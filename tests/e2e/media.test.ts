@@ -12,7 +12,7 @@ import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
- * Issue 10, images: an editor uploads through the editor's endpoint; the
+ * Images (decision 012): an editor uploads through the editor's endpoint; the
  * image is public in every web width with a year-long, immutable cache
  * header; others are refused; the upload is in the audit log.
  */

@@ -10,7 +10,7 @@ import { probeHealthz, type ProbeResult } from "#tests/support/healthz-probe.ts"
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 
 /*
- * Issue 11: a flood of newsletter posts on the default PGlite must not stall
+ * A flood of newsletter posts on the default PGlite must not stall
  * the server (decision 016). 100 connections post the footer form for a few
  * seconds, as browsers without JavaScript and as fetchers, most from addresses
  * of their own (X-Forwarded-For, TRUST_PROXY=loopback) and some from one

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { caseStudies, caseStudiesFor, caseStudiesIn, caseStudyHref, solutionAreas } from "#app/content/case-studies.ts";
 import { axeViolations, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
 
-/* Issue 13: case studies as proof of work. /portfolio lists and filters them, each has its page, solution pages and the home page show theirs. */
+/* Case studies as proof of work. /portfolio lists and filters them, each has its page, solution pages and the home page show theirs. */
 const { newPage } = setupBrowser();
 
 const CARDS = "[data-testid=case-study-count] ~ div article";

@@ -15,7 +15,7 @@ import { nginxUnavailable, startRecipeNginx } from "#tests/support/recipe-nginx.
 import { freePort, startServer } from "#tests/support/server.ts";
 
 /*
- * The built server as production runs it (issue 12): what the image needs of
+ * The built server as production runs it (decision 018): what the image needs of
  * it, the start warnings, the health answers, a shutdown that a stalled upload
  * cannot hold hostage, and the recipe's nginx in front of it.
  */

@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
- * Issue 10, the rich-text editor: a recruiter writes a job description with
+ * The rich-text editor: a recruiter writes a job description with
  * the keyboard (toolbar and shortcuts), pastes from Word and Google Docs,
  * and what is saved (and previewed) is the structure without the styles.
  * The editor is staff-only code: a visitor's pages never fetch it.
@@ -79,8 +79,8 @@ async function expectAccessible(page: Page) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-// Known flaky on the 2-core machine (also at ea8fc52, before issue 11: 1 run in 3 lost a keyboard step to
-// ProseMirror's asynchronous selection reading). Retried while the race is found; see issue 11's note.
+// Retried: on a busy 2-core machine about 1 run in 3 loses a keyboard step to ProseMirror's asynchronous
+// selection reading, a race between the typing and the editor that is not found yet.
 test("a recruiter writes a description with the keyboard, pastes from Word and Google Docs, and the saved page has the structure without the styles", { timeout: 90_000, retry: 2 }, async () => {
   // A visitor's pages never fetch the editor.
   const visitor = await newPage({ baseURL: server.baseURL });

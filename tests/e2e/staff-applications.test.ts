@@ -14,7 +14,7 @@ import { applyForJob } from "#tests/support/careers.ts";
 import { jobApplications, outbox } from "#app/platform/db/schema.server.ts";
 
 /*
- * Issue 9 end to end: an applicant applies and follows the private link in
+ * Applications end to end: an applicant applies and follows the private link in
  * their confirmation; recruiters find, read and move the application on; the
  * applicant sees the new stage and nothing else; other roles and visitors
  * get nothing; erasing the application kills the link. On the embedded
@@ -63,10 +63,9 @@ test("apply, follow the status link, recruiters move the application on, the app
     return page;
   };
   /*
-   * Signs in without JavaScript, then opens a page with the session. The
-   * session cookie's path is /staff, which the staff home's data request
-   * (/staff.data) is not under, so a scripted sign-in that lands there
-   * loops back to the sign-in page (reported to the lead; not this issue's).
+   * Signs in on a page without JavaScript (the sign-in form as a plain post),
+   * then opens a new page with that session's cookies and the options the
+   * step needs, so each step starts on a fresh page already signed in.
    */
   const staffPage = async (role: StaffRole, name: string, options: Parameters<typeof openPage>[0] = {}) => {
     const signing = await newPage({ javaScriptEnabled: false });

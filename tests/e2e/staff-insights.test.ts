@@ -9,7 +9,7 @@ import type { RunningServer } from "#tests/support/server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
- * Issue 10, insights: an editor writes a draft (invisible to visitors),
+ * Insights: an editor writes a draft (invisible to visitors),
  * previews it, publishes it, and both of two server processes on one
  * PostgreSQL show it on its page, the listing, the home page, the RSS feed
  * and the sitemap within 5 s, cached pages included; unpublishing takes it

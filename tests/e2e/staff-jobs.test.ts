@@ -8,7 +8,7 @@ import { expectAccessible, gotoContentForm, notice, startServerPair, timeUntil, 
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
- * Issue 10, jobs: a recruiter writes a draft (invisible to visitors),
+ * Jobs: a recruiter writes a draft (invisible to visitors),
  * previews it, publishes it, and both of two server processes on one
  * PostgreSQL show it within 5 s, cached pages included; a visitor applies;
  * closing takes it off the listing and the sitemap and its page answers 410.

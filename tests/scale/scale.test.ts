@@ -10,7 +10,7 @@ import { createS3Storage } from "#app/platform/storage/s3-storage.server.ts";
 import { clientAddress, rateLimitProbe, runTraffic, type Submission, type Traffic } from "#tests/support/scale/traffic.ts";
 
 /*
- * Issue 12, the proof: several processes, one truth. Three app processes from
+ * The production recipe's promise (decision 018): several processes, one truth. Three app processes from
  * the build behind Debian's nginx (the recipe's server block), on one
  * PostgreSQL database, one S3 store and one SMTP server, all on 127.0.0.1.
  * 50 visitors browse and post every public form for a minute, double

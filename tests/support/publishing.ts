@@ -36,7 +36,7 @@ export async function startServerPair(): Promise<ServerPair> {
   };
 }
 
-/** The issue's promise: a published change is on every process's pages within this. */
+/** The staff area's promise (decision 011): a published change is on every process's pages within this. */
 export const VISIBLE_WITHIN_MS = 5_000;
 
 /** Polls `path` on a server until `accept` holds for its answer; how long that took since `since`. */

@@ -12,7 +12,7 @@ export function formatJobType(jobType: string | null | undefined): string {
   return value === "" ? NOT_SPECIFIED : value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-// Formatters are costly to create: once per process, not per call (issue 11).
+// Formatters are costly to create and job pages format dates and pay on every render: one per process, not per call.
 const postedDateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 const wholeNumberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 

@@ -26,7 +26,7 @@ export const consultationFieldLimits: Record<ConsultationField, number> = {
   brief: 5000,
 };
 
-/** Attachments: limits the spec leaves open (issue 3). The server re-checks types by content. */
+/** Attachments: the spec leaves their limits open; these are ours. The server re-checks types by content. */
 export const FILES_FIELD = "files";
 export const MAX_FILES = 5;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;

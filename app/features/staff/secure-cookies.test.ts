@@ -10,7 +10,7 @@ import { mailTemplates } from "#app/features/email-templates.server.ts";
 
 /*
  * Behind a TLS-terminating proxy SITE_URL is the public https:// address, and
- * the staff session cookie must be Secure there (issue 12). On http://localhost
+ * the staff session cookie must be Secure there (decision 010). On http://localhost
  * (`npm start`) it is not: the scheme in SITE_URL is what the browser uses.
  */
 

@@ -134,7 +134,7 @@ async function openPostgres(url: string, migrationsFolder: string, max: number):
  * Drizzle's pooled `transaction` runs BEGIN before the `try` whose `finally` releases
  * the client, so a BEGIN that fails (the connection died just after checkout, as a
  * server restart under load does) leaves the client checked out for good, and
- * `pool.end()` then waits for it forever (drizzle-orm issues 6023, 6241; the scale
+ * `pool.end()` then waits for it forever (drizzle-team/drizzle-orm#6023 and #6241; the scale
  * test's processes hung at shutdown after its PostgreSQL restart). Here a transaction
  * checks its client out itself and always gives it back; the pool drops a client
  * whose connection is gone.

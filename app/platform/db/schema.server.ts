@@ -206,7 +206,7 @@ export function parseRecordId(raw: string | undefined): number | null {
 }
 
 /**
- * Job applications (issue 4). `job_id` is set when the position matched an
+ * Job applications (decision 007). `job_id` is set when the position matched an
  * open job's title; deleting the job keeps the application (the position text
  * stays). The resume lives in private storage under `resume_key`.
  */
