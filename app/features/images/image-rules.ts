@@ -12,10 +12,10 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_IMAGE_MEGAPIXELS = MAX_IMAGE_PIXELS / 1_000_000;
 /**
- * The longest side, in pixels, for either side: a decoder's memory follows the
+ * The longest either side may be, in pixels: a decoder's memory follows the
  * length of a row as much as the pixel count, so a 65,000 × 600 strip within
- * the megapixels costs several times a photo's. A 40-megapixel photo is
- * 8,000 × 5,000; a phone's panorama within the megapixels fits too.
+ * the megapixels costs several times a photo's. A 40-megapixel photo of 3:2
+ * fits, and a 4:1 banner up to 12,000 × 3,000 (decision 029).
  */
 export const MAX_IMAGE_SIDE = 12_000;
 /** The widths the site serves; the browser picks one through srcset. */
