@@ -47,6 +47,8 @@ process.once("message", async ({ image, widths, maxPixels, webp }) => {
 });
 `;
 
+/** Characters of the encoder's error output kept for the log. */
+const ENCODER_OUTPUT_LOGGED = 2000;
 const sharpEntry = createRequire(import.meta.url).resolve("sharp");
 
 type Answer = { ok: true; variants: { bytes: Uint8Array; width: number; height: number }[] } | { ok: false; reason: "unreadable" };
@@ -66,13 +68,14 @@ function encodeInChildProcess(image: Uint8Array, widths: number[], settings: Enc
     let answer: Answer | undefined;
     let errorOutput = "";
     const timer = setTimeout(() => {
-      errorOutput += `no answer in ${IMAGE_JOB_TIMEOUT_MS} ms`;
+      errorOutput += `\nno answer in ${IMAGE_JOB_TIMEOUT_MS} ms`;
       child.kill("SIGKILL");
     }, IMAGE_JOB_TIMEOUT_MS);
-    child.stderr?.on("data", (chunk: Buffer) => (errorOutput += chunk.toString()));
+    // The end of what it wrote is enough for the log, however much a decoder warns.
+    child.stderr?.on("data", (chunk: Buffer) => (errorOutput = (errorOutput + chunk.toString()).slice(-ENCODER_OUTPUT_LOGGED)));
     child.once("message", (message: Answer) => (answer = message));
-    child.once("error", (error) => {
-      // Not even started (no process to wait for): there will be no "close".
+    // "error" may come more than once (a failed start, a send to a process that died); only a failed start has no "close" after it.
+    child.on("error", (error) => {
       if (child.pid !== undefined) return;
       clearTimeout(timer);
       logger.error({ err: error }, "the image encoder process did not start");
@@ -81,7 +84,7 @@ function encodeInChildProcess(image: Uint8Array, widths: number[], settings: Enc
     child.once("close", (code, signal) => {
       clearTimeout(timer);
       if (!answer) {
-        logger.error({ code, signal, output: errorOutput.slice(-2000) }, "the image encoder process ended without an answer");
+        logger.error({ code, signal, output: errorOutput }, "the image encoder process ended without an answer");
         return resolve({ ok: false, reason: "failed" });
       }
       if (!answer.ok) return resolve(answer);
