@@ -36,3 +36,16 @@ export async function withCpuMs<T>(pid: number | undefined, load: () => Promise<
   const result = await load();
   return { result, cpuMs: pid ? (await processCpuMs(pid)) - before : null };
 }
+
+/** Resident memory of a process and its children (the server's image encoder), in bytes. */
+export async function processTreeRssBytes(pid: number): Promise<number> {
+  let kilobytes = 0;
+  try {
+    kilobytes = Number(/^VmRSS:\s+(\d+) kB$/m.exec(await readFile(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0; // it exited meanwhile
+  }
+  let bytes = kilobytes * 1024;
+  for (const child of await childrenOf(pid)) bytes += await processTreeRssBytes(child);
+  return bytes;
+}

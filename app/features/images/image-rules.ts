@@ -11,6 +11,13 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Decoded size limit (width × height), so a small file cannot unpack into gigabytes. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_IMAGE_MEGAPIXELS = MAX_IMAGE_PIXELS / 1_000_000;
+/**
+ * The longest either side may be, in pixels: a decoder's memory follows the
+ * length of a row as much as the pixel count, so a 65,000 × 600 strip within
+ * the megapixels costs several times a photo's. A 40-megapixel photo of 3:2
+ * fits, and a 4:1 banner up to 12,000 × 3,000 (decision 029).
+ */
+export const MAX_IMAGE_SIDE = 12_000;
 /** The widths the site serves; the browser picks one through srcset. */
 export const WEB_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const MAX_WEB_WIDTH = WEB_WIDTHS[WEB_WIDTHS.length - 1]!;

@@ -5,7 +5,8 @@ import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { expect, test } from "vitest";
 import { readForm } from "#app/features/forms/read-form.server.ts";
-import { MAX_IMAGE_BYTES, srcSetOf } from "#app/features/images/image-rules.ts";
+import { IMAGE_ENCODER_SOURCE } from "#app/features/images/image-encoder.server.ts";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, srcSetOf } from "#app/features/images/image-rules.ts";
 import { imageUploadRule, mediaKeyOf, storeImage } from "#app/features/images/images.server.ts";
 import type { FileStorage } from "#app/platform/storage/file-storage.server.ts";
 import { createLocalStorage } from "#app/platform/storage/local-storage.server.ts";
@@ -161,6 +162,30 @@ test("SVG, GIF, a PDF named .png, damaged files, empty, oversized and over-pixel
   }
 });
 
+test("a picture wider or taller than the longest side is refused by its header, however few its megapixels", async () => {
+  const { storage, root } = tempStorage();
+  try {
+    const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#336699" } }).png({ compressionLevel: 1 }).toBuffer();
+    const refusals = {
+      // 39 megapixels, under that limit, but rows long enough to take a decoder several times a photo's memory.
+      strip: await storeImage(storage, await flat(65_000, 600), "strip.png"),
+      wide: await storeImage(storage, await flat(MAX_IMAGE_SIDE + 1, 1), "wide.png"),
+      tall: await storeImage(storage, await flat(1, MAX_IMAGE_SIDE + 1), "tall.png"),
+    };
+    const message = (name: string) => `${name} is wider or taller than 12,000 pixels; please make it smaller and upload it again.`;
+    expect(refusals).toEqual({
+      strip: { ok: false, status: 413, message: message("strip.png") },
+      wide: { ok: false, status: 413, message: message("wide.png") },
+      tall: { ok: false, status: 413, message: message("tall.png") },
+    });
+    expect(fs.existsSync(path.join(root, "media"))).toBe(false);
+    // At the limit, it is stored: 1920 wide at its own proportions.
+    expect(await storeImage(storage, await flat(MAX_IMAGE_SIDE, 1200))).toMatchObject({ ok: true, width: 1920, height: 192 });
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("a 2000×1333 photo is stored 1920 wide at its own proportions (the encode time is in the bench)", async () => {
   const { storage, root } = tempStorage();
   try {
@@ -228,6 +253,55 @@ test("when the store fails, nothing of the upload is left and the answer says to
     expect(stored).toEqual({ ok: false, status: 503, message: "The image store is not available right now. Please try again in a few minutes." });
     const left = fs.existsSync(path.join(root, "media")) ? fs.readdirSync(path.join(root, "media"), { recursive: true }).filter((entry) => String(entry).endsWith(".webp")) : [];
     expect(left).toEqual([]);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** The encoder processes this process has running now (each is `node -e IMAGE_ENCODER_SOURCE`). */
+function runningEncoders(): number[] {
+  const children = fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  return children.filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(IMAGE_ENCODER_SOURCE);
+    } catch {
+      return false; // it exited meanwhile
+    }
+  });
+}
+
+test("a burst of uploads is encoded one image at a time, each in a process that exits when its image is done", async () => {
+  const { storage, root } = tempStorage();
+  const seen = new Set<number>();
+  let mostAtOnce = 0;
+  const watch = setInterval(() => {
+    const running = runningEncoders();
+    for (const pid of running) seen.add(pid);
+    mostAtOnce = Math.max(mostAtOnce, running.length);
+  }, 5);
+  try {
+    const photo = await halves(2400, 1200).jpeg().toBuffer();
+    const stored = await Promise.all(Array.from({ length: 4 }, (_, index) => storeImage(storage, photo, `photo-${index}.jpg`)));
+    expect(stored.map((result) => result.ok && [result.width, result.height])).toEqual(Array(4).fill([1920, 960]));
+    expect(mostAtOnce).toBe(1);
+    expect(seen.size).toBe(4);
+    await expect.poll(runningEncoders).toEqual([]);
+  } finally {
+    clearInterval(watch);
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("when the encoder process dies, the upload is refused with a sentence to try again, nothing is stored, and the next upload works", async () => {
+  const { storage, root } = tempStorage();
+  try {
+    const photo = await halves(2400, 1200).jpeg().toBuffer();
+    const upload = storeImage(storage, photo);
+    await expect.poll(runningEncoders).toHaveLength(1);
+    process.kill(runningEncoders()[0]!, "SIGKILL");
+    expect(await upload).toEqual({ ok: false, status: 503, message: "Images cannot be processed right now. Please try again in a few minutes." });
+    expect(fs.existsSync(path.join(root, "media"))).toBe(false);
+    expect(await storeImage(storage, photo)).toMatchObject({ ok: true, width: 1920, height: 960 });
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

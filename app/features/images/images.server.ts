@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import sharp, { type Metadata } from "sharp";
 import type { UploadRules } from "#app/features/forms/read-form.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 import {
@@ -8,12 +8,14 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGE_MEGAPIXELS,
   MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
   MAX_WEB_WIDTH,
   isMediaId,
   mediaUrl,
   variantWidths,
   widthOfMediaFile,
 } from "#app/features/images/image-rules.ts";
+import { encodeImage } from "#app/features/images/image-encoder.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import type { FileStorage } from "#app/platform/storage/file-storage.server.ts";
 
@@ -30,11 +32,13 @@ export const imageMessages = {
   notAllowed: (name: string) => `${name} is not a ${IMAGE_FORMATS_TEXT} image.`,
   tooLarge: (name: string) => `${name} is larger than ${formatBytes(MAX_IMAGE_BYTES)}.`,
   tooManyPixels: (name: string) => `${name} has more than ${MAX_IMAGE_MEGAPIXELS} megapixels; please make it smaller and upload it again.`,
+  sideTooLong: (name: string) => `${name} is wider or taller than ${MAX_IMAGE_SIDE.toLocaleString("en")} pixels; please make it smaller and upload it again.`,
   unreadable: (name: string) => `${name} could not be read: the file is damaged or incomplete. Please export it again and upload the new file.`,
   empty: (name: string) => `${name} is empty.`,
   tooMany: () => "Upload one image at a time.",
   badName: () => "The image's file name is not valid text. Please rename the file and try again.",
   storeFailed: "The image store is not available right now. Please try again in a few minutes.",
+  encodeFailed: "Images cannot be processed right now. Please try again in a few minutes.",
 };
 
 const refuse = (status: ImageRefusal["status"], message: string): ImageRefusal => ({ ok: false, status, message });
@@ -90,22 +94,15 @@ async function checkImage(bytes: Uint8Array, name: string): Promise<Checked> {
   if (!agrees) return refuse(415, imageMessages.notAllowed(name));
   if (!metadata.width || !metadata.height) return refuse(400, imageMessages.unreadable(name));
   if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) return refuse(413, imageMessages.tooManyPixels(name));
+  if (metadata.width > MAX_IMAGE_SIDE || metadata.height > MAX_IMAGE_SIDE) return refuse(413, imageMessages.sideTooLong(name));
   // As displayed: a phone's portrait photo is stored landscape with an EXIF orientation.
   return { ok: true, width: metadata.autoOrient.width };
 }
 
-/** One web variant: upright, resized, sRGB, WebP, and no metadata (sharp keeps none unless asked: no EXIF, no GPS). */
-function encodeVariant(bytes: Uint8Array, width: number): Promise<{ data: Buffer; info: OutputInfo }> {
-  return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
-    .autoOrient()
-    .resize({ width, withoutEnlargement: true })
-    .webp(WEBP_OPTIONS)
-    .toBuffer({ resolveWithObject: true });
-}
-
 /**
- * Checks an uploaded image by its content, decodes it completely (a damaged
- * or cut-off file is refused here), and stores it as WebP at each web width
+ * Checks an uploaded image by its content and size, decodes it completely in
+ * its turn among the process's image jobs (a damaged or cut-off file is
+ * refused here), and stores it as WebP at each web width
  * up to its own under `media/{random id}/{width}.webp`. Answers the URL of
  * the largest; srcSetOf derives the others from it. `name` starts the
  * messages ("photo.png is larger than 10 MB.").
@@ -115,25 +112,21 @@ export async function storeImage(storage: FileStorage, bytes: Uint8Array, name =
   if (!checked.ok) return checked;
   const largest = Math.min(checked.width, MAX_WEB_WIDTH);
   const widths = variantWidths(largest);
-  let variants: { data: Buffer; info: OutputInfo }[];
-  try {
-    // sharp runs each pipeline on libuv's thread pool: the event loop stays free meanwhile.
-    variants = await Promise.all(widths.map((width) => encodeVariant(bytes, width)));
-  } catch {
-    return refuse(400, imageMessages.unreadable(name));
-  }
+  const encoded = await encodeImage(bytes, widths, { maxPixels: MAX_IMAGE_PIXELS, webp: WEBP_OPTIONS });
+  if (!encoded.ok) return encoded.reason === "unreadable" ? refuse(400, imageMessages.unreadable(name)) : refuse(503, imageMessages.encodeFailed);
+  const { variants } = encoded;
   const id = randomUUID();
   const keys = widths.map((width) => mediaKey(id, width));
   try {
-    await Promise.all(keys.map((key, index) => storage.put(key, variants[index]!.data, { contentType: WEBP_TYPE, exclusive: true })));
+    await Promise.all(keys.map((key, index) => storage.put(key, variants[index]!.bytes, { contentType: WEBP_TYPE, exclusive: true })));
   } catch (error) {
     logger.error({ err: error, id }, "storing an uploaded image failed");
     // Nothing half-stored stays behind: the upload failed as a whole.
     await Promise.allSettled(keys.map((key) => storage.delete(key)));
     return refuse(503, imageMessages.storeFailed);
   }
-  const { info } = variants[variants.length - 1]!;
-  return { ok: true, src: mediaUrl(id, largest), width: info.width, height: info.height };
+  const stored = variants[variants.length - 1]!;
+  return { ok: true, src: mediaUrl(id, largest), width: stored.width, height: stored.height };
 }
 
 function mediaKey(id: string, width: number): string {
