@@ -125,7 +125,7 @@ async function uploadBurst(image: Buffer, name: string) {
 /**
  * Bursts of extreme-aspect uploads, each on a fresh server: a 65,000 × 600 strip
  * under the megapixel limit (refused by its side), and the widest and the tallest
- * pictures accepted at 40 megapixels. Issue 30 asks for a peak under +400 MB and
+ * pictures accepted at 40 megapixels. The target (decision 029) is a peak under +400 MB and
  * back within +100 MB of the start SETTLE_SECONDS later.
  */
 export async function imageBurstBench() {

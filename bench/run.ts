@@ -111,7 +111,7 @@ if (only.has("http")) {
       : [];
   });
   if (ratios.length) {
-    console.log("\nA page-cache hit against nginx serving the same bytes precompressed (issue 11 asks for at least 0.25)");
+    console.log("\nA page-cache hit against nginx serving the same bytes precompressed (target: at least 0.25)");
     console.table(ratios);
   }
   results.http = rows;
@@ -162,7 +162,7 @@ if (only.has("images")) {
   results.images = row;
   const bursts = await imageBurstBench();
   console.log("\nEight uploads at once to /staff/media on a fresh built server: its RSS (with its image encoder's) before, at the peak and 30 s after");
-  console.log("(issue 30 asks for a peak under +400 MB and back within +100 MB of the start)");
+  console.log("(target, decision 029: a peak under +400 MB and back within +100 MB of the start)");
   console.table(bursts);
   results.imageBursts = bursts;
 }
@@ -172,7 +172,7 @@ if (only.has("flood")) {
   for (const source of ["one client", "many clients"] as const) {
     for (const env of [{ POSTS_IN_FLIGHT: "0" }, {}] as Record<string, string>[]) rows.push(await healthzFloodBench(source, seconds, env));
   }
-  console.log(`\nGET /healthz every 10 ms while 200 connections post the newsletter form without JavaScript for ${seconds} s, PGlite (issue 11 asks for p99 < 100 ms);`);
+  console.log(`\nGET /healthz every 10 ms while 200 connections post the newsletter form without JavaScript for ${seconds} s, PGlite (target: p99 < 100 ms);`);
   console.log("one client: every post from 127.0.0.1; many clients: each from its own X-Forwarded-For (TRUST_PROXY=loopback).");
   console.log("POSTS_IN_FLIGHT=0 is the server without load shedding (decision 016). Rows >= successes: the rest were answered after the load stopped.");
   console.table(rows);
