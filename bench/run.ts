@@ -20,9 +20,9 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * BENCH_ONLY=weight,lighthouse,http,details,forms,images,flood runs a subset; BENCH_SECONDS sets each load's duration;
  * LIGHTHOUSE_RUNS how many Lighthouse runs judge each page (5: the median and the worst are printed).
  * LIGHTHOUSE_CPU_SLOWDOWN replaces Lighthouse's CPU multiplier of 4, which its docs fit to a benchmark index
- * of 1,500-2,000: 4 × index / 1,750 judges the page as the default would on such a machine (README, Performance).
+ * of 1,500-2,000: 4 × index / 1,750 judges the page as the default would on such a machine (docs/performance.md).
  * BENCH_BASELINE names a folder holding an older checkout, built: its server renders the same pages in the
- * same run, and the bench prints this build's rendered requests/s against it (README, Performance).
+ * same run, and the bench prints this build's rendered requests/s against it (docs/performance.md).
  */
 const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms,images,flood").split(","));
 const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
