@@ -17,7 +17,8 @@ function copyMigrations(): Plugin {
 }
 
 /** What every public page draws at once: the layout, its content and the shared controls, as one chunk (better compressed, fewer requests). */
-const EAGER_LAYOUT = /\/app\/(layout|components\/ui)\/|\/app\/content\/(navigation|site)\.ts$|\/app\/features\/consultation\/consultation-action\.ts$|vite\/preload-helper/;
+const EAGER_LAYOUT =
+  /\/app\/(layout|components\/ui)\/|\/app\/content\/(navigation|site)\.ts$|\/app\/features\/consultation\/consultation-action\.ts$|vite\/preload-helper/;
 /** The layout's parts that load only when wanted (app/layout/deferred-part.tsx): each stays a chunk of its own. */
 const DEFERRED_LAYOUT = /\/app\/layout\/(site-footer|consultation-panel|header\/mobile-menu)\.tsx$/;
 
@@ -60,7 +61,11 @@ export default defineConfig(({ mode }) => ({
               groups: [
                 { name: "layout", priority: 1, test: (id: string) => EAGER_LAYOUT.test(id) && !DEFERRED_LAYOUT.test(id) },
                 { name: "form-kit", priority: 1, test: (id: string) => /\/app\/features\/forms\//.test(id) },
-                { name: "framework", priority: 2, test: (id: string) => /node_modules\/(react|react-dom|react-router|scheduler)\/|rolldown\/runtime|^\0rolldown/.test(id) },
+                {
+                  name: "framework",
+                  priority: 2,
+                  test: (id: string) => /node_modules\/(react|react-dom|react-router|scheduler)\/|rolldown\/runtime|^\0rolldown/.test(id),
+                },
               ],
             },
           },

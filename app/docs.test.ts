@@ -78,7 +78,13 @@ const anchorsIn = (markdown: string) =>
   new Set([...markdown.replace(/```[\s\S]*?```/g, "").matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1] ?? "")));
 
 test("the relative links of the README and the guides lead to a file, and to a heading there", () => {
-  const guides = ["README.md", ...fs.readdirSync("docs").filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`)];
+  const guides = [
+    "README.md",
+    ...fs
+      .readdirSync("docs")
+      .filter((file) => file.endsWith(".md"))
+      .map((file) => `docs/${file}`),
+  ];
   const broken = guides.flatMap((guide) =>
     [...read(guide).matchAll(/\]\(([^)\s]+)\)/g)]
       .map((match) => match[1] ?? "")

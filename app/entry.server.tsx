@@ -72,35 +72,38 @@ export default async function handleRequest(request: Request, responseStatusCode
     // run by their hashes (decision 013), so the same page is the same bytes.
     // A GET draws the layout's shared regions from the region cache; an answer to a post draws everything.
     const router = <ServerRouter context={routerContext} url={request.url} />;
-    const { pipe, abort } = renderToPipeableStream(request.method === "GET" ? <RegionRendererContext value={regionCache}>{router}</RegionRendererContext> : router, {
-      progressiveChunkSize: DOCUMENT_IN_ONE_PIECE,
-      onAllReady() {
-        shellRendered = true;
-        const chunks: Buffer[] = [];
-        const document = new Writable({
-          write(chunk: Buffer, _encoding, callback) {
-            chunks.push(chunk);
-            callback();
-          },
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const { html, deferredModule } = startScriptsAfterFirstPaint(Buffer.concat(chunks));
-            responseHeaders.set(SCRIPT_HASHES_HEADER, scriptHashSources(html, deferredModule ? [deferredModule] : []).join(" "));
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-            callback();
-          },
-        });
-        pipe(document);
+    const { pipe, abort } = renderToPipeableStream(
+      request.method === "GET" ? <RegionRendererContext value={regionCache}>{router}</RegionRendererContext> : router,
+      {
+        progressiveChunkSize: DOCUMENT_IN_ONE_PIECE,
+        onAllReady() {
+          shellRendered = true;
+          const chunks: Buffer[] = [];
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              const { html, deferredModule } = startScriptsAfterFirstPaint(Buffer.concat(chunks));
+              responseHeaders.set(SCRIPT_HASHES_HEADER, scriptHashSources(html, deferredModule ? [deferredModule] : []).join(" "));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              callback();
+            },
+          });
+          pipe(document);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger.error({ ...requestOf(request), err: error }, "Rendering failed");
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) logger.error({ ...requestOf(request), err: error }, "Rendering failed");
-      },
-    });
+    );
   });
 }

@@ -22,8 +22,7 @@ export function loader({ request }: Route.LoaderArgs): SiteData {
 }
 
 // Site-wide facts do not change between pages; only a form post may change them.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? defaultShouldRevalidate : false);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

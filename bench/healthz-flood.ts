@@ -100,7 +100,13 @@ export async function healthzFloodBench(source: FloodSource, seconds: number, ex
 
     const prober = probeHealthz(`${server.baseURL}/healthz`, 10);
     await sleep(200);
-    const flood = await autocannon({ url: server.baseURL, connections: CONNECTIONS, duration: seconds, timeout: 10, requests: newsletterPosts(server.baseURL, source) });
+    const flood = await autocannon({
+      url: server.baseURL,
+      connections: CONNECTIONS,
+      duration: seconds,
+      timeout: 10,
+      requests: newsletterPosts(server.baseURL, source),
+    });
     const healthz = await prober.stop();
     const loop = await eventLoopDelay(server.process.pid, probeFile);
 

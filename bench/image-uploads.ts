@@ -18,7 +18,9 @@ async function samplePhoto(): Promise<Buffer> {
     seed = (seed * 1103515245 + 12345) >>> 0;
     raw[i] = ((i % (width * 3)) / (width * 3)) * 200 + (seed >>> 27);
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /**
@@ -60,7 +62,9 @@ const MB = 1024 * 1024;
 function sparseNoisePng(width: number, height: number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i += 97) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** A new editor's session cookie, signed in through the forms as a browser without JavaScript would post them. */
@@ -73,7 +77,10 @@ async function editorSession(server: RunningServer): Promise<string> {
   const set = await post("/staff/set-password", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD });
   if (set.status !== 303) throw new Error(`setting the bench editor's password answered ${set.status}`);
   const signedIn = await post("/staff/sign-in", { email, password: STAFF_PASSWORD, returnTo: "/staff" });
-  const cookie = signedIn.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
   if (signedIn.status !== 303 || !cookie) throw new Error(`signing the bench editor in answered ${signedIn.status}`);
   return cookie;
 }

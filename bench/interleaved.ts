@@ -17,7 +17,11 @@ export const ROUNDS = 5;
  * after a 2 s warm-up. Requests/s is all its answers over all its time; p50 is the median of its
  * rounds' p50, p99 the highest of its rounds' p99; CPU is the server's over its rounds.
  */
-export async function interleavedLoad(targets: Target[], path: string, { seconds, rounds = ROUNDS }: { seconds: number; rounds?: number }): Promise<InterleavedResult[]> {
+export async function interleavedLoad(
+  targets: Target[],
+  path: string,
+  { seconds, rounds = ROUNDS }: { seconds: number; rounds?: number },
+): Promise<InterleavedResult[]> {
   const slice = seconds / rounds;
   for (const target of targets) await httpLoad(target.baseURL + path, { seconds: 2, headers: BROWSER_ENCODINGS });
   const runs = targets.map(() => [] as LoadResult[]);

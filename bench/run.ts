@@ -101,13 +101,22 @@ if (only.has("http")) {
     await nginx?.stop();
     for (const server of servers) await server.stop();
   }
-  console.log(`\nHTTP GET, one server process, ${seconds} s each in ${ROUNDS} turns taken with the others, 16 connections, Accept-Encoding: ${BROWSER_ENCODINGS["Accept-Encoding"]}`);
+  console.log(
+    `\nHTTP GET, one server process, ${seconds} s each in ${ROUNDS} turns taken with the others, 16 connections, Accept-Encoding: ${BROWSER_ENCODINGS["Accept-Encoding"]}`,
+  );
   console.table(rows);
   const ratios = pages.flatMap((path) => {
     const cached = rows.find((row) => row.page === path && row.mode === "page cache");
     const nginx = rows.find((row) => row.page === path && row.mode.startsWith("nginx"));
     return cached && nginx
-      ? [{ page: path, cachedRps: cached.requestsPerSecond, nginxRps: nginx.requestsPerSecond, ratio: +(cached.requestsPerSecond / nginx.requestsPerSecond).toFixed(3) }]
+      ? [
+          {
+            page: path,
+            cachedRps: cached.requestsPerSecond,
+            nginxRps: nginx.requestsPerSecond,
+            ratio: +(cached.requestsPerSecond / nginx.requestsPerSecond).toFixed(3),
+          },
+        ]
       : [];
   });
   if (ratios.length) {
@@ -136,9 +145,20 @@ function printAgainstBaseline(rows: { page: string; database?: string; mode: str
       const before = rows.find((other) => other.mode === BASELINE_MODE && other.page === row.page && other.database === row.database);
       if (!before) return [];
       const cpuTimes = before.cpuMsPerRequest && row.cpuMsPerRequest ? +(before.cpuMsPerRequest / row.cpuMsPerRequest).toFixed(2) : null;
-      return [{ page: row.page, ...(row.database ? { database: row.database } : {}), baselineRps: before.requestsPerSecond, rps: row.requestsPerSecond, times: +(row.requestsPerSecond / before.requestsPerSecond).toFixed(2), cpuTimes }];
+      return [
+        {
+          page: row.page,
+          ...(row.database ? { database: row.database } : {}),
+          baselineRps: before.requestsPerSecond,
+          rps: row.requestsPerSecond,
+          times: +(row.requestsPerSecond / before.requestsPerSecond).toFixed(2),
+          cpuTimes,
+        },
+      ];
     });
-  console.log(`\nRendered on every request, this build against ${process.env.BENCH_BASELINE} (same run, same settings, turns taken; cpuTimes: the baseline's CPU per request over this build's)`);
+  console.log(
+    `\nRendered on every request, this build against ${process.env.BENCH_BASELINE} (same run, same settings, turns taken; cpuTimes: the baseline's CPU per request over this build's)`,
+  );
   console.table(ratios);
   return ratios;
 }

@@ -285,7 +285,10 @@ describe.skipIf(skipNginx !== null)("deploy/nginx.conf run by nginx", () => {
     const accepted = await request("POST", "/consultation", largest, { "Content-Type": "application/octet-stream" });
     expect(accepted.status).toBe(200);
     expect(JSON.parse(accepted.text)).toEqual({ bytes: largest.length });
-    const tooLarge = await request("POST", "/consultation", undefined, { "Content-Type": "application/octet-stream", "Content-Length": String(61 * 1024 * 1024) });
+    const tooLarge = await request("POST", "/consultation", undefined, {
+      "Content-Type": "application/octet-stream",
+      "Content-Length": String(61 * 1024 * 1024),
+    });
     expect(tooLarge.status).toBe(413);
     expect(seen).toHaveLength(1);
   });

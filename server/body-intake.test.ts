@@ -49,11 +49,15 @@ async function intakeServer(limits: Partial<IntakeLimits> = {}) {
 /** A post from `client` on a connection of its own; `write` sends the body (and ends it) at its own pace. */
 function post(base: string, client: string, headers: Record<string, string | number>, write: (req: ClientRequest) => void): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}/form`, { method: "POST", agent: false, headers: { "X-Forwarded-For": client, "Content-Type": "application/x-www-form-urlencoded", ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString() }));
-    });
+    const req = request(
+      `${base}/form`,
+      { method: "POST", agent: false, headers: { "X-Forwarded-For": client, "Content-Type": "application/x-www-form-urlencoded", ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString() }));
+      },
+    );
     req.on("error", reject);
     write(req);
   });

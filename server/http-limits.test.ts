@@ -2,7 +2,14 @@ import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "vitest";
-import { applyHttpLimits, HEADERS_TIMEOUT_MS, IDLE_SOCKET_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, largestFormUploadSeconds, REQUEST_TIMEOUT_MS } from "#server/http-limits.ts";
+import {
+  applyHttpLimits,
+  HEADERS_TIMEOUT_MS,
+  IDLE_SOCKET_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  largestFormUploadSeconds,
+  REQUEST_TIMEOUT_MS,
+} from "#server/http-limits.ts";
 
 /** nginx's default `keepalive_timeout` for kept-alive upstream connections. */
 const NGINX_UPSTREAM_KEEPALIVE_MS = 60_000;

@@ -11,7 +11,14 @@ import { BodyIntake } from "#server/body-intake.ts";
 import { Admission, admissionFor, headersSetBy, loadShedding, type Release } from "#server/load-shed.ts";
 import { securityHeaders } from "#server/security-headers.ts";
 
-const limits = (overrides: Partial<Admission["limits"]> = {}) => ({ maxInFlight: 2, maxQueued: 3, maxWaitMs: 1_000, maxPerClient: 10, maxAtWorkPerClient: 10, ...overrides });
+const limits = (overrides: Partial<Admission["limits"]> = {}) => ({
+  maxInFlight: 2,
+  maxQueued: 3,
+  maxWaitMs: 1_000,
+  maxPerClient: 10,
+  maxAtWorkPerClient: 10,
+  ...overrides,
+});
 
 test("slots are handed out one per turn of the event loop, never in the turn that asked", async () => {
   const admission = new Admission(limits());

@@ -189,14 +189,21 @@ const REFUSALS_LOG_EVERY_MS = 10_000;
  * again, after the same hold, without a body read or a slot. Reads pass
  * untouched. Without `admission` (POSTS_IN_FLIGHT=0) bodies are still read first.
  */
-export function loadShedding(admission: Admission | null, intake: BodyIntake, { siteUrl, headers, logger, holdMs = REFUSAL_HOLD_MS }: SheddingOptions): RequestHandler {
+export function loadShedding(
+  admission: Admission | null,
+  intake: BodyIntake,
+  { siteUrl, headers, logger, holdMs = REFUSAL_HOLD_MS }: SheddingOptions,
+): RequestHandler {
   const refusals = new Map<number, number>();
   const countRefusal = (status: number) => {
     refusals.set(status, (refusals.get(status) ?? 0) + 1);
     if (refusals.size > 1 || refusals.get(status)! > 1) return;
     setTimeout(() => {
       const byStatus = Object.fromEntries(refusals);
-      logger.warn({ refused: byStatus, inFlight: admission?.inFlight ?? 0, queued: admission?.queued ?? 0, receiving: intake.receiving }, "Busy: writes refused");
+      logger.warn(
+        { refused: byStatus, inFlight: admission?.inFlight ?? 0, queued: admission?.queued ?? 0, receiving: intake.receiving },
+        "Busy: writes refused",
+      );
       refusals.clear();
     }, REFUSALS_LOG_EVERY_MS).unref();
   };
@@ -252,7 +259,11 @@ function admit(admission: Admission, client: string, req: Request, res: Response
 type Refusal = { status: number; retryAfterSeconds: number | null; text: RefusalText };
 
 function sendRefusal(req: Request, res: Response, siteUrl: string, headers: [string, string][], { status, retryAfterSeconds, text }: Refusal) {
-  const answer = busyAnswer({ path: req.path, accept: req.headers.accept, referer: req.headers.referer, origin: `${req.protocol}://${req.headers.host ?? "localhost"}` }, siteUrl, text);
+  const answer = busyAnswer(
+    { path: req.path, accept: req.headers.accept, referer: req.headers.referer, origin: `${req.protocol}://${req.headers.host ?? "localhost"}` },
+    siteUrl,
+    text,
+  );
   res.statusCode = status;
   for (const [name, value] of headers) res.setHeader(name, value);
   if (retryAfterSeconds !== null) res.setHeader("Retry-After", String(retryAfterSeconds));

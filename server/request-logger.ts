@@ -23,7 +23,11 @@ export function requestLogger(log: Logger): RequestHandler {
         res.off("finish", logAnswer);
         res.off("close", logAnswer);
         const message = !res.writableFinished ? "request aborted" : res.statusCode >= 500 ? "request errored" : "request completed";
-        const line = { req: { id, method: req.method, path: req.originalUrl.split("?")[0] }, res: { statusCode: res.statusCode }, responseTime: Date.now() - started };
+        const line = {
+          req: { id, method: req.method, path: req.originalUrl.split("?")[0] },
+          res: { statusCode: res.statusCode },
+          responseTime: Date.now() - started,
+        };
         log.info(line, message);
       };
       res.on("finish", logAnswer);

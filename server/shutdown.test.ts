@@ -19,7 +19,8 @@ async function harness(quickMs: number) {
 
 function silentLog() {
   const lines: { level: string; message: string; at: number }[] = [];
-  const record = (level: string) => (first: unknown, second?: unknown) => void lines.push({ level, message: typeof first === "string" ? first : String(second), at: Date.now() });
+  const record = (level: string) => (first: unknown, second?: unknown) =>
+    void lines.push({ level, message: typeof first === "string" ? first : String(second), at: Date.now() });
   return { lines, log: { info: record("info"), warn: record("warn"), error: record("error") } as never };
 }
 

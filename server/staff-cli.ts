@@ -9,7 +9,7 @@ import { controlSocketPath, StaffCreateRequest, type ControlAnswer } from "#serv
  * password; for an existing account, prints a fresh link. While the site runs
  * on the embedded database it asks the server; otherwise it opens the database.
  */
-const USAGE = "Usage: npm run staff:create -- --email person@example.com --role admin|sales|recruiter|editor [--name \"Full Name\"]";
+const USAGE = 'Usage: npm run staff:create -- --email person@example.com --role admin|sales|recruiter|editor [--name "Full Name"]';
 
 async function main(): Promise<number> {
   let options;
@@ -31,7 +31,10 @@ async function main(): Promise<number> {
     console.error(answer.error);
     return 1;
   }
-  const what = answer.status === "created" ? `Created a staff account for ${parsed.data.email} (role: ${answer.role}).` : `${parsed.data.email} already has a staff account (role: ${answer.role}); here is a new link for it.`;
+  const what =
+    answer.status === "created"
+      ? `Created a staff account for ${parsed.data.email} (role: ${answer.role}).`
+      : `${parsed.data.email} already has a staff account (role: ${answer.role}); here is a new link for it.`;
   console.log(`${what}\nOpen this link before ${new Date(answer.expiresAt).toUTCString()} to choose the password. It works once:\n\n${answer.url}\n`);
   return 0;
 }
@@ -56,7 +59,10 @@ function askRunningServer(socketPath: string, request: string): Promise<ControlA
 }
 
 /** Without a running server: opens the database itself. Its code is loaded only then, so asking a running server starts quickly. */
-async function createDirectly(env: ReturnType<typeof loadEnv>, request: { email: string; role: (typeof StaffCreateRequest)["_output"]["role"]; name: string }): Promise<ControlAnswer> {
+async function createDirectly(
+  env: ReturnType<typeof loadEnv>,
+  request: { email: string; role: (typeof StaffCreateRequest)["_output"]["role"]; name: string },
+): Promise<ControlAnswer> {
   const [{ COMMAND_LINE_ACTOR }, { createStaffAccount }, { openDatabase }] = await Promise.all([
     import("#app/features/staff/audit.server.ts"),
     import("#app/features/staff/password-links.server.ts"),
@@ -65,7 +71,13 @@ async function createDirectly(env: ReturnType<typeof loadEnv>, request: { email:
   const database = await openDatabase(env);
   try {
     const result = await createStaffAccount({ db: database.db, env }, request, COMMAND_LINE_ACTOR);
-    return { ok: true, status: result.status, role: result.status === "exists" ? result.role : request.role, url: result.url, expiresAt: result.expiresAt.toISOString() };
+    return {
+      ok: true,
+      status: result.status,
+      role: result.status === "exists" ? result.role : request.role,
+      url: result.url,
+      expiresAt: result.expiresAt.toISOString(),
+    };
   } finally {
     await database.close();
   }

@@ -22,7 +22,9 @@ export function productionWarnings(env: Pick<Env, "NODE_ENV" | "SITE_URL" | "TRU
         "Set SITE_URL to the site's public address (https://...).",
     );
   } else if (url.protocol !== "https:") {
-    warnings.push(`SITE_URL is ${env.SITE_URL}, not https: staff session cookies are sent without Secure. Serve the site over TLS and set SITE_URL to its https:// address.`);
+    warnings.push(
+      `SITE_URL is ${env.SITE_URL}, not https: staff session cookies are sent without Secure. Serve the site over TLS and set SITE_URL to its https:// address.`,
+    );
   }
   // This server speaks plain HTTP, so an https site reaches it through a proxy that ends TLS.
   if (url.protocol === "https:" && !env.TRUST_PROXY) {

@@ -22,8 +22,13 @@ test("the sprite carries Lucide's ISC notice, which covers every icon in it (non
 
 /** The cards of a page's link and feature grids that are titled after a solution area, a solution or a product. */
 function namedCards(page: PageContent) {
-  const names = new Set([...solutionGroups.flatMap((group) => [group.title, ...group.links.map((link) => link.label)]), ...productLinks.map((link) => link.label)]);
-  return page.sections.flatMap((section) => (section.kind === "links" || section.kind === "features" ? section.items : [])).filter((card) => names.has(card.title));
+  const names = new Set([
+    ...solutionGroups.flatMap((group) => [group.title, ...group.links.map((link) => link.label)]),
+    ...productLinks.map((link) => link.label),
+  ]);
+  return page.sections
+    .flatMap((section) => (section.kind === "links" || section.kind === "features" ? section.items : []))
+    .filter((card) => names.has(card.title));
 }
 
 test("every solution-area, solution and product card has its own icon, and the sprite holds it", () => {

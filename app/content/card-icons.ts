@@ -71,7 +71,10 @@ export function cardIconSprite(nodes: Readonly<Record<string, IconNode>>, versio
     const node = nodes[name];
     if (!node) throw new Error(`lucide-static ${version} has no icon "${name}" (app/content/card-icons.ts)`);
     const elements = node.map(
-      ([tag, attributes]) => `<${tag} ${Object.entries(attributes).map(([key, value]) => `${key}="${escapeAttribute(value)}"`).join(" ")}/>`,
+      ([tag, attributes]) =>
+        `<${tag} ${Object.entries(attributes)
+          .map(([key, value]) => `${key}="${escapeAttribute(value)}"`)
+          .join(" ")}/>`,
     );
     return `<symbol id="${name}" viewBox="0 0 24 24" ${LUCIDE_STYLE}>${elements.join("")}</symbol>`;
   });

@@ -20,7 +20,10 @@ export const careersPage: PageContent = {
       kind: "features",
       title: "Why people join us",
       items: [
-        { title: "Work that ships", body: "You will work on production systems for real businesses, not demos. Most engineers ship to production in their first two weeks." },
+        {
+          title: "Work that ships",
+          body: "You will work on production systems for real businesses, not demos. Most engineers ship to production in their first two weeks.",
+        },
         { title: "Ownership from day one", body: "Small, cross-functional teams own a client outcome end to end, from discovery to support." },
         { title: "Learning budget", body: "Time and money for courses, certifications and conferences, plus internal guilds for cloud, data and security." },
         { title: "Flexible, hybrid work", body: "Hybrid from our New Delhi office with flexible hours, and remote roles where the work allows it." },

@@ -24,11 +24,18 @@ test("six demo case studies, each complete: unique slug, snippet-length summary,
 });
 
 test("every solution area has case studies, and the filter of an area holds exactly the studies of its pages", () => {
-  expect(solutionAreas.map((area) => area.title)).toEqual(["Business Solutions", "Software Development", "E-commerce & Fintech", "Security & Cloud", "AI & Automation"]);
+  expect(solutionAreas.map((area) => area.title)).toEqual([
+    "Business Solutions",
+    "Software Development",
+    "E-commerce & Fintech",
+    "Security & Cloud",
+    "AI & Automation",
+  ]);
   for (const area of solutionAreas) {
     const inArea = caseStudiesIn(area);
     expect(inArea.length, area.title).toBeGreaterThan(0);
-    for (const study of caseStudies) expect(inArea.includes(study), `${study.slug} in ${area.title}`).toBe(study.solutions.some((path) => area.paths.includes(path)));
+    for (const study of caseStudies)
+      expect(inArea.includes(study), `${study.slug} in ${area.title}`).toBe(study.solutions.some((path) => area.paths.includes(path)));
   }
   expect(caseStudiesIn(undefined)).toEqual(caseStudies);
 });

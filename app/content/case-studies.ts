@@ -180,7 +180,12 @@ export function caseStudyAt(slug: string): CaseStudy | undefined {
 /** A solution area, as the portfolio filters by it: a navigation group with solution pages. */
 export type SolutionArea = { slug: string; title: string; paths: string[] };
 
-const slugOf = (text: string) => text.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 export const solutionAreas: readonly SolutionArea[] = solutionGroups
   .map((group) => ({ slug: slugOf(group.title), title: group.title, paths: group.links.map((link) => link.href).filter((href) => !anchorOf(href)) }))

@@ -6,11 +6,7 @@ const solutionLinks = new Map(solutionGroups.flatMap((group) => group.links).map
 
 /** A case study's page, drawn by the shared section components like every content page. */
 export function caseStudySections(study: CaseStudy): [HeroSection, ...Section[]] {
-  const client = [
-    ...(study.client.name ? [`Client: ${study.client.name}`] : []),
-    `Sector: ${study.client.sector}`,
-    `Size: ${study.client.size}`,
-  ];
+  const client = [...(study.client.name ? [`Client: ${study.client.name}`] : []), `Sector: ${study.client.sector}`, `Size: ${study.client.size}`];
   return [
     {
       kind: "hero",

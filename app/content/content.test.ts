@@ -9,11 +9,32 @@ const allPages = [homePage, careersPage, ...contentPages];
 
 /** The spec's routes table: every one of these must be a page of the site. */
 const specContentPaths = [
-  "/products", "/about", "/contact-us", "/kraf-think-2025", "/our-solutions", "/privacy-policy", "/portfolio",
-  "/custom-software", "/crm", "/services", "/company", "/partners", "/ecommerce", "/web-mobile-app-dev",
-  "/ai-ml-solution", "/business-intelligence-analytics", "/billing-system", "/payment-gateway", "/erp",
-  "/cloud-infrastructure", "/cybersec-and-data-protection", "/devops", "/chatbot-and-virtual",
-  "/predictive-analysis", "/resources", "/open-innovation",
+  "/products",
+  "/about",
+  "/contact-us",
+  "/kraf-think-2025",
+  "/our-solutions",
+  "/privacy-policy",
+  "/portfolio",
+  "/custom-software",
+  "/crm",
+  "/services",
+  "/company",
+  "/partners",
+  "/ecommerce",
+  "/web-mobile-app-dev",
+  "/ai-ml-solution",
+  "/business-intelligence-analytics",
+  "/billing-system",
+  "/payment-gateway",
+  "/erp",
+  "/cloud-infrastructure",
+  "/cybersec-and-data-protection",
+  "/devops",
+  "/chatbot-and-virtual",
+  "/predictive-analysis",
+  "/resources",
+  "/open-innovation",
 ];
 
 test("every content route of the spec has a page", () => {
@@ -38,7 +59,12 @@ test("pages hold real copy: no placeholder text", () => {
 
 test("every internal link of navigation and pages points at a page that exists", () => {
   const known = new Set([
-    "/", "/careers", "/careers/registration", "/featured-insights", ...contentPages.map((page) => page.path), ...caseStudies.map(caseStudyHref),
+    "/",
+    "/careers",
+    "/careers/registration",
+    "/featured-insights",
+    ...contentPages.map((page) => page.path),
+    ...caseStudies.map(caseStudyHref),
   ]);
   const hrefs = [
     ...solutionGroups.flatMap((group) => group.links.map((link) => link.href)),
@@ -52,8 +78,11 @@ test("every internal link of navigation and pages points at a page that exists",
 });
 
 test("every navigation entry that leads to a section finds a card with its name and real copy there", () => {
-  const sectionLinks = [...solutionGroups.flatMap((group) => group.links), ...productLinks, ...bannerMessages.map((message) => ({ label: "", href: message.href }))]
-    .filter((link) => anchorOf(link.href));
+  const sectionLinks = [
+    ...solutionGroups.flatMap((group) => group.links),
+    ...productLinks,
+    ...bannerMessages.map((message) => ({ label: "", href: message.href })),
+  ].filter((link) => anchorOf(link.href));
   expect(sectionLinks.length).toBeGreaterThanOrEqual(productLinks.length + 3);
   for (const link of sectionLinks) {
     const [path] = link.href.split("#");

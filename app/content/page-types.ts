@@ -89,15 +89,7 @@ export type CallToActionSection = {
 };
 
 export type Section =
-  | HeroSection
-  | FeatureGridSection
-  | StepsSection
-  | FiguresSection
-  | FaqSection
-  | LinkGridSection
-  | ProseSection
-  | CaseStudiesSection
-  | CallToActionSection;
+  HeroSection | FeatureGridSection | StepsSection | FiguresSection | FaqSection | LinkGridSection | ProseSection | CaseStudiesSection | CallToActionSection;
 
 export type PageContent = {
   /** The route path, e.g. "/crm". */

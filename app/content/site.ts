@@ -34,13 +34,7 @@ export const site = {
   employeeLoginUrl: "https://ems.kraftechnologies.com",
   /** Trust figures (spec §9) and the consultation panel's trust points. */
   figures: { years: "3+", clients: "250+", professionals: "80+" },
-  trustPoints: [
-    "3+ Years of Excellence",
-    "250+ Satisfied Clients",
-    "80+ Expert Professionals",
-    "Innovative & Scalable Solutions",
-    "Client-Centric Approach",
-  ],
+  trustPoints: ["3+ Years of Excellence", "250+ Satisfied Clients", "80+ Expert Professionals", "Innovative & Scalable Solutions", "Client-Centric Approach"],
   /** Spec §1: the consultation page promises a response within 1 business hour. */
   responsePromise: "We respond within 1 business hour.",
   foundingYear: 2022,

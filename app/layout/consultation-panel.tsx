@@ -16,50 +16,31 @@ export function ConsultationPanel({
   // Drawn in the layout's shared region (once per page): a fixed id.
   const headingId = "consultation-heading";
   return (
-    <section
-      id="consultation"
-      data-testid="consultation-panel"
-      aria-labelledby={headingId}
-      className="scroll-mt-20 border-t border-slate-200 bg-slate-50"
-    >
+    <section id="consultation" data-testid="consultation-panel" aria-labelledby={headingId} className="scroll-mt-20 border-t border-slate-200 bg-slate-50">
       <div className="container-page grid grid-cols-1 gap-8 py-14 sm:py-16 lg:grid-cols-5 lg:gap-12">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
           <h2 id={headingId} className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
             Book a Free Consultation
           </h2>
           <p className="mt-2 mb-6 text-slate-700">
-            Share a few details about your project and a solution consultant will get back to you. No cost, no
-            obligation.
+            Share a few details about your project and a solution consultant will get back to you. No cost, no obligation.
           </p>
           <ConsultationForm labelledBy={headingId} result={result} defaultValues={defaultValues} />
         </div>
         {/* Second in reading order, so the heading leads the section; drawn on the left from lg up. */}
         <div className="flex flex-col rounded-2xl bg-gradient-to-br from-brand-900 via-brand-800 to-brand-700 p-6 text-white shadow-sm sm:p-8 lg:order-first lg:col-span-2">
           <p className="text-sm font-semibold tracking-wider text-brand-100 uppercase">Prefer to talk?</p>
-          <p className="mt-2 text-2xl font-bold tracking-tight text-balance">
-            Reach a solution consultant directly.
-          </p>
+          <p className="mt-2 text-2xl font-bold tracking-tight text-balance">Reach a solution consultant directly.</p>
 
           <ul aria-label="Contact us directly" className="mt-6 space-y-3">
             <li>
               <ContactLink href={site.phone.href} icon={<PhoneIcon />} title="Call us" detail={site.phone.display} />
             </li>
             <li>
-              <ContactLink
-                href={site.whatsapp.href}
-                newTab
-                icon={<WhatsAppIcon />}
-                title="WhatsApp"
-                detail="Chat with our team"
-              />
+              <ContactLink href={site.whatsapp.href} newTab icon={<WhatsAppIcon />} title="WhatsApp" detail="Chat with our team" />
             </li>
             <li>
-              <ContactLink
-                href={`mailto:${site.emails.general}`}
-                icon={<MailIcon />}
-                title="Email us"
-                detail={site.emails.general}
-              />
+              <ContactLink href={`mailto:${site.emails.general}`} icon={<MailIcon />} title="Email us" detail={site.emails.general} />
             </li>
           </ul>
 
@@ -88,25 +69,12 @@ export function ConsultationPanel({
             {site.responsePromise}
           </p>
         </div>
-
       </div>
     </section>
   );
 }
 
-function ContactLink({
-  href,
-  icon,
-  title,
-  detail,
-  newTab = false,
-}: {
-  href: string;
-  icon: React.ReactNode;
-  title: string;
-  detail: string;
-  newTab?: boolean;
-}) {
+function ContactLink({ href, icon, title, detail, newTab = false }: { href: string; icon: React.ReactNode; title: string; detail: string; newTab?: boolean }) {
   return (
     <a
       href={href}
@@ -126,10 +94,7 @@ function ContactLink({
 function PhoneIcon() {
   return (
     <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
-      <path
-        strokeLinejoin="round"
-        d="M5 4h3.5l1.5 4-2 1.5a11 11 0 0 0 6.5 6.5L16 14l4 1.5V19a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1Z"
-      />
+      <path strokeLinejoin="round" d="M5 4h3.5l1.5 4-2 1.5a11 11 0 0 0 6.5 6.5L16 14l4 1.5V19a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1Z" />
     </svg>
   );
 }

@@ -171,14 +171,15 @@ export function lazyPageBody<Props extends object>(load: () => Promise<Component
   return deferredPart(
     anchorId,
     () =>
-      load().then((Body) =>
-        function Anchored(props: Props) {
-          return (
-            <div id={anchorId} className="contents">
-              <Body {...props} />
-            </div>
-          );
-        },
+      load().then(
+        (Body) =>
+          function Anchored(props: Props) {
+            return (
+              <div id={anchorId} className="contents">
+                <Body {...props} />
+              </div>
+            );
+          },
       ),
     { whenNear: false },
   );
@@ -236,7 +237,9 @@ function leavesThePage(event: MouseEvent, link: HTMLAnchorElement): boolean {
 
 /** Calls `onWanted` once the visitor reaches for the element, or (`whenNear`) once it nears the screen. */
 function watch(element: Element, onWanted: () => void, whenNear: boolean): () => void {
-  const observer = whenNear ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onWanted(), { rootMargin: LOAD_MARGIN }) : null;
+  const observer = whenNear
+    ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onWanted(), { rootMargin: LOAD_MARGIN })
+    : null;
   observer?.observe(element);
   const onEvent = (event: Event) => event.target instanceof Node && element.contains(event.target) && onWanted();
   for (const type of REACHING_EVENTS) window.addEventListener(type, onEvent, { capture: true, passive: true });

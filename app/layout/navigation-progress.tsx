@@ -82,13 +82,7 @@ export function NavigationProgress({ showSpinner = true }: { showSpinner?: boole
   }, [targetHref]);
 
   if (targetHref && current === "timeout") {
-    return (
-      <LoadFailure
-        href={targetHref}
-        message="This page is taking too long to load."
-        onDismiss={() => navigate(location, { replace: true })}
-      />
-    );
+    return <LoadFailure href={targetHref} message="This page is taking too long to load." onDismiss={() => navigate(location, { replace: true })} />;
   }
   if (targetHref && current === "spinner" && showSpinner) {
     return (
@@ -109,7 +103,12 @@ function LoadFailure({ href, message, onDismiss }: { href: string; message: stri
   useEffect(() => retry.current?.focus(), []);
   return (
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-white/90 p-4">
-      <div role="alertdialog" aria-labelledby="load-failure-title" aria-describedby="load-failure-body" className="max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-xl">
+      <div
+        role="alertdialog"
+        aria-labelledby="load-failure-title"
+        aria-describedby="load-failure-body"
+        className="max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-xl"
+      >
         <LogoMark className="mx-auto size-12" />
         <h2 id="load-failure-title" className="mt-4 text-xl font-bold">
           {message}

@@ -96,7 +96,13 @@ test("each path gets its own regions: the current section is marked in the heade
 function pageAt(path: string, Page: ComponentType, loaderData: unknown) {
   const data = siteData(false);
   const Stub = createRoutesStub([
-    { id: "root", path: "/", loader: () => data, Component: Outlet, children: [{ id: "page", ...(path === "/" ? { index: true } : { path: "*" }), loader: () => loaderData, Component: Page }] },
+    {
+      id: "root",
+      path: "/",
+      loader: () => data,
+      Component: Outlet,
+      children: [{ id: "page", ...(path === "/" ? { index: true } : { path: "*" }), loader: () => loaderData, Component: Page }],
+    },
   ]);
   return <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: data, page: loaderData } }} />;
 }

@@ -101,11 +101,7 @@ export function SiteFooter() {
             <p className="mt-4 mb-4 text-sm leading-6">
               Practical notes on software, cloud and AI for growing businesses. One email a month, unsubscribe any time.
             </p>
-            {onNewsletterPage ? (
-              <p className="text-sm leading-6">Use the form on this page to subscribe.</p>
-            ) : (
-              <NewsletterForm />
-            )}
+            {onNewsletterPage ? <p className="text-sm leading-6">Use the form on this page to subscribe.</p> : <NewsletterForm />}
           </div>
         </div>
 

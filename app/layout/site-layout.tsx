@@ -24,7 +24,10 @@ export function SiteLayout({ children }: { children: React.ReactNode }) {
   const skeleton = usePendingSkeleton();
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to main content
       </a>
       <AnnouncementBanner />

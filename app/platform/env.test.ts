@@ -17,9 +17,7 @@ test("a transport or storage driver chosen without its settings stops the start 
   expect(() => parseEnv({ MAIL_TRANSPORT: "emailjs", EMAILJS_PUBLIC_KEY: "pk" })).toThrow(
     /EMAILJS_PRIVATE_KEY: is required when MAIL_TRANSPORT=emailjs\n.*EMAILJS_SERVICE_ID/,
   );
-  expect(() => parseEnv({ STORAGE_DRIVER: "s3", S3_ACCESS_KEY_ID: "a" })).toThrow(
-    "S3_SECRET_ACCESS_KEY: is required when STORAGE_DRIVER=s3",
-  );
+  expect(() => parseEnv({ STORAGE_DRIVER: "s3", S3_ACCESS_KEY_ID: "a" })).toThrow("S3_SECRET_ACCESS_KEY: is required when STORAGE_DRIVER=s3");
   expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must start with postgres/);
   expect(() => parseEnv({ SMTP_URL: "http://x", MAIL_TRANSPORT: "smtp" })).toThrow(/SMTP_URL: must start with smtp/);
 });

@@ -82,15 +82,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       level,
       serializers: { err: serializeError },
       redact: {
-        paths: [
-          "req.headers.cookie",
-          "req.headers.authorization",
-          'res.headers["set-cookie"]',
-          "*.password",
-          "*.secret",
-          "*.accessToken",
-          "*.privateKey",
-        ],
+        paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password", "*.secret", "*.accessToken", "*.privateKey"],
         censor: "[redacted]",
       },
     },

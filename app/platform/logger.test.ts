@@ -48,9 +48,7 @@ for (const driver of drivers) {
     const address = `visitor-${marker()}@example.com`;
     const version = `consent-${marker()}`;
     await db.insert(newsletterSubscriptions).values({ email: address });
-    const error = await failureOf(
-      db.insert(newsletterSubscriptions).values({ email: address.toUpperCase(), consentVersion: version }),
-    );
+    const error = await failureOf(db.insert(newsletterSubscriptions).values({ email: address.toUpperCase(), consentVersion: version }));
     // What the raw error carries: the values in Drizzle's message and the driver's detail.
     expect(error).toBeInstanceOf(DrizzleQueryError);
     expect(error.message).toContain(version);

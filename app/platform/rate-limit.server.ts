@@ -13,11 +13,7 @@ export type RateLimitRule = { limit: number; windowMs: number };
  * the limit at the end of one window and again at the start of the next.
  * Refused hits count too, so a client that keeps posting stays refused.
  */
-export async function hitRateLimit(
-  db: Database,
-  key: string,
-  { limit, windowMs, now = new Date() }: RateLimitRule & { now?: Date },
-): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Database, key: string, { limit, windowMs, now = new Date() }: RateLimitRule & { now?: Date }): Promise<RateLimitResult> {
   const { windowStart, previousStart } = windowsAt(now, windowMs);
   const [row] = await db
     .insert(rateLimits)

@@ -57,9 +57,7 @@ for (const driver of drivers) {
     const database = await openTestDatabase(driver);
     try {
       const now = new Date("2025-01-01T10:00:00Z");
-      const results = await Promise.all(
-        Array.from({ length: 20 }, () => hitRateLimit(database.db, "consultation:ip", { limit: 5, windowMs: 60_000, now })),
-      );
+      const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(database.db, "consultation:ip", { limit: 5, windowMs: 60_000, now })));
       expect(results.filter((r) => r.allowed)).toHaveLength(5);
       const [row] = await database.db.select().from(rateLimits);
       expect(row?.count).toBe(20);

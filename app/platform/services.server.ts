@@ -4,13 +4,7 @@ import { openDatabase, type Database, type DatabaseDriver } from "#app/platform/
 import { seedDemoContent } from "#app/platform/db/demo-content.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import {
-  enqueue,
-  startOutboxWorker,
-  type AttemptResult,
-  type OutboxMessage,
-  type OutboxWorkerOptions,
-} from "#app/platform/email/outbox.server.ts";
+import { enqueue, startOutboxWorker, type AttemptResult, type OutboxMessage, type OutboxWorkerOptions } from "#app/platform/email/outbox.server.ts";
 import type { MailTemplateName, MailTemplates, RegisteredMailTemplates } from "#app/platform/email/templates.server.ts";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
 import { createMailTransport } from "#app/platform/email/transports.server.ts";
@@ -20,10 +14,7 @@ import { createStorage, type FileStorage } from "#app/platform/storage/storage.s
 /** Checks each message against the templates it was given; plain `Outbox` means the app's registered ones. */
 export type Outbox<Templates extends MailTemplates = RegisteredMailTemplates> = {
   /** Writes a message inside the caller's transaction (`db.transaction(async (tx) => ...)`). */
-  enqueue<Name extends MailTemplateName<Templates>>(
-    tx: Database,
-    message: OutboxMessage<Templates, Name>,
-  ): Promise<number>;
+  enqueue<Name extends MailTemplateName<Templates>>(tx: Database, message: OutboxMessage<Templates, Name>): Promise<number>;
   /** After commit: the first delivery attempt right away, answered within timeoutMs. */
   attemptNow(id: number, timeoutMs: number): Promise<AttemptResult>;
   /** After commit: deliver soon without waiting for the next poll. */
@@ -96,10 +87,7 @@ async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
 }
 
 /** Everything a request needs, opened once per process by the server entry. */
-export async function openServices<Templates extends MailTemplates>(
-  env: Env,
-  options: ServicesOptions<Templates>,
-): Promise<Services<Templates>> {
+export async function openServices<Templates extends MailTemplates>(env: Env, options: ServicesOptions<Templates>): Promise<Services<Templates>> {
   const database = await openDatabase(env);
   try {
     if (env.DEMO_CONTENT) {
@@ -154,10 +142,7 @@ export async function openServices<Templates extends MailTemplates>(
           clearTimeout(firstRound);
           clearInterval(housekeeper);
           // A send still running after the wait keeps its lease; once the lease runs out, another process (or the next start) retries it.
-          const stopped = await within(
-            waitMs,
-            Promise.all([contentWatch.stop(), worker.stop().then(() => mailTransport.close?.()), housekeeping]),
-          );
+          const stopped = await within(waitMs, Promise.all([contentWatch.stop(), worker.stop().then(() => mailTransport.close?.()), housekeeping]));
           if (!stopped) logger.warn({ waitMs }, "The mail worker did not stop in time; closing the database anyway");
           await database.close();
         })();

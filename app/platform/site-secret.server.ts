@@ -9,12 +9,8 @@ import { appState } from "#app/platform/db/schema.server.ts";
  * first start and kept in the database, so a new installation needs no
  * setting and every process of the same site signs alike.
  */
-export function siteSecret(services: {
-  db: Database;
-  env: Pick<Env, "AUTH_SECRET">;
-}): Promise<string> {
-  if (services.env.AUTH_SECRET)
-    return Promise.resolve(services.env.AUTH_SECRET);
+export function siteSecret(services: { db: Database; env: Pick<Env, "AUTH_SECRET"> }): Promise<string> {
+  if (services.env.AUTH_SECRET) return Promise.resolve(services.env.AUTH_SECRET);
   let secret = kept.get(services.db);
   if (!secret) {
     secret = keptSecret(services.db);
@@ -35,10 +31,7 @@ async function keptSecret(db: Database): Promise<string> {
       value: randomBytes(32).toString("base64url"),
     })
     .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: appState.value })
-    .from(appState)
-    .where(eq(appState.key, "auth_secret"));
+  const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, "auth_secret"));
   if (!row) throw new Error("Could not keep the site's secret in the database");
   return row.value;
 }

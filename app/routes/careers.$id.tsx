@@ -4,14 +4,7 @@ import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { getJob, openJobsInDepartment } from "#app/features/careers/jobs.server.ts";
 import { jobPostingJsonLd } from "#app/features/careers/job-posting.server.ts";
 import { toJobView } from "#app/features/careers/job-view.server.ts";
-import {
-  JOB_ERROR_TITLE,
-  JOB_LOAD_FAILED,
-  JOB_NOT_FOUND,
-  JobDetailView,
-  JobErrorView,
-  JobNotFoundView,
-} from "#app/features/careers/job-detail.tsx";
+import { JOB_ERROR_TITLE, JOB_LOAD_FAILED, JOB_NOT_FOUND, JobDetailView, JobErrorView, JobNotFoundView } from "#app/features/careers/job-detail.tsx";
 import { plainText } from "#app/features/rich-text/sanitize.server.ts";
 import { SharedRegion } from "#app/layout/shared-region.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";

@@ -30,9 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The same for every visitor; publishing empties the page cache at once (decision 011).
 export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
-export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/rss+xml", title: `${site.name} Insights`, href: INSIGHTS_RSS_PATH },
-];
+export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/rss+xml", title: `${site.name} Insights`, href: INSIGHTS_RSS_PATH }];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const query = loaderData?.query ?? { category: null, page: 1 };

@@ -91,7 +91,13 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                   : "Attendance is free and places are limited. Your confirmation email carries a calendar invitation."
               }
             >
-              <EventForm action={PATH} intent="register" labelledBy="register-title" submitLabel={event.full ? "Join the waiting list" : "Register"} result={actionData} />
+              <EventForm
+                action={PATH}
+                intent="register"
+                labelledBy="register-title"
+                submitLabel={event.full ? "Join the waiting list" : "Register"}
+                result={actionData}
+              />
             </FormPanel>
           ) : null}
           <EventAgenda event={event} />
@@ -100,7 +106,11 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <PageBody sections={rest} />
       {event?.status === "past" ? (
-        <FormPanel id="next-edition" title="Hear about the next edition" intro="Leave your name and email address: we will send you one email when the next edition's dates are announced.">
+        <FormPanel
+          id="next-edition"
+          title="Hear about the next edition"
+          intro="Leave your name and email address: we will send you one email when the next edition's dates are announced."
+        >
           <EventForm action={PATH} intent="next-edition" labelledBy="next-edition-title" submitLabel="Notify me" result={actionData} />
         </FormPanel>
       ) : null}

@@ -28,10 +28,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
         Practical notes on building and running business software, about once a month. Unsubscribe at any time.
       </p>
       <div className="mt-8 max-w-xl rounded-2xl bg-brand-900 p-6 text-white">
-        <NewsletterForm
-          result={actionData}
-          defaultEmail={actionData?.status === "error" ? actionData.values?.email : undefined}
-        />
+        <NewsletterForm result={actionData} defaultEmail={actionData?.status === "error" ? actionData.values?.email : undefined} />
       </div>
       <Link to="/" className="mt-8 inline-block font-semibold text-brand-700 underline underline-offset-4">
         Back to the home page

@@ -1,7 +1,16 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/staff.accounts";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { changeRole, inviteStaff, listStaffAccounts, parseRole, readInvite, resendInvitation, setDeactivated, type AccountChange } from "#app/features/staff/accounts.server.ts";
+import {
+  changeRole,
+  inviteStaff,
+  listStaffAccounts,
+  parseRole,
+  readInvite,
+  resendInvitation,
+  setDeactivated,
+  type AccountChange,
+} from "#app/features/staff/accounts.server.ts";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { roleDescriptions, roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
@@ -29,7 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     let change: AccountChange;
     if (values.intent === "invite") {
       const invite = readInvite(values);
-      if (!invite.ok) return formError(400, invite.message, { [invite.field]: invite.message }, { name: values.name ?? "", email: values.email ?? "", role: values.role ?? "" });
+      if (!invite.ok)
+        return formError(
+          400,
+          invite.message,
+          { [invite.field]: invite.message },
+          { name: values.name ?? "", email: values.email ?? "", role: values.role ?? "" },
+        );
       change = await inviteStaff(services, invite.input, user, ipAddress);
     } else if (values.intent === "role") {
       const role = parseRole(values.role);
@@ -73,7 +88,16 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
             <label htmlFor="invite-name" className="mb-1.5 block text-sm font-semibold">
               Name
             </label>
-            <input id="invite-name" name="name" required maxLength={100} autoComplete="off" defaultValue={typed?.name} aria-invalid={errors?.name ? true : undefined} className={inputClass} />
+            <input
+              id="invite-name"
+              name="name"
+              required
+              maxLength={100}
+              autoComplete="off"
+              defaultValue={typed?.name}
+              aria-invalid={errors?.name ? true : undefined}
+              className={inputClass}
+            />
           </div>
           <div>
             <label htmlFor="invite-email" className="mb-1.5 block text-sm font-semibold">
@@ -95,7 +119,14 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
             <label htmlFor="invite-role" className="mb-1.5 block text-sm font-semibold">
               Role
             </label>
-            <select id="invite-role" name="role" required defaultValue={typed?.role ?? ""} aria-invalid={errors?.role ? true : undefined} className={inputClass}>
+            <select
+              id="invite-role"
+              name="role"
+              required
+              defaultValue={typed?.role ?? ""}
+              aria-invalid={errors?.role ? true : undefined}
+              className={inputClass}
+            >
               <option value="" disabled>
                 Choose a role
               </option>

@@ -77,7 +77,11 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               {a.jobId !== null && a.jobTitle !== null ? (
                 <>
                   {" "}
-                  (job: <Link to={`/careers/${a.jobId}`} className={linkClass}>{a.jobTitle}</Link>)
+                  (job:{" "}
+                  <Link to={`/careers/${a.jobId}`} className={linkClass}>
+                    {a.jobTitle}
+                  </Link>
+                  )
                 </>
               ) : null}
             </Field>
@@ -116,7 +120,14 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           </dl>
         </section>
         <div className="space-y-8">
-          <InboxForms status={a.status} statusTitle="Move it on" labels={applicationStatusLabels} answer={actionData} historyLength={timeline.length} noteMaxLength={noteMaxLength} />
+          <InboxForms
+            status={a.status}
+            statusTitle="Move it on"
+            labels={applicationStatusLabels}
+            answer={actionData}
+            historyLength={timeline.length}
+            noteMaxLength={noteMaxLength}
+          />
         </div>
       </div>
       <InboxSection id="timeline" title="History" className="mt-8">

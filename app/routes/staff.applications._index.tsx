@@ -37,9 +37,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
   const { rows, total, newCount, jobs } = loaderData;
   return (
     <>
-      <PageHeading title="Applications">
-        {newCount === 1 ? "1 new application" : `${newCount} new applications`} across all jobs.
-      </PageHeading>
+      <PageHeading title="Applications">{newCount === 1 ? "1 new application" : `${newCount} new applications`} across all jobs.</PageHeading>
       <ListFilters
         search={loaderData.search}
         searchLabel="Search by name, email, reference or position"
@@ -71,11 +69,21 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
               <caption className="sr-only">Applications, newest first</caption>
               <thead className="border-b border-slate-300 bg-slate-100">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Applicant</th>
-                  <th scope="col" className="px-4 py-3">Reference</th>
-                  <th scope="col" className="px-4 py-3">Applied for</th>
-                  <th scope="col" className="px-4 py-3">Applied</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3">
+                    Applicant
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Reference
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Applied for
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Applied
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
                 </tr>
               </thead>
               <tbody>

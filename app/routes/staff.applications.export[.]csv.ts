@@ -33,5 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     detail: { list: "applications", search: query.search !== "", status: query.status, job: query.job },
     ipAddress: clientAddressOf(context),
   });
-  return csvResponse(csvFileName("applications"), columns, inPages((beforeId, size) => exportPage(db, query, beforeId, size)));
+  return csvResponse(
+    csvFileName("applications"),
+    columns,
+    inPages((beforeId, size) => exportPage(db, query, beforeId, size)),
+  );
 }

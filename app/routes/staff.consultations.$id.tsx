@@ -46,7 +46,8 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
       <BackLink to="/staff/consultations">Back to all consultations</BackLink>
       <PageHeading title={consultation.fullName}>
         <p>
-          Consultation request, submitted <LocalTime value={consultation.submittedAt} />. Status: <StatusBadge status={consultation.status} labels={consultationStatusLabels} />
+          Consultation request, submitted <LocalTime value={consultation.submittedAt} />. Status:{" "}
+          <StatusBadge status={consultation.status} labels={consultationStatusLabels} />
         </p>
       </PageHeading>
       {done && !actionData ? <FormNotice answer={{ status: "success", messages: [done] }} /> : null}
@@ -103,7 +104,13 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
           </InboxSection>
         </div>
         <div className="space-y-8">
-          <InboxForms status={consultation.status} labels={consultationStatusLabels} answer={actionData} historyLength={timeline.length} noteMaxLength={noteMaxLength} />
+          <InboxForms
+            status={consultation.status}
+            labels={consultationStatusLabels}
+            answer={actionData}
+            historyLength={timeline.length}
+            noteMaxLength={noteMaxLength}
+          />
           <InboxSection id="history" title="History">
             <TimelineList entries={timeline} labels={consultationStatusLabels} />
           </InboxSection>

@@ -37,7 +37,10 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
           {newCount > 0 && status !== "new" ? (
             <>
               {" "}
-              · <Link to="?status=new" className={linkClass}>Show only new requests</Link>
+              ·{" "}
+              <Link to="?status=new" className={linkClass}>
+                Show only new requests
+              </Link>
             </>
           ) : null}
         </p>
@@ -52,7 +55,10 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <EmptyList>{filtered ? "No consultation requests match." : "No consultation requests yet."}</EmptyList>
       ) : (
-        <ListTable caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, newest first: ${total}`} columns={["Name", "Email", "Country", "Submitted", "Status", "Files"]}>
+        <ListTable
+          caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, newest first: ${total}`}
+          columns={["Name", "Email", "Country", "Submitted", "Status", "Files"]}
+        >
           {rows.map((row) => (
             <tr key={row.id}>
               <th scope="row" className={`${cellClass} font-normal`}>

@@ -29,8 +29,8 @@ export default function EventRegistrations({ loaderData }: Route.ComponentProps)
   return (
     <>
       <PageHeading title="Event registrations">
-        Who registered for each event, who waits for a place, and who asked to hear about the next edition. A place that opens goes to the
-        waiting list in the order people joined it: email them yourself.
+        Who registered for each event, who waits for a place, and who asked to hear about the next edition. A place that opens goes to the waiting list in the
+        order people joined it: email them yourself.
       </PageHeading>
       <ul className="mb-8 grid gap-4 sm:grid-cols-2">
         {summaries.map((event) => (

@@ -5,7 +5,13 @@ import { InsightForm, type InsightFormValues } from "#app/features/staff/insight
 import { withBanner, insightFormReadRules } from "#app/features/staff/insights/insight-banner.server.ts";
 import { DEFAULT_TIME_ZONE, isTimeZone, publishAtFrom, readInsightInput } from "#app/features/staff/insights/insight-rules.ts";
 import { insightStatusLabels, type InsightAction } from "#app/features/staff/insights/insight-status.ts";
-import { changeInsightStatus, insightCategories, insightForEdit, saveInsight, type InsightForEdit } from "#app/features/staff/insights/insights-admin.server.ts";
+import {
+  changeInsightStatus,
+  insightCategories,
+  insightForEdit,
+  saveInsight,
+  type InsightForEdit,
+} from "#app/features/staff/insights/insights-admin.server.ts";
 import { ScheduleForm } from "#app/features/staff/insights/schedule-form.tsx";
 import { StatusBadge } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
@@ -114,7 +120,9 @@ export default function EditInsight({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </p>
       </PageHeading>
-      {created && !actionData ? <FormNotice answer={{ status: "success", messages: ["The draft is saved. Preview it, then publish it when it is ready."] }} /> : null}
+      {created && !actionData ? (
+        <FormNotice answer={{ status: "success", messages: ["The draft is saved. Preview it, then publish it when it is ready."] }} />
+      ) : null}
       <FormNotice answer={actionData} />
       <section aria-labelledby="publishing-heading" className="mb-8 rounded-xl border border-slate-300 bg-white p-5">
         <h2 id="publishing-heading" className="mb-3 text-lg font-bold">
@@ -165,7 +173,14 @@ export default function EditInsight({ loaderData, actionData }: Route.ComponentP
         )}
       </section>
       <h2 className="mb-3 text-lg font-bold">Content</h2>
-      <InsightForm values={values} revision={revision} answer={scheduleAnswer ? null : actionData} submitLabel="Save changes" categories={loaderData.categories} banner={loaderData.banner} />
+      <InsightForm
+        values={values}
+        revision={revision}
+        answer={scheduleAnswer ? null : actionData}
+        submitLabel="Save changes"
+        categories={loaderData.categories}
+        banner={loaderData.banner}
+      />
     </>
   );
 }

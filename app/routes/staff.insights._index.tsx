@@ -26,7 +26,10 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading title="Insights">
-        <p>Drafts are seen only here. Publishing puts an insight on the insights page, the home page and the RSS feed within seconds; a scheduled one appears by itself at its time.</p>
+        <p>
+          Drafts are seen only here. Publishing puts an insight on the insights page, the home page and the RSS feed within seconds; a scheduled one appears by
+          itself at its time.
+        </p>
         <p className="mt-4">
           <Link to="/staff/insights/new" className={buttonClass}>
             New insight

@@ -38,7 +38,9 @@ export default function JobPreview({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div role="note" className="mb-6 rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-900">
-        <p className="font-semibold">Preview ({jobStatusLabels[status]}): this is how the public job page {status === "draft" ? "will look once published" : "looks"}.</p>
+        <p className="font-semibold">
+          Preview ({jobStatusLabels[status]}): this is how the public job page {status === "draft" ? "will look once published" : "looks"}.
+        </p>
         <p className="mt-2">
           <Link to={`/staff/jobs/${id}`} className={linkClass}>
             Back to editing

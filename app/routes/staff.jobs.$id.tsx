@@ -93,11 +93,13 @@ export default function EditJob({ loaderData, actionData }: Route.ComponentProps
       <BackLink to="/staff/jobs">Back to all jobs</BackLink>
       <PageHeading title={title}>
         <p>
-          Status: <StatusBadge status={status} labels={jobStatusLabels} /> · {applications === 1 ? "1 application" : `${applications} applications`} · Posted date{" "}
-          <LocalTime value={loaderData.updatedAt ?? loaderData.changedAt} /> (moves when the content changes)
+          Status: <StatusBadge status={status} labels={jobStatusLabels} /> · {applications === 1 ? "1 application" : `${applications} applications`} · Posted
+          date <LocalTime value={loaderData.updatedAt ?? loaderData.changedAt} /> (moves when the content changes)
         </p>
       </PageHeading>
-      {created && !actionData ? <FormNotice answer={{ status: "success", messages: ["The draft is saved. Preview it, then publish it when it is ready."] }} /> : null}
+      {created && !actionData ? (
+        <FormNotice answer={{ status: "success", messages: ["The draft is saved. Preview it, then publish it when it is ready."] }} />
+      ) : null}
       <FormNotice answer={actionData} />
       <section aria-labelledby="publishing-heading" className="mb-8 rounded-xl border border-slate-300 bg-white p-5">
         <h2 id="publishing-heading" className="mb-3 text-lg font-bold">

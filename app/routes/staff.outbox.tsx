@@ -50,12 +50,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
     <>
       <PageHeading title="Outbox">Every email the site sends, newest first. A message that could not be sent can be retried.</PageHeading>
       <FormNotice answer={actionData} />
-      <ListFilters
-        search={search}
-        searchLabel="Search by recipient"
-        status={status ?? ""}
-        statuses={statuses}
-      />
+      <ListFilters search={search} searchLabel="Search by recipient" status={status ?? ""} statuses={statuses} />
       <ListCount total={total} one="message" many="messages" />
       {rows.length === 0 ? (
         <EmptyList>No messages match.</EmptyList>

@@ -46,7 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const email = values.email?.trim() ?? "";
     const password = values.password ?? "";
     if (!email || !password) return formError(400, "Enter your email and password.", undefined, { email });
-    if (email.length > EMAIL_MAX_LENGTH || password.length > PASSWORD_MAX_LENGTH) return formError(400, "The email or password is not correct.", undefined, { email });
+    if (email.length > EMAIL_MAX_LENGTH || password.length > PASSWORD_MAX_LENGTH)
+      return formError(400, "The email or password is not correct.", undefined, { email });
     const result = await signIn(services, request, { email, password }, clientAddressOf(context));
     if (!result.ok) return formError(result.status, result.message, undefined, { email });
     const headers = new Headers();
@@ -76,7 +77,16 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <label htmlFor="email" className="mb-1.5 block text-sm font-semibold">
             Email
           </label>
-          <input id="email" name="email" type="email" autoComplete="username" required maxLength={254} defaultValue={actionData?.status === "error" ? actionData.values?.email : undefined} className={inputClass} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            defaultValue={actionData?.status === "error" ? actionData.values?.email : undefined}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor="password" className="mb-1.5 block text-sm font-semibold">

@@ -35,7 +35,9 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
   pageParams.delete("notice");
   return (
     <>
-      <PageHeading title="Newsletter subscribers">Everyone who subscribed to the newsletter, newest first, with the consent they gave. Send the newsletter only to confirmed addresses.</PageHeading>
+      <PageHeading title="Newsletter subscribers">
+        Everyone who subscribed to the newsletter, newest first, with the consent they gave. Send the newsletter only to confirmed addresses.
+      </PageHeading>
       {notice ? <FormNotice answer={{ status: "success", messages: [notice] }} /> : null}
       <ListFilters search={search} searchLabel="Search by email" exportHref={exportHref} />
       <ListCount total={total} one="subscriber" many="subscribers" />

@@ -35,7 +35,10 @@ function StaffErrorView({ error }: { error: unknown }) {
       <PageHeading title="No access">
         <p>{typeof error.data === "string" ? error.data : "Your account does not have access to this page."}</p>
         <p className="mt-2">
-          An admin can change your role. <Link to="/staff" className={linkClass}>Go to the staff home</Link>
+          An admin can change your role.{" "}
+          <Link to="/staff" className={linkClass}>
+            Go to the staff home
+          </Link>
         </p>
       </PageHeading>
     );
@@ -44,7 +47,10 @@ function StaffErrorView({ error }: { error: unknown }) {
     return (
       <PageHeading title="Not found">
         <p>
-          There is nothing at this address; it may have been deleted. <Link to="/staff" className={linkClass}>Go to the staff home</Link>
+          There is nothing at this address; it may have been deleted.{" "}
+          <Link to="/staff" className={linkClass}>
+            Go to the staff home
+          </Link>
         </p>
       </PageHeading>
     );

@@ -19,8 +19,9 @@ export default function Vitals({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading title="Web vitals">
         <p>
-          How fast the public pages are for real visitors: the 75th percentile of each metric, the figure search engines judge a page by. Three visits in four were at least this
-          fast. A job&apos;s or an insight&apos;s pages are counted together (<code>/careers/:id</code>, <code>/featured-insights/:id</code>).
+          How fast the public pages are for real visitors: the 75th percentile of each metric, the figure search engines judge a page by. Three visits in four
+          were at least this fast. A job&apos;s or an insight&apos;s pages are counted together (<code>/careers/:id</code>, <code>/featured-insights/:id</code>
+          ).
         </p>
         <p className="mt-2">
           {sampleRate === 0

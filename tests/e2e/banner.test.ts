@@ -195,9 +195,9 @@ test("without JavaScript the first message shows and Close works through the for
 test(`at ${PHONE.width} px every message fits on two lines, and an open menu leaves one close control on screen`, async () => {
   const page = await newPage({ viewport: PHONE });
   await page.goto("/");
-  const lines = await page.locator(`${BANNER} [data-banner-message]`).evaluateAll((paragraphs) =>
-    paragraphs.map((paragraph) => paragraph.getBoundingClientRect().height / parseFloat(getComputedStyle(paragraph).lineHeight)),
-  );
+  const lines = await page
+    .locator(`${BANNER} [data-banner-message]`)
+    .evaluateAll((paragraphs) => paragraphs.map((paragraph) => paragraph.getBoundingClientRect().height / parseFloat(getComputedStyle(paragraph).lineHeight)));
   expect(lines).toHaveLength(messages.length);
   for (const [index, count] of lines.entries()) expect(count, messages[index]).toBeLessThanOrEqual(2);
 

@@ -14,7 +14,9 @@ const SPRITE = /^\/assets\/card-icons-[\w-]+\.svg$/;
 
 /** How many pixels of the icon's tile are drawn in the icon's colour (brand-700 on a brand-50 tile): 0 while the sprite is missing. */
 async function inkedPixels(tile: Locator): Promise<number> {
-  const { data, info } = await sharp(await tile.screenshot()).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await tile.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let inked = 0;
   for (let offset = 0; offset < data.length; offset += info.channels) if (data[offset]! < 160) inked++;
   return inked;

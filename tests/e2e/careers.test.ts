@@ -131,7 +131,12 @@ test("a closed job says so with 410, points to open roles in its department, has
     const response = await gotoHydrated(page, `/careers/${jobId}`);
     expect(response?.status()).toBe(410);
     expect(await page.getByText("This position is closed").isVisible()).toBe(true);
-    expect(await page.getByTestId("related-jobs").getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([`/careers/${sibling}`]);
+    expect(
+      await page
+        .getByTestId("related-jobs")
+        .getByRole("link")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+    ).toEqual([`/careers/${sibling}`]);
     expect(await page.getByRole("link", { name: "Apply for this Position" }).count()).toBe(0);
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(0);
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
@@ -155,7 +160,7 @@ test("an unknown and a non-numeric id answer 404 with the spec's sentence and th
 test("when the job table cannot be read, the page shows Error Loading Job Details and never the database's error", async () => {
   const id = await insertJob({ title: "Unreachable Role" });
   const page = await newPage({ allowConsoleErrors: /status of 503/ });
-  await query('alter table job rename to job_unavailable');
+  await query("alter table job rename to job_unavailable");
   try {
     const response = await gotoHydrated(page, `/careers/${id}`);
     expect(response?.status()).toBe(503);
@@ -237,7 +242,9 @@ test("stored HTML with script, event handlers, javascript: links and SVG renders
   expect(await description.textContent()).toContain("Safe text");
   expect(await description.locator("script, svg, iframe, math, style").count()).toBe(0);
   const handlers = await description.evaluate((root) =>
-    [root, ...root.querySelectorAll("*")].flatMap((element) => [...element.attributes].map((attribute) => attribute.name).filter((name) => name.startsWith("on"))),
+    [root, ...root.querySelectorAll("*")].flatMap((element) =>
+      [...element.attributes].map((attribute) => attribute.name).filter((name) => name.startsWith("on")),
+    ),
   );
   expect(handlers).toEqual([]);
   expect(await description.locator('[href^="javascript:"], [src^="javascript:"]').count()).toBe(0);
@@ -253,7 +260,13 @@ test("stored HTML with script, event handlers, javascript: links and SVG renders
 
 async function onlyListingJobs() {
   await query("update job set status = 'closed'");
-  await insertJob({ title: "Backend Engineer", department: "Engineering", jobType: "full-time", location: "Mumbai", description: "<p>Node and PostgreSQL</p>" });
+  await insertJob({
+    title: "Backend Engineer",
+    department: "Engineering",
+    jobType: "full-time",
+    location: "Mumbai",
+    description: "<p>Node and PostgreSQL</p>",
+  });
   await insertJob({ title: "Frontend Engineer", department: "Engineering", jobType: "Full-time", location: "Remote" });
   await insertJob({ title: "QA Intern", department: "Quality", jobType: "internship", location: "Mumbai" });
   await insertJob({ title: "Account Manager", department: "Sales", jobType: "part-time" });
@@ -266,12 +279,7 @@ test("the listing searches and filters with JavaScript: counts per option, empty
   const count = page.getByTestId("result-count");
   const list = page.getByRole("list", { name: "Open roles" });
   expect(await count.textContent()).toBe("Showing all 4 open roles");
-  expect(await page.getByLabel("Department").locator("option").allTextContents()).toEqual([
-    "All departments",
-    "Engineering (2)",
-    "Quality (1)",
-    "Sales (1)",
-  ]);
+  expect(await page.getByLabel("Department").locator("option").allTextContents()).toEqual(["All departments", "Engineering (2)", "Quality (1)", "Sales (1)"]);
   expect(await page.getByLabel("Location").locator("option").allTextContents()).toEqual(["All locations", "Mumbai (2)", "Remote (1)"]);
   expect(await axeViolations(page)).toEqual([]);
 
@@ -360,9 +368,9 @@ for (const javaScriptEnabled of [true, false]) {
     const reference = (await page.getByTestId("application-reference").textContent())!;
     expect(reference).toMatch(/^APP-\d{4}-[2-9A-HJKMNP-Z]{6}$/);
     if (javaScriptEnabled) {
-      await expect.poll(() => page.getByTestId("toast-text").allTextContents()).toContain(
-        `Application submitted successfully! Your reference number is ${reference}.`,
-      );
+      await expect
+        .poll(() => page.getByTestId("toast-text").allTextContents())
+        .toContain(`Application submitted successfully! Your reference number is ${reference}.`);
     }
     // The form starts again empty.
     expect(await form(page).getByLabel("Full Name").inputValue()).toBe("");
@@ -371,7 +379,15 @@ for (const javaScriptEnabled of [true, false]) {
     expect(rows).toHaveLength(1);
     const row = rows[0];
     expect(Number(row.job_id)).toBe(id);
-    expect(row).toMatchObject({ position: title, full_name: "Asha Verma", reference, resume_name: "Asha Verma CV.pdf", resume_content_type: "application/pdf", years_experience: 6, consent_version: "careers-2026-01" });
+    expect(row).toMatchObject({
+      position: title,
+      full_name: "Asha Verma",
+      reference,
+      resume_name: "Asha Verma CV.pdf",
+      resume_content_type: "application/pdf",
+      years_experience: 6,
+      consent_version: "careers-2026-01",
+    });
     expect(row.resume_key).toMatch(/^careers\/\d+_Asha_Verma_CV\.pdf$/);
     const stored = path.join(server.dataDir, "files", row.resume_key);
     expect(fs.readFileSync(stored).equals(MINIMAL_PDF)).toBe(true);
@@ -395,7 +411,11 @@ for (const javaScriptEnabled of [true, false]) {
     if (javaScriptEnabled) await gotoHydrated(page, "/careers/registration");
     else await page.goto("/careers/registration");
     // Named like a PDF, but an executable's first bytes.
-    await fillApplication(page, { name: "Ravi Kumar", email, resume: { name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(200)]) } });
+    await fillApplication(page, {
+      name: "Ravi Kumar",
+      email,
+      resume: { name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), Buffer.alloc(200)]) },
+    });
     await page.getByRole("button", { name: "Submit Application" }).click();
     const message = '"resume.pdf" is not a PDF, DOC or DOCX document. Please attach your resume in one of these formats.';
     if (javaScriptEnabled) {
@@ -468,7 +488,11 @@ test("a control character in the search or a filter answers 400 naming it, never
 
 test("a job title with a control character in ?pos= answers 400 naming it; a normal title still opens the form", async () => {
   await expectRefusal(`/careers/registration?pos=${encodeURIComponent(encodePosition("a\u0000b"))}`, controlCharacterIn("job title"), "/careers/registration");
-  await expectRefusal(`/careers/registration?pos=${encodeURIComponent(encodePosition("Senior\u001bEngineer"))}`, controlCharacterIn("job title"), "/careers/registration");
+  await expectRefusal(
+    `/careers/registration?pos=${encodeURIComponent(encodePosition("Senior\u001bEngineer"))}`,
+    controlCharacterIn("job title"),
+    "/careers/registration",
+  );
   await expectRefusal("/careers/registration?pos=%00", controlCharacterIn("job title"), "/careers/registration");
   const normal = await fetch(`${server.baseURL}/careers/registration?pos=${encodeURIComponent(encodePosition("Backend Engineer"))}`);
   expect(normal.status).toBe(200);

@@ -160,14 +160,31 @@ test("with JavaScript: three files upload, the visitor sees both success toasts,
     content_type: string;
     size_bytes: string;
     position: number;
-  }>(
-    "select storage_key, original_name, content_type, size_bytes::text, position from consultation_attachments where consultation_id = $1 order by position",
-    [row.id],
-  );
+  }>("select storage_key, original_name, content_type, size_bytes::text, position from consultation_attachments where consultation_id = $1 order by position", [
+    row.id,
+  ]);
   expect(attachments).toEqual([
-    { storage_key: `consultation/${stamp}_Project_brief_e_v2_.pdf`, original_name: files[0]!.name, content_type: "application/pdf", size_bytes: String(sampleFiles.pdf.length), position: 0 },
-    { storage_key: `consultation/${stamp}_screen_shot.png`, original_name: "screen shot.png", content_type: "image/png", size_bytes: String(sampleFiles.png.length), position: 1 },
-    { storage_key: `consultation/${stamp}_figures.csv`, original_name: "figures.csv", content_type: "text/csv", size_bytes: String(sampleFiles.csv.length), position: 2 },
+    {
+      storage_key: `consultation/${stamp}_Project_brief_e_v2_.pdf`,
+      original_name: files[0]!.name,
+      content_type: "application/pdf",
+      size_bytes: String(sampleFiles.pdf.length),
+      position: 0,
+    },
+    {
+      storage_key: `consultation/${stamp}_screen_shot.png`,
+      original_name: "screen shot.png",
+      content_type: "image/png",
+      size_bytes: String(sampleFiles.png.length),
+      position: 1,
+    },
+    {
+      storage_key: `consultation/${stamp}_figures.csv`,
+      original_name: "figures.csv",
+      content_type: "text/csv",
+      size_bytes: String(sampleFiles.csv.length),
+      position: 2,
+    },
   ]);
   const dir = consultationFilesDir(server.dataDir);
   for (const [index, attachment] of attachments.entries()) {
@@ -181,7 +198,9 @@ test("with JavaScript: three files upload, the visitor sees both success toasts,
     (names) => names.filter((name) => name.includes("consultation-")).length >= 2,
   );
   const read = (name: string) => parseMail(fs.readFileSync(path.join(mailDir(server.dataDir), name), "utf8"));
-  const confirmations = mails.map(read).filter((mail) => mail.headers.get("to")?.includes(values.email) && !mail.headers.get("to")?.includes(site.emails.sales));
+  const confirmations = mails
+    .map(read)
+    .filter((mail) => mail.headers.get("to")?.includes(values.email) && !mail.headers.get("to")?.includes(site.emails.sales));
   const notifications = mails.map(read).filter((mail) => mail.headers.get("to")?.includes(site.emails.sales) && mail.text.includes(values.email));
   expect(confirmations).toHaveLength(1);
   expect(notifications).toHaveLength(1);
@@ -242,7 +261,10 @@ test("with JavaScript: a file that is not an allowed type by content aborts ever
   await form.locator('ul[aria-label="Attached files"] button').first().click();
   await form.locator('input[type="file"]').setInputFiles([{ name: "notes.pdf", mimeType: "application/pdf", buffer: sampleFiles.text }]);
   await form.getByRole("button", { name: "Enquire Now" }).click();
-  await page.getByTestId("toast-text").filter({ hasText: /^File upload failed: notes\.pdf/ }).waitFor();
+  await page
+    .getByTestId("toast-text")
+    .filter({ hasText: /^File upload failed: notes\.pdf/ })
+    .waitFor();
   expect(await formValues(form)).toEqual(values);
   expect(await rowsByEmail(values.email)).toHaveLength(0);
   expect(listFiles(dir)).toEqual(filesBefore);

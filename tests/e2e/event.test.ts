@@ -49,10 +49,13 @@ async function scheduleEvent(startsInHours: number, capacity = 200) {
 /** Reloads until the page shows the event's new state (the content watch checks every second). */
 async function openWhenShowing(page: Page, status: RegExp) {
   await expect
-    .poll(async () => {
-      await gotoHydrated(page, PATH);
-      return page.getByTestId("event-status").textContent();
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        await gotoHydrated(page, PATH);
+        return page.getByTestId("event-status").textContent();
+      },
+      { timeout: 10_000 },
+    )
     .toMatch(status);
 }
 
@@ -113,7 +116,11 @@ test("upcoming: a visitor registers, gets the calendar invitation by email, and 
   expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/);
   expect(raw).toMatch(/filename=kraf-think-2025\.ics/);
   const ics = raw.slice(raw.indexOf("BEGIN:VCALENDAR"), raw.indexOf("END:VCALENDAR"));
-  const utc = (at: Date) => at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const utc = (at: Date) =>
+    at
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
   expect(ics).toContain(`DTSTART:${utc(startsAt)}`);
   expect(ics).toContain(`DTEND:${utc(new Date(startsAt.getTime() + 8 * HOUR))}`);
   expect(ics).toContain("SUMMARY:KRAF Think 2025");
@@ -134,7 +141,11 @@ test("upcoming: a visitor registers, gets the calendar invitation by email, and 
   await openWhenShowing(page, /Every place is taken/);
   expect(await page.getByRole("heading", { name: "Join the waiting list" }).isVisible()).toBe(true);
   await register(page, "#register", { fullName: "Ravi Kumar", email: "ravi@example.com" });
-  await page.locator("#register").getByTestId("form-confirmation").getByText(/KRAF Think 2025 is full, so you are on the waiting list \(reference EVT-/).waitFor();
+  await page
+    .locator("#register")
+    .getByTestId("form-confirmation")
+    .getByText(/KRAF Think 2025 is full, so you are on the waiting list \(reference EVT-/)
+    .waitFor();
   expect((await database.pool.query("select status from event_registrations where email = 'ravi@example.com'")).rows).toEqual([{ status: "waitlisted" }]);
   await waitUntil(() => mailsFor("ravi@example.com").length === 1);
   const waitlisted = mailsFor("ravi@example.com")[0]!;
@@ -146,10 +157,13 @@ test("upcoming, without JavaScript: the form posts to the page, which shows the 
   await scheduleEvent(3 * 24);
   const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
   await expect
-    .poll(async () => {
-      await page.goto(PATH);
-      return page.getByTestId("event-status").textContent();
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        await page.goto(PATH);
+        return page.getByTestId("event-status").textContent();
+      },
+      { timeout: 10_000 },
+    )
     .toMatch(/Registration is open/);
   const form = page.locator("#register form");
   await form.getByLabel("Full name").fill("Meera Shah");
@@ -230,7 +244,12 @@ test("sales staff see each event's places, waiting list and next-edition request
   expect(await page.getByText("1 of 1 places taken · 1 on the waiting list · 0 asked about the next edition").isVisible()).toBe(true);
   const table = page.getByRole("table");
   expect(await table.getByRole("row").count()).toBe(3);
-  expect(await table.getByRole("row", { name: /Omar Ali/ }).getByRole("cell", { name: "Waiting list" }).count()).toBe(1);
+  expect(
+    await table
+      .getByRole("row", { name: /Omar Ali/ })
+      .getByRole("cell", { name: "Waiting list" })
+      .count(),
+  ).toBe(1);
 
   await page.getByLabel("Search name, email, company or reference").fill("zara");
   await page.getByRole("button", { name: "Show" }).click();

@@ -47,7 +47,11 @@ async function healthy(server: RunningServer) {
 }
 
 /** The answer's HTML with entities decoded enough to search for the visitor's text. */
-const readable = (html: string) => html.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+const readable = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 describe("the database becomes unreachable during submissions", () => {
   let database: FreshPostgres;
@@ -107,7 +111,9 @@ describe("the database becomes unreachable during submissions", () => {
     expect(rows.map((row) => row.email)).toEqual(["first@example.com", "third@example.com"]);
     expect(await database.count("consultation_attachments")).toBe(2);
     // Two per consultation, and the confirmation link to each new subscriber: none for the refused ones.
-    const { rows: queued } = await database.pool.query<{ template: string; n: number }>("select template, count(*)::int as n from outbox group by template order by template");
+    const { rows: queued } = await database.pool.query<{ template: string; n: number }>(
+      "select template, count(*)::int as n from outbox group by template order by template",
+    );
     expect(queued).toEqual([
       { template: "consultation-confirmation", n: 2 },
       { template: "consultation-notification", n: 2 },
@@ -162,7 +168,11 @@ describe("the mail server is down, then comes back", () => {
 
     smtp = await startSmtpServer({ port: smtpPort });
     const received = smtp.received;
-    await waitFor(() => received.length, (count) => count >= 2, 25_000);
+    await waitFor(
+      () => received.length,
+      (count) => count >= 2,
+      25_000,
+    );
     // Long enough for another poll of the worker: nothing may be sent twice.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(received).toHaveLength(2);
@@ -268,7 +278,12 @@ describe("bad input never produces a 500", () => {
       () => {
         const { body, contentType } = multipartBody([
           ...textParts,
-          { name: "files", filename: Buffer.from([0x62, 0x61, 0xff, 0xfe, 0xc3, 0x28, 0x2e, 0x70, 0x64, 0x66]), type: "application/pdf", content: sampleFiles.pdf },
+          {
+            name: "files",
+            filename: Buffer.from([0x62, 0x61, 0xff, 0xfe, 0xc3, 0x28, 0x2e, 0x70, 0x64, 0x66]),
+            type: "application/pdf",
+            content: sampleFiles.pdf,
+          },
         ]);
         return send("/consultation", body, contentType);
       },
@@ -279,7 +294,12 @@ describe("bad input never produces a 500", () => {
       "/consultation",
       "six files",
       () => {
-        const files = Array.from({ length: 6 }, (_, index) => ({ name: "files", filename: `f${index}.pdf`, type: "application/pdf", content: sampleFiles.pdf }));
+        const files = Array.from({ length: 6 }, (_, index) => ({
+          name: "files",
+          filename: `f${index}.pdf`,
+          type: "application/pdf",
+          content: sampleFiles.pdf,
+        }));
         const { body, contentType } = multipartBody([...textParts, ...files]);
         return send("/consultation", body, contentType);
       },

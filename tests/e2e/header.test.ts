@@ -176,7 +176,10 @@ test("the dropdowns work with the keyboard alone", async () => {
   expect((await activeElement(page)).href).toBe(solutionGroups[0]?.links[0]?.href);
 
   // Tabbing past the last entry of the panel closes it.
-  const last = await page.locator(`${panel("solutions")} a`).last().getAttribute("href");
+  const last = await page
+    .locator(`${panel("solutions")} a`)
+    .last()
+    .getAttribute("href");
   for (let step = 0; step < 40 && (await activeElement(page)).href !== last; step += 1) await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   expect((await activeElement(page)).controls).toBe("products-menu");
@@ -227,7 +230,10 @@ test("every entry is a link: to its page, or to its section of an overview page,
   await card.getByRole("heading", { name: product.label }).waitFor();
   expect((await card.textContent())!.length).toBeGreaterThan(150);
   await expect.poll(() => isOpen(page, "products")).toBe(false);
-  const [cardTop, headerBottom] = await page.evaluate((id) => [document.getElementById(id)!.getBoundingClientRect().top, document.querySelector("header")!.getBoundingClientRect().bottom], anchorOf(product.href)!);
+  const [cardTop, headerBottom] = await page.evaluate(
+    (id) => [document.getElementById(id)!.getBoundingClientRect().top, document.querySelector("header")!.getBoundingClientRect().bottom],
+    anchorOf(product.href)!,
+  );
   expect(cardTop).toBeGreaterThanOrEqual(headerBottom!);
   expect(cardTop).toBeLessThan(400);
 });
@@ -332,7 +338,9 @@ test("the mobile Solutions section expands and its links navigate", async () => 
   await section.click();
   expect(await section.getAttribute("aria-expanded")).toBe("true");
   expect(await page.locator("#mobile-solutions").isVisible()).toBe(true);
-  expect(await page.locator("#mobile-solutions").getByRole("link", { name: "Workflow Automation" }).getAttribute("href")).toBe("/our-solutions#workflow-automation");
+  expect(await page.locator("#mobile-solutions").getByRole("link", { name: "Workflow Automation" }).getAttribute("href")).toBe(
+    "/our-solutions#workflow-automation",
+  );
 
   await page.locator("#mobile-solutions").getByRole("link", { name: "CRM Solutions" }).click();
   await page.waitForURL("**/crm");
@@ -351,7 +359,10 @@ test("the mobile Solutions section expands and its links navigate", async () => 
   await page.locator("#mobile-products").getByRole("link", { name: product.label }).click();
   await page.waitForURL(`**${product.href}`);
   await expect.poll(() => page.locator(MOBILE_PANEL).isVisible()).toBe(false);
-  await page.locator(`#${anchorOf(product.href)}`).getByRole("heading", { name: product.label }).waitFor();
+  await page
+    .locator(`#${anchorOf(product.href)}`)
+    .getByRole("heading", { name: product.label })
+    .waitFor();
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
 });
 
@@ -369,9 +380,7 @@ test("a wide screen closes the mobile panel", async () => {
   await page.setViewportSize(PHONE);
   expect(await page.locator(MOBILE_PANEL).isVisible()).toBe(false);
   await page.click(HAMBURGER);
-  expect(await page.locator(`${MOBILE_PANEL} button[aria-controls="mobile-products"]`).getAttribute("aria-expanded")).toBe(
-    "false",
-  );
+  expect(await page.locator(`${MOBILE_PANEL} button[aria-controls="mobile-products"]`).getAttribute("aria-expanded")).toBe("false");
 });
 
 test("opening the mobile menu collapses an open dropdown", async () => {

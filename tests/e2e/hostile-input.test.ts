@@ -43,7 +43,9 @@ afterAll(async () => {
   await database?.dispose();
   if (peakGrowth.length > 0) {
     const worst = peakGrowth.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-    console.info(`hostile input: largest peak RSS growth ${(worst.bytes / MB).toFixed(2)} MB (${worst.what}); all: ${peakGrowth.map((p) => `${p.what}=${(p.bytes / MB).toFixed(2)}`).join(", ")}`);
+    console.info(
+      `hostile input: largest peak RSS growth ${(worst.bytes / MB).toFixed(2)} MB (${worst.what}); all: ${peakGrowth.map((p) => `${p.what}=${(p.bytes / MB).toFixed(2)}`).join(", ")}`,
+    );
   }
 });
 
@@ -81,7 +83,8 @@ function send(route: string, post: Post): Promise<{ status: number; text: string
     "",
     "",
   ].join("\r\n");
-  const frame = (bytes: Buffer) => (length === undefined ? Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]) : bytes);
+  const frame = (bytes: Buffer) =>
+    length === undefined ? Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]) : bytes;
   return new Promise((resolve, reject) => {
     let received = Buffer.alloc(0);
     let answered = false;
@@ -132,7 +135,9 @@ function sendLyingLength(route: string, contentType: string, claimed: number, bo
   const url = new URL(route, server.baseURL);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname, () => {
-      socket.write(`POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${contentType}\r\nContent-Length: ${claimed}\r\nX-Forwarded-For: 10.8.0.${clients++ & 255}\r\n\r\n`);
+      socket.write(
+        `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: ${contentType}\r\nContent-Length: ${claimed}\r\nX-Forwarded-For: 10.8.0.${clients++ & 255}\r\n\r\n`,
+      );
       socket.write(body);
     });
     let head = "";
@@ -148,7 +153,11 @@ function sendLyingLength(route: string, contentType: string, claimed: number, bo
   });
 }
 
-const readable = (html: string) => html.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+const readable = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 type Form = {
   route: string;
@@ -173,7 +182,16 @@ const forms: Form[] = [
   },
   {
     route: "/careers/registration",
-    values: { fullName: "Asha Verma", email: "asha@example.com", phone: "+91 98765 43210", position: "", portfolioUrl: "", yearsExperience: "4", coverLetter: "Hello", consent: "yes" },
+    values: {
+      fullName: "Asha Verma",
+      email: "asha@example.com",
+      phone: "+91 98765 43210",
+      position: "",
+      portfolioUrl: "",
+      yearsExperience: "4",
+      coverLetter: "Hello",
+      consent: "yes",
+    },
     labels: applicationFieldLabels,
     singleLine: applicationFields.filter((field) => field !== "coverLetter"),
     multiline: ["coverLetter"],
@@ -223,7 +241,9 @@ for (const form of forms) {
       const boundary = "----hostile50mb";
       const head = form.urlencoded ? Buffer.from(`${field}=`) : Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n`);
       const contentType = form.urlencoded ? "application/x-www-form-urlencoded" : `multipart/form-data; boundary=${boundary}`;
-      await expectRefused(`${form.route} chunked 50 MB`, 413, () => send(form.route, { contentType, body: head, chunkedFiller: { bytes: 50 * MB, fill: 0x61 } }));
+      await expectRefused(`${form.route} chunked 50 MB`, 413, () =>
+        send(form.route, { contentType, body: head, chunkedFiller: { bytes: 50 * MB, fill: 0x61 } }),
+      );
       if (form.file) {
         const multipartHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n`);
         await expectRefused(`${form.route} chunked 50 MB multipart field`, 413, () =>
@@ -231,7 +251,9 @@ for (const form of forms) {
         );
       }
       const mixed = form.urlencoded ? "Application/X-WWW-Form-URLEncoded" : `Multipart/Form-Data; boundary=${boundary}`;
-      await expectRefused(`${form.route} chunked 50 MB, ${mixed}`, 413, () => send(form.route, { contentType: mixed, body: head, chunkedFiller: { bytes: 50 * MB, fill: 0x61 } }));
+      await expectRefused(`${form.route} chunked 50 MB, ${mixed}`, 413, () =>
+        send(form.route, { contentType: mixed, body: head, chunkedFiller: { bytes: 50 * MB, fill: 0x61 } }),
+      );
     });
 
     if (form.file) {
@@ -241,14 +263,21 @@ for (const form of forms) {
         const cut = Buffer.from(body).indexOf(Buffer.from(`\r\n--${boundary}--`));
         const start = Buffer.from(body).subarray(0, cut);
         const contentType = `Multipart/Form-Data; boundary=${boundary}`;
-        await expectRefused(`${form.route} chunked 50 MB junk file`, 413, () => send(form.route, { contentType, body: start, chunkedFiller: { bytes: 50 * MB, fill: 0 } }), "limit 256 KB");
+        await expectRefused(
+          `${form.route} chunked 50 MB junk file`,
+          413,
+          () => send(form.route, { contentType, body: start, chunkedFiller: { bytes: 50 * MB, fill: 0 } }),
+          "limit 256 KB",
+        );
       });
     }
 
     test("a Content-Length that lies is no way around the limit", async () => {
       const big = Buffer.alloc(2 * MB, 0x61);
       const contentType = form.urlencoded ? "application/x-www-form-urlencoded" : "multipart/form-data; boundary=x";
-      await expectRefused(`${form.route} Content-Length over the limit`, 413, () => send(form.route, { contentType, body: Buffer.from("x=1"), contentLength: 10 ** 9 }));
+      await expectRefused(`${form.route} Content-Length over the limit`, 413, () =>
+        send(form.route, { contentType, body: Buffer.from("x=1"), contentLength: 10 ** 9 }),
+      );
       // Claiming 10 bytes and sending 2 MB: the form reads 10 bytes, the rest is not a request.
       await expectRefused(`${form.route} Content-Length under the truth`, /^(4\d\d|reset)$/, () => sendLyingLength(form.route, contentType, 10, big));
     });
@@ -290,7 +319,12 @@ for (const form of forms) {
       const valid = form.urlencoded
         ? { contentType: "application/x-www-form-urlencoded", body: Buffer.from(new URLSearchParams(form.values).toString()) }
         : (({ body, contentType }) => ({ contentType, body: Buffer.from(body) }))(multipartOf(form, form.values));
-      await expectRefused(`${form.route} limited client, valid post`, 429, () => send(form.route, { ...valid, client }), "Too many submissions from your connection");
+      await expectRefused(
+        `${form.route} limited client, valid post`,
+        429,
+        () => send(form.route, { ...valid, client }),
+        "Too many submissions from your connection",
+      );
       await expectRefused(`${form.route} limited client, 50 MB`, 429, () =>
         send(form.route, { contentType: "application/x-www-form-urlencoded", body: Buffer.from("x="), chunkedFiller: { bytes: 50 * MB, fill: 0x61 }, client }),
       );
@@ -304,7 +338,10 @@ test("a multipart post without its boundary gets 400 with the form's own sentenc
     expect(answer.status, route).toBe(400);
     if (route !== "/banner") expect(answer.text, route).toContain("The form could not be read. Please reload the page and try again.");
   }
-  const lines = server.output().split("\n").filter((line) => line.includes("Boundary not found"));
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes("Boundary not found"));
   expect(lines.length).toBeGreaterThan(0);
   for (const line of lines) {
     expect(line).toContain('"level":40');

@@ -34,12 +34,12 @@ const PAYLOADS = [
   "<p>Safe text</p>",
   "<script>alert('script')</script>",
   '<img src="x" onerror="alert(\'onerror\')">',
-  '<a href="javascript:alert(\'link\')" onclick="alert(\'onclick\')">click me</a>',
+  "<a href=\"javascript:alert('link')\" onclick=\"alert('onclick')\">click me</a>",
   '<svg onload="alert(\'svg\')"><script>alert("svg script")</script></svg>',
   '<math><mtext><img src="x" onerror="alert(\'math\')"></mtext></math>',
-  '<iframe src="javascript:alert(\'iframe\')"></iframe>',
+  "<iframe src=\"javascript:alert('iframe')\"></iframe>",
   '<p style="background:url(javascript:alert(1))" onmouseover="alert(\'hover\')">Hover</p>',
-  '<a href="  JaVaScRiPt:alert(\'mixed case\')">mixed</a>',
+  "<a href=\"  JaVaScRiPt:alert('mixed case')\">mixed</a>",
 ].join("");
 
 beforeAll(async () => {
@@ -57,14 +57,15 @@ beforeAll(async () => {
   await sql(
     `insert into "FeaturedInsights" (id, title, category, "publishedDate", description, image)
      values (3, $1, 'Security', '2025-02-01T00:00:00Z', $2, 'javascript:alert(1)')`,
-    ['<img src=x onerror="alert(\'title\')"> Payloads', PAYLOADS],
+    ["<img src=x onerror=\"alert('title')\"> Payloads", PAYLOADS],
   );
   // Nine more in one category: twelve in all, so the listing has two pages.
   for (let index = 0; index < 9; index++) {
-    await sql(
-      `insert into "FeaturedInsights" (id, title, category, "publishedDate", "readTime") values ($1, $2, 'AI & ML', $3, 4)`,
-      [4 + index, `AI note ${index + 1}`, new Date(Date.UTC(2024, index, 10))],
-    );
+    await sql(`insert into "FeaturedInsights" (id, title, category, "publishedDate", "readTime") values ($1, $2, 'AI & ML', $3, 4)`, [
+      4 + index,
+      `AI note ${index + 1}`,
+      new Date(Date.UTC(2024, index, 10)),
+    ]);
   }
   // Not published: a draft and a scheduled one.
   await sql(`insert into "FeaturedInsights" (id, title, status) values (13, 'Draft', 'draft')`);
@@ -96,7 +97,12 @@ test("a row with only an id shows every default text of the spec", async () => {
   expect(await article.locator("header").textContent()).toContain("1 min read");
   expect(await article.locator(".rich-text").textContent()).toBe("This insight has no description yet. Check back soon for the full article.");
   expect(await article.locator("img").first().getAttribute("src")).toBe("/images/insight-placeholder.svg");
-  expect(await article.locator("img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(
+    await article
+      .locator("img")
+      .first()
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  ).toBe(true);
   const card = article.locator("aside");
   expect(await card.locator("span[aria-hidden]").textContent()).toBe("A");
   expect(await card.locator("h2").textContent()).toBe("Anonymous");

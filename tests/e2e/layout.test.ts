@@ -200,9 +200,7 @@ for (const viewport of viewports) {
     expect(await inputCount()).toBe(1);
     expect(await input.getAttribute("aria-describedby")).toContain(await alert.getAttribute("id"));
 
-    await input.setInputFiles(
-      ["a.png", "b.png", "c.png", "d.png", "e.png"].map((name) => ({ name, mimeType: "image/png", buffer: Buffer.from("png") })),
-    );
+    await input.setInputFiles(["a.png", "b.png", "c.png", "d.png", "e.png"].map((name) => ({ name, mimeType: "image/png", buffer: Buffer.from("png") })));
     expect(await list.getByRole("listitem").count()).toBe(5);
     expect(await alert.textContent()).toBe('You can attach up to 5 files, so "e.png" was not added.');
     expect(await inputCount()).toBe(5);
@@ -220,8 +218,7 @@ test("dropping a file on the drop zone adds it", async () => {
   const prevented = await zone.evaluate((element) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File(["col1,col2\n1,2\n"], "forecast.csv", { type: "text/csv" }));
-    const fire = (type: string) =>
-      element.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    const fire = (type: string) => element.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
     const entered = fire("dragenter");
     const over = fire("dragover");
     (window as unknown as { __drop: () => boolean }).__drop = () => fire("drop");

@@ -248,7 +248,8 @@ async function expectAccessible(page: Page) {
 }
 
 const confirmedAt = async (address: string) =>
-  (await database.pool.query<{ confirmed_at: Date | null }>("select confirmed_at from newsletter_subscriptions where lower(email) = lower($1)", [address])).rows;
+  (await database.pool.query<{ confirmed_at: Date | null }>("select confirmed_at from newsletter_subscriptions where lower(email) = lower($1)", [address]))
+    .rows;
 
 test("double opt-in: the confirmation email's link confirms; its unsubscribe link and the one-click header remove the address, twice harmlessly, with and without JavaScript", async () => {
   const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 404/ });
@@ -257,7 +258,8 @@ test("double opt-in: the confirmation email's link confirms; its unsubscribe lin
   const [mail] = await confirmationMailFor(address);
   expect(await confirmedAt(address)).toEqual([{ confirmed_at: null }]);
 
-  const link = (purpose: string) => new RegExp(`${server.baseURL.replace(/[.]/g, "\\.")}/newsletter/${purpose}\\?s=[0-9]+\\.[A-Za-z0-9_-]{43}`).exec(mail!.text)?.[0];
+  const link = (purpose: string) =>
+    new RegExp(`${server.baseURL.replace(/[.]/g, "\\.")}/newsletter/${purpose}\\?s=[0-9]+\\.[A-Za-z0-9_-]{43}`).exec(mail!.text)?.[0];
   const confirmUrl = link("confirm");
   const unsubscribeUrl = link("unsubscribe");
   expect(confirmUrl, mail!.text).toBeDefined();
@@ -338,7 +340,8 @@ test("double opt-in: subscribing again moments later sends nothing more; later, 
   // A second click or a retried post: no second email.
   await subscribe(page, address);
   const queued = async () =>
-    (await database.pool.query("select count(*)::int as n from outbox where template = 'newsletter-confirmation' and lower(to_address) = lower($1)", [address])).rows;
+    (await database.pool.query("select count(*)::int as n from outbox where template = 'newsletter-confirmation' and lower(to_address) = lower($1)", [address]))
+      .rows;
   expect(await queued()).toEqual([{ n: 1 }]);
   // Eleven minutes on, still unconfirmed (the first email may be lost): the link comes again.
   await database.pool.query("update newsletter_subscriptions set timestamp = timestamp - interval '11 minutes' where lower(email) = lower($1)", [address]);

@@ -68,7 +68,13 @@ beforeAll(async () => {
           Referer: `${server.baseURL}/crm`,
         };
         if (!oneClient) headers["X-Forwarded-For"] = `10.1.${(id >> 8) & 255}.${id & 255}`;
-        const body = new URLSearchParams({ email, consent: "yes", consentVersion: CONSENT_VERSION, website: "", idempotencyKey: `overload-key-${id}` }).toString();
+        const body = new URLSearchParams({
+          email,
+          consent: "yes",
+          consentVersion: CONSENT_VERSION,
+          website: "",
+          idempotencyKey: `overload-key-${id}`,
+        }).toString();
         posts.push({ email, fetcher, ...(await post(agent, fetcher ? "/newsletter.data" : "/newsletter", body, headers)) });
       }
     }),

@@ -44,7 +44,10 @@ test("without JavaScript the filters are plain links; an unknown area shows ever
   const page = await newPage({ javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
   const area = solutionAreas[0]!;
   await page.goto("/portfolio");
-  await page.getByRole("navigation", { name: "Solution areas" }).getByRole("link", { name: new RegExp(`^${area.title}`) }).click();
+  await page
+    .getByRole("navigation", { name: "Solution areas" })
+    .getByRole("link", { name: new RegExp(`^${area.title}`) })
+    .click();
   await page.waitForURL(`**/portfolio?area=${area.slug}`);
   expect(await page.locator(`${CARDS} h3 a`).count()).toBe(caseStudiesIn(area).length);
 
@@ -69,9 +72,16 @@ test("a study's page: its results, client, problem, what was built and stack, a 
   for (const outcome of study.outcomes) expect(await main.textContent()).toContain(outcome.label);
   expect(await main.textContent()).toContain(study.client.sector);
 
-  const articles = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text)).filter((item) => item["@type"] === "Article");
+  const articles = (await page.locator('script[type="application/ld+json"]').allTextContents())
+    .map((text) => JSON.parse(text))
+    .filter((item) => item["@type"] === "Article");
   expect(articles).toHaveLength(1);
-  expect(articles[0]).toMatchObject({ headline: study.title, datePublished: study.published, author: { "@type": "Organization" }, url: expect.stringMatching(new RegExp(`${caseStudyHref(study)}$`)) });
+  expect(articles[0]).toMatchObject({
+    headline: study.title,
+    datePublished: study.published,
+    author: { "@type": "Organization" },
+    url: expect.stringMatching(new RegExp(`${caseStudyHref(study)}$`)),
+  });
   expect(articles[0].image[0]).toMatch(/^https?:\/\/.+\/og-image\.jpg$/);
   expect(await page.locator('meta[property="og:type"]').getAttribute("content")).toBe("article");
 
@@ -86,7 +96,9 @@ test("a solution page and the home page show their case studies, linked to their
   const page = await newPage();
   await page.goto("/crm");
   const onCrm = page.getByRole("heading", { level: 2, name: "Case studies" }).locator("xpath=ancestor::section[1]");
-  expect(await onCrm.locator("article h3 a").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(caseStudiesFor("/crm").map(caseStudyHref));
+  expect(await onCrm.locator("article h3 a").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(
+    caseStudiesFor("/crm").map(caseStudyHref),
+  );
   expect(await onCrm.getByRole("link", { name: "See all case studies" }).getAttribute("href")).toBe("/portfolio");
 
   await page.goto("/");

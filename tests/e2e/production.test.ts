@@ -40,7 +40,15 @@ test("the server build runs without the sources (the image has build/, node_modu
   const port = await freePort();
   const child = spawn(process.execPath, [path.resolve("build/server/index.js")], {
     cwd: folder,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.join(folder, "data"), LOG_LEVEL: "warn", DEMO_CONTENT: "false" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(folder, "data"),
+      LOG_LEVEL: "warn",
+      DEMO_CONTENT: "false",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -88,7 +96,14 @@ test("SIGTERM with a stalled upload (on a localhost SITE_URL, which is warned ab
   const socket = net.connect(Number(port), "127.0.0.1");
   await new Promise((resolve) => socket.once("connect", resolve));
   socket.write(
-    ["POST /newsletter HTTP/1.1", `Host: 127.0.0.1:${port}`, "Content-Type: application/x-www-form-urlencoded", "Content-Length: 10000", "", "email=stalled"].join("\r\n"),
+    [
+      "POST /newsletter HTTP/1.1",
+      `Host: 127.0.0.1:${port}`,
+      "Content-Type: application/x-www-form-urlencoded",
+      "Content-Length: 10000",
+      "",
+      "email=stalled",
+    ].join("\r\n"),
   );
   const socketClosed = new Promise<number>((resolve) => socket.once("close", () => resolve(Date.now())));
   socket.on("error", () => undefined);
@@ -131,12 +146,15 @@ const noNginx = nginxUnavailable();
 /** A request to the recipe's nginx over TLS, as a browser at `https://localhost:{port}` sends it. */
 function overTls(port: number, ca: Buffer, method: string, pathname: string, headers: Record<string, string> = {}, body?: string) {
   return new Promise<{ status: number; text: string; headers: Record<string, unknown> }>((resolve, reject) => {
-    const req = https.request({ host: "127.0.0.1", port, servername: "localhost", ca, method, path: pathname, headers: { Host: `localhost:${port}`, ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
-    });
+    const req = https.request(
+      { host: "127.0.0.1", port, servername: "localhost", ca, method, path: pathname, headers: { Host: `localhost:${port}`, ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

@@ -31,7 +31,8 @@ const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns
 <!--EndFragment--></body></html>`;
 
 /** What Google Docs puts on the clipboard: everything inside <b style="font-weight:normal">, weights and slants as styles on spans. */
-const SPAN = "font-size:11pt;font-family:Arial,sans-serif;color:#000000;background-color:transparent;font-variant:normal;text-decoration:none;vertical-align:baseline;white-space:pre-wrap;";
+const SPAN =
+  "font-size:11pt;font-family:Arial,sans-serif;color:#000000;background-color:transparent;font-variant:normal;text-decoration:none;vertical-align:baseline;white-space:pre-wrap;";
 const GOOGLE_DOCS_HTML = `<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-3f1c2a7e-7fff-5b1e-9a41-0c6d2f8e4b10"><h2 dir="ltr" style="line-height:1.38;margin-top:18pt;margin-bottom:6pt;"><span style="${SPAN}font-size:16pt;font-weight:400;font-style:normal;">How we work (Docs)</span></h2><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;"><span style="${SPAN}font-weight:400;font-style:normal;">Plain words, </span><span style="${SPAN}font-weight:700;font-style:normal;">strong words</span><span style="${SPAN}font-weight:400;font-style:italic;">, leaning words</span><span style="${SPAN}font-weight:400;"> and </span><a href="https://docs.example.com/handbook" style="text-decoration:none;"><span style="${SPAN}color:#1155cc;font-weight:400;text-decoration:underline;-webkit-text-decoration-skip:none;text-decoration-skip-ink:none;">the handbook</span></a></p><ol style="margin-top:0;margin-bottom:0;padding-inline-start:48px;"><li dir="ltr" style="list-style-type:decimal;font-size:11pt;font-family:Arial,sans-serif;" aria-level="1"><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;" role="presentation"><span style="${SPAN}font-weight:400;">Remote first</span></p></li><li dir="ltr" style="list-style-type:decimal;font-size:11pt;" aria-level="1"><p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;" role="presentation"><span style="${SPAN}font-weight:400;">Async by default</span></p></li></ol><br></b>`;
 
 async function paste(editor: Locator, html: string) {
@@ -81,147 +82,157 @@ async function expectAccessible(page: Page) {
 
 // Retried: on a busy 2-core machine about 1 run in 3 loses a keyboard step to ProseMirror's asynchronous
 // selection reading, a race between the typing and the editor that is not found yet.
-test("a recruiter writes a description with the keyboard, pastes from Word and Google Docs, and the saved page has the structure without the styles", { timeout: 90_000, retry: 2 }, async () => {
-  // A visitor's pages never fetch the editor.
-  const visitor = await newPage({ baseURL: server.baseURL });
-  const scripts: string[] = [];
-  visitor.on("response", (response) => {
-    if (response.request().resourceType() === "script") scripts.push(response.url());
-  });
-  for (const path of ["/", "/crm"]) await visitor.goto(path, { waitUntil: "networkidle" });
-  expect(scripts.length).toBeGreaterThan(0);
-  for (const url of scripts) expect(await (await fetch(url)).text(), url).not.toMatch(/ProseMirror|tiptap/i);
+test(
+  "a recruiter writes a description with the keyboard, pastes from Word and Google Docs, and the saved page has the structure without the styles",
+  { timeout: 90_000, retry: 2 },
+  async () => {
+    // A visitor's pages never fetch the editor.
+    const visitor = await newPage({ baseURL: server.baseURL });
+    const scripts: string[] = [];
+    visitor.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.url());
+    });
+    for (const path of ["/", "/crm"]) await visitor.goto(path, { waitUntil: "networkidle" });
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const url of scripts) expect(await (await fetch(url)).text(), url).not.toMatch(/ProseMirror|tiptap/i);
 
-  const page = await newPage({ baseURL: server.baseURL });
-  const editorChunks: string[] = [];
-  page.on("request", (request) => {
-    if (/rich-text-editor/.test(request.url())) editorChunks.push(request.url());
-  });
-  await signInAs(page, server, "recruiter", "Rina Rich");
-  await page.goto("/staff/jobs/new");
-  // Named by the field's label, "Description (optional)", as the text area is without JavaScript.
-  const editor = page.getByRole("textbox", { name: "Description" }).and(page.locator("[contenteditable]"));
-  await editor.waitFor();
-  expect(editorChunks.length, "the editor's chunk is fetched in the staff area").toBeGreaterThan(0);
-  const field = page.locator('textarea[name="description"]');
-  expect(await field.isHidden()).toBe(true);
-  expect(await editor.getAttribute("aria-describedby")).toBeTruthy();
-  expect(await editor.evaluate((element) => element.classList.contains("rich-text")), "styled as the public page").toBe(true);
+    const page = await newPage({ baseURL: server.baseURL });
+    const editorChunks: string[] = [];
+    page.on("request", (request) => {
+      if (/rich-text-editor/.test(request.url())) editorChunks.push(request.url());
+    });
+    await signInAs(page, server, "recruiter", "Rina Rich");
+    await page.goto("/staff/jobs/new");
+    // Named by the field's label, "Description (optional)", as the text area is without JavaScript.
+    const editor = page.getByRole("textbox", { name: "Description" }).and(page.locator("[contenteditable]"));
+    await editor.waitFor();
+    expect(editorChunks.length, "the editor's chunk is fetched in the staff area").toBeGreaterThan(0);
+    const field = page.locator('textarea[name="description"]');
+    expect(await field.isHidden()).toBe(true);
+    expect(await editor.getAttribute("aria-describedby")).toBeTruthy();
+    expect(await editor.evaluate((element) => element.classList.contains("rich-text")), "styled as the public page").toBe(true);
 
-  await page.getByLabel("Job title").fill("Platform Engineer (rich text)");
-  await page.getByLabel("Job type").selectOption("full-time");
+    await page.getByLabel("Job title").fill("Platform Engineer (rich text)");
+    await page.getByLabel("Job type").selectOption("full-time");
 
-  // Keyboard only: the toolbar is one Tab stop, then the HTML switch, then the text.
-  await page.getByRole("button", { name: "Heading 2" }).focus();
-  await page.keyboard.press("Tab");
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Edit HTML");
-  await page.keyboard.press("Tab");
-  expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("textbox");
-  await page.keyboard.type("What you will do");
-  await useToolbar(page, "Heading 2");
-  expect(await page.getByRole("button", { name: "Heading 2" }).getAttribute("aria-pressed")).toBe("true");
-  await page.keyboard.press("End");
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("Keep the platform up");
-  await useToolbar(page, "Bulleted list");
-  await page.keyboard.press("End");
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("Own ");
-  await useToolbar(page, "Bold");
-  expect(await page.getByRole("button", { name: "Bold", exact: true }).getAttribute("aria-pressed")).toBe("true");
-  await page.keyboard.type("uptime");
-  await page.keyboard.press("Control+B");
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Enter"); // out of the list
-  await page.keyboard.type("Read the ");
-  await page.keyboard.press("Control+I");
-  await page.keyboard.type("status page");
-  await page.keyboard.press("Control+I");
-  await page.keyboard.type(":");
-  await page.keyboard.press("Enter");
-  await page.keyboard.type("Service status pages say what is down.");
-  await page.keyboard.press("Home");
-  await page.keyboard.press("Control+Shift+ArrowRight");
-  await page.keyboard.press("Control+Shift+ArrowRight");
-  await useToolbar(page, "Link");
-  const address = page.getByLabel("Link address");
-  expect(await address.evaluate((element) => element === document.activeElement)).toBe(true);
-  await address.fill("javascript:alert(1)");
-  await address.press("Enter");
-  await page.getByRole("alert").filter({ hasText: "Enter a web address" }).waitFor();
-  await address.fill("status.example.com");
-  await address.press("Enter");
-  expect(await address.count()).toBe(0);
-  expect(await editor.evaluate((element) => element === document.activeElement), "focus is back in the text").toBe(true);
+    // Keyboard only: the toolbar is one Tab stop, then the HTML switch, then the text.
+    await page.getByRole("button", { name: "Heading 2" }).focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Edit HTML");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("textbox");
+    await page.keyboard.type("What you will do");
+    await useToolbar(page, "Heading 2");
+    expect(await page.getByRole("button", { name: "Heading 2" }).getAttribute("aria-pressed")).toBe("true");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Keep the platform up");
+    await useToolbar(page, "Bulleted list");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Own ");
+    await useToolbar(page, "Bold");
+    expect(await page.getByRole("button", { name: "Bold", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await page.keyboard.type("uptime");
+    await page.keyboard.press("Control+B");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter"); // out of the list
+    await page.keyboard.type("Read the ");
+    await page.keyboard.press("Control+I");
+    await page.keyboard.type("status page");
+    await page.keyboard.press("Control+I");
+    await page.keyboard.type(":");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Service status pages say what is down.");
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Control+Shift+ArrowRight");
+    await page.keyboard.press("Control+Shift+ArrowRight");
+    await useToolbar(page, "Link");
+    const address = page.getByLabel("Link address");
+    expect(await address.evaluate((element) => element === document.activeElement)).toBe(true);
+    await address.fill("javascript:alert(1)");
+    await address.press("Enter");
+    await page.getByRole("alert").filter({ hasText: "Enter a web address" }).waitFor();
+    await address.fill("status.example.com");
+    await address.press("Enter");
+    expect(await address.count()).toBe(0);
+    expect(await editor.evaluate((element) => element === document.activeElement), "focus is back in the text").toBe(true);
 
-  // The editor keeps an empty paragraph at the end to type in; a paste there replaces it.
-  await page.keyboard.press("Control+End");
-  await letSelectionSettle(page);
-  await paste(editor, WORD_HTML);
-  await page.keyboard.press("Control+End");
-  await letSelectionSettle(page);
-  await paste(editor, GOOGLE_DOCS_HTML);
+    // The editor keeps an empty paragraph at the end to type in; a paste there replaces it.
+    await page.keyboard.press("Control+End");
+    await letSelectionSettle(page);
+    await paste(editor, WORD_HTML);
+    await page.keyboard.press("Control+End");
+    await letSelectionSettle(page);
+    await paste(editor, GOOGLE_DOCS_HTML);
 
-  const written = await field.inputValue();
-  expect(written).toContain("<h2>What you will do</h2>");
-  expect(written).toContain("<ul><li><p>Keep the platform up</p></li><li><p>Own <strong>uptime</strong></p></li></ul>");
-  expect(written).toContain('<p>Read the <em>status page</em>:</p><p><a rel="noopener noreferrer nofollow" href="https://status.example.com">Service status</a> pages say what is down.</p>');
-  // Word: the heading 1 is a heading 2, the list paragraphs a list, bold, italic and the link kept; the empty spacer gone.
-  expect(written).toContain("<h2>Benefits from Word</h2>");
-  expect(written).toContain('<p>We offer <strong>private health</strong> and <em>flexible</em> hours, see <a rel="noopener noreferrer nofollow" href="https://example.com/benefits">our benefits</a>.</p>');
-  expect(written).toContain("<ul><li><p>Pension plan</p></li><li><p>Learning budget</p></li></ul>");
-  // Google Docs: its bold-looking wrapper makes nothing bold; weights and slants written as styles are kept as marks.
-  expect(written).toContain("<h2>How we work (Docs)</h2>");
-  expect(written).toContain('<p>Plain words, <strong>strong words</strong><em>, leaning words</em> and <a rel="noopener noreferrer nofollow" href="https://docs.example.com/handbook">the handbook</a></p>');
-  expect(written).toContain("<ol><li><p>Remote first</p></li><li><p>Async by default</p></li></ol>");
-  expect(written).not.toMatch(/style=|class=|<span|<font|<b[ >]|<o:p|mso-|docs-internal|target=|<p><\/p>|<br>/);
+    const written = await field.inputValue();
+    expect(written).toContain("<h2>What you will do</h2>");
+    expect(written).toContain("<ul><li><p>Keep the platform up</p></li><li><p>Own <strong>uptime</strong></p></li></ul>");
+    expect(written).toContain(
+      '<p>Read the <em>status page</em>:</p><p><a rel="noopener noreferrer nofollow" href="https://status.example.com">Service status</a> pages say what is down.</p>',
+    );
+    // Word: the heading 1 is a heading 2, the list paragraphs a list, bold, italic and the link kept; the empty spacer gone.
+    expect(written).toContain("<h2>Benefits from Word</h2>");
+    expect(written).toContain(
+      '<p>We offer <strong>private health</strong> and <em>flexible</em> hours, see <a rel="noopener noreferrer nofollow" href="https://example.com/benefits">our benefits</a>.</p>',
+    );
+    expect(written).toContain("<ul><li><p>Pension plan</p></li><li><p>Learning budget</p></li></ul>");
+    // Google Docs: its bold-looking wrapper makes nothing bold; weights and slants written as styles are kept as marks.
+    expect(written).toContain("<h2>How we work (Docs)</h2>");
+    expect(written).toContain(
+      '<p>Plain words, <strong>strong words</strong><em>, leaning words</em> and <a rel="noopener noreferrer nofollow" href="https://docs.example.com/handbook">the handbook</a></p>',
+    );
+    expect(written).toContain("<ol><li><p>Remote first</p></li><li><p>Async by default</p></li></ol>");
+    expect(written).not.toMatch(/style=|class=|<span|<font|<b[ >]|<o:p|mso-|docs-internal|target=|<p><\/p>|<br>/);
 
-  await expectAccessible(page);
-  // With the link form open as well.
-  await editor.click();
-  await page.keyboard.press("Control+K");
-  await page.getByLabel("Link address").waitFor();
-  await expectAccessible(page);
-  await page.getByLabel("Link address").press("Escape");
+    await expectAccessible(page);
+    // With the link form open as well.
+    await editor.click();
+    await page.keyboard.press("Control+K");
+    await page.getByLabel("Link address").waitFor();
+    await expectAccessible(page);
+    await page.getByLabel("Link address").press("Escape");
 
-  // Leaving with the editor's changes unsaved asks first.
-  const dialogs: string[] = [];
-  page.once("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.getByRole("link", { name: "Back to all jobs" }).click();
-  await expect.poll(() => dialogs).toEqual(["You have changes that are not saved. Leave this page and lose them?"]);
-  expect(new URL(page.url()).pathname).toBe("/staff/jobs/new");
+    // Leaving with the editor's changes unsaved asks first.
+    const dialogs: string[] = [];
+    page.once("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("link", { name: "Back to all jobs" }).click();
+    await expect.poll(() => dialogs).toEqual(["You have changes that are not saved. Leave this page and lose them?"]);
+    expect(new URL(page.url()).pathname).toBe("/staff/jobs/new");
 
-  await page.getByRole("button", { name: "Save draft" }).click();
-  await page.waitForURL(/\/staff\/jobs\/\d+\?done=created$/);
-  const id = Number(/\/staff\/jobs\/(\d+)/.exec(page.url())![1]);
-  await page.getByRole("status").filter({ hasText: "The draft is saved." }).first().waitFor();
-  // What the server stored (sanitised) is what the editor wrote; the editor shows it again.
-  await editor.getByText("Async by default").waitFor();
-  expect(sameMarkup(await field.inputValue())).toBe(written);
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(/\/staff\/jobs\/\d+\?done=created$/);
+    const id = Number(/\/staff\/jobs\/(\d+)/.exec(page.url())![1]);
+    await page.getByRole("status").filter({ hasText: "The draft is saved." }).first().waitFor();
+    // What the server stored (sanitised) is what the editor wrote; the editor shows it again.
+    await editor.getByText("Async by default").waitFor();
+    expect(sameMarkup(await field.inputValue())).toBe(written);
 
-  // The HTML switch shows the stored HTML in the text area, and back.
-  await page.getByRole("button", { name: "Edit HTML" }).click();
-  expect(await page.getByLabel("Description").inputValue()).toBe(await field.inputValue());
-  await page.getByRole("button", { name: "Edit HTML" }).click();
-  await editor.waitFor();
+    // The HTML switch shows the stored HTML in the text area, and back.
+    await page.getByRole("button", { name: "Edit HTML" }).click();
+    expect(await page.getByLabel("Description").inputValue()).toBe(await field.inputValue());
+    await page.getByRole("button", { name: "Edit HTML" }).click();
+    await editor.waitFor();
 
-  await page.goto(`/staff/jobs/${id}/preview`);
-  const description = page.getByTestId("job-description");
-  expect(await description.locator("h2").allTextContents()).toEqual(["What you will do", "Benefits from Word", "How we work (Docs)"]);
-  expect(await description.locator("ul > li").allTextContents()).toEqual(["Keep the platform up", "Own uptime", "Pension plan", "Learning budget"]);
-  expect(await description.locator("ol > li").allTextContents()).toEqual(["Remote first", "Async by default"]);
-  expect(await description.locator("strong").allTextContents()).toEqual(["uptime", "private health", "strong words"]);
-  expect(await description.locator("em").allTextContents()).toEqual(["status page", "flexible", ", leaning words"]);
-  expect(await description.locator("a").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
-    "https://status.example.com",
-    "https://example.com/benefits",
-    "https://docs.example.com/handbook",
-  ]);
-  expect(await description.locator("[style], [class], span, font, b").count()).toBe(0);
-});
+    await page.goto(`/staff/jobs/${id}/preview`);
+    const description = page.getByTestId("job-description");
+    expect(await description.locator("h2").allTextContents()).toEqual(["What you will do", "Benefits from Word", "How we work (Docs)"]);
+    expect(await description.locator("ul > li").allTextContents()).toEqual(["Keep the platform up", "Own uptime", "Pension plan", "Learning budget"]);
+    expect(await description.locator("ol > li").allTextContents()).toEqual(["Remote first", "Async by default"]);
+    expect(await description.locator("strong").allTextContents()).toEqual(["uptime", "private health", "strong words"]);
+    expect(await description.locator("em").allTextContents()).toEqual(["status page", "flexible", ", leaning words"]);
+    expect(await description.locator("a").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      "https://status.example.com",
+      "https://example.com/benefits",
+      "https://docs.example.com/handbook",
+    ]);
+    expect(await description.locator("[style], [class], span, font, b").count()).toBe(0);
+  },
+);
 
 test("without JavaScript the description is the plain HTML text area", async () => {
   const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });

@@ -9,14 +9,7 @@ import { consultationValues } from "#tests/support/forms.ts";
 const { newPage, baseURL } = setupBrowser();
 
 /** Every public route of the spec's routes table, with the page drawn from data where there is one. */
-const routes = [
-  "/",
-  ...contentPages.map((page) => page.path),
-  ...caseStudies.map(caseStudyHref),
-  "/careers",
-  "/careers/registration",
-  "/featured-insights",
-];
+const routes = ["/", ...contentPages.map((page) => page.path), ...caseStudies.map(caseStudyHref), "/careers", "/careers/registration", "/featured-insights"];
 
 test("every route answers 200 with its own title, one h1 and the three layout parts", async () => {
   const page = await newPage();
@@ -80,14 +73,20 @@ function phoneRoutes(): string[] {
     for (const kind of kinds) drawn.add(kind);
     return drawsMore;
   });
-  const sharedTemplate = new Set([...contentPages.map((page) => page.path).filter((path) => !pagesWithOwnRoute.includes(path)), ...caseStudies.slice(1).map(caseStudyHref)]);
+  const sharedTemplate = new Set([
+    ...contentPages.map((page) => page.path).filter((path) => !pagesWithOwnRoute.includes(path)),
+    ...caseStudies.slice(1).map(caseStudyHref),
+  ]);
   const ownTemplates = routes.filter((route) => !sharedTemplate.has(route));
   return [...new Set([...wholePageRoutes, ...ownTemplates, ...pages.map((page) => page.path)])];
 }
 
 test("axe finds no WCAG 2.2 AA violations on any route at 1280 px and on every template and section at 375 px", async () => {
   const failures: string[] = [];
-  const checks = [...[...routes, "/missing-page"].map((route) => ({ route, viewport: DESKTOP })), ...phoneRoutes().map((route) => ({ route, viewport: PHONE }))];
+  const checks = [
+    ...[...routes, "/missing-page"].map((route) => ({ route, viewport: DESKTOP })),
+    ...phoneRoutes().map((route) => ({ route, viewport: PHONE })),
+  ];
   // Two tabs take the checks in turn: axe's work is in each tab's own renderer process, one per core.
   await Promise.all(
     [1, 2].map(async () => {
@@ -144,7 +143,8 @@ test("the contact page has the consultation form and the direct contact links ri
   expect(order.form).toBeLessThan(order.rest);
   expect(order.rest).toBeLessThan(order.footer);
   const panel = page.locator("#consultation");
-  for (const href of [site.phone.href, site.whatsapp.href, `mailto:${site.emails.general}`]) expect(await panel.locator(`a[href="${href}"]`).count(), href).toBe(1);
+  for (const href of [site.phone.href, site.whatsapp.href, `mailto:${site.emails.general}`])
+    expect(await panel.locator(`a[href="${href}"]`).count(), href).toBe(1);
 
   const form = panel.locator("form");
   for (const [name, value] of Object.entries(consultationValues({ email: "contact-page@example.com" }))) await form.locator(`[name="${name}"]`).fill(value);

@@ -15,7 +15,10 @@ const baseURL = () => inject("baseURL");
 /** The hash sources a policy must name for the page's inline scripts to run (JSON-LD is data, not a script). */
 function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
-    ([, code]) => `'sha256-${createHash("sha256").update(code ?? "").digest("base64")}'`,
+    ([, code]) =>
+      `'sha256-${createHash("sha256")
+        .update(code ?? "")
+        .digest("base64")}'`,
   );
 }
 
@@ -87,7 +90,12 @@ test("shared pages tell a CDN how long to keep them and carry a validator; a con
     for (const response of [
       await fetch(`${baseURL()}/consultation`),
       await fetch(`${baseURL()}/staff/sign-in`),
-      await fetch(`${baseURL()}/newsletter`, { method: "POST", body: new URLSearchParams({ email: "not an address" }), headers: { Origin: baseURL() }, redirect: "manual" }),
+      await fetch(`${baseURL()}/newsletter`, {
+        method: "POST",
+        body: new URLSearchParams({ email: "not an address" }),
+        headers: { Origin: baseURL() },
+        redirect: "manual",
+      }),
     ]) {
       expect(response.headers.get("cache-control"), response.url).toBe("private, no-store");
       expect(response.headers.get("etag"), response.url).toBeNull();
@@ -104,7 +112,9 @@ test("a page comes in the coding the browser prefers, each decoding to the same 
       const codings: Record<string, string> = {};
       for (const accept of ["gzip, deflate, br, zstd", "gzip", "identity"]) {
         const response = await new Promise<IncomingMessage>((resolve, reject) =>
-          httpRequest(`${origin}/crm`, { headers: { "Accept-Encoding": accept } }, resolve).on("error", reject).end(),
+          httpRequest(`${origin}/crm`, { headers: { "Accept-Encoding": accept } }, resolve)
+            .on("error", reject)
+            .end(),
         );
         const chunks: Buffer[] = [];
         for await (const chunk of response) chunks.push(chunk as Buffer);
@@ -278,9 +288,7 @@ test("the log is one JSON line per entry and never holds what a visitor typed", 
   expect(output).not.toContain(searched);
   expect(output).not.toContain(subscriber);
   expect(entries).toContainEqual(expect.objectContaining({ req: expect.objectContaining({ method: "GET", path: "/careers" }) }));
-  expect(entries).toContainEqual(
-    expect.objectContaining({ req: expect.objectContaining({ method: "POST", path: "/newsletter" }), res: { statusCode: 200 } }),
-  );
+  expect(entries).toContainEqual(expect.objectContaining({ req: expect.objectContaining({ method: "POST", path: "/newsletter" }), res: { statusCode: 200 } }));
   const refusal = entries.find((entry) => entry.path === "/crm");
   expect(refusal).toMatchObject({ level: 40, method: "POST", status: 405 });
   expect(refusal).not.toHaveProperty("err");

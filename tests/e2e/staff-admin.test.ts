@@ -152,12 +152,18 @@ test("an admin changes a role (refused when it changed meanwhile) and deactivate
   await sam.page.goto("/staff");
   expect(new URL(sam.page.url()).pathname).toBe("/staff/sign-in");
 
-  const actions = await database.pool.query("select action from audit_log where target_type = 'staff' and target_id = (select id from staff_user where email = $1) order by id", [sam.email]);
+  const actions = await database.pool.query(
+    "select action from audit_log where target_type = 'staff' and target_id = (select id from staff_user where email = $1) order by id",
+    [sam.email],
+  );
   expect(actions.rows.map((row) => row.action)).toEqual(["account-created", "account-role-changed", "account-deactivated"]);
 
   // The audit log names the account by its address, not its id.
   await page.goto("/staff/audit?status=account-deactivated");
-  await page.getByRole("row").filter({ hasText: `Staff account ${sam.email}` }).waitFor();
+  await page
+    .getByRole("row")
+    .filter({ hasText: `Staff account ${sam.email}` })
+    .waitFor();
 });
 
 test("sales erase a subscriber after confirming: the row goes, the audit entry stays without the address; the CSV export is audited", async () => {
@@ -176,7 +182,10 @@ test("sales erase a subscriber after confirming: the row goes, the audit entry s
   expect(await row.textContent()).toContain("Awaiting confirmation");
   const csv = await sales.page.context().request.get(`/staff/subscribers/export.csv?q=${encodeURIComponent(email)}`);
   expect(csv.headers()["content-type"]).toContain("text/csv");
-  const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\n");
+  const lines = (await csv.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\n");
   expect(lines).toHaveLength(2);
   expect(lines[0]).toContain("Confirmed at (UTC)");
   expect(lines[1]).toContain(email);
@@ -189,7 +198,10 @@ test("sales erase a subscriber after confirming: the row goes, the audit entry s
   expect(await sales.page.getByText(email).count()).toBe(0);
   expect((await database.pool.query("select 1 from newsletter_subscriptions where id = $1", [id])).rowCount).toBe(0);
 
-  const entries = await database.pool.query("select action, target_type, target_id, actor_email, audit_log::text as everything from audit_log where action in ('subscriber-erased', 'export') and actor_email = $1 order by id", [sales.email]);
+  const entries = await database.pool.query(
+    "select action, target_type, target_id, actor_email, audit_log::text as everything from audit_log where action in ('subscriber-erased', 'export') and actor_email = $1 order by id",
+    [sales.email],
+  );
   expect(entries.rows.map((entry) => [entry.action, entry.target_type, entry.target_id])).toEqual([
     ["export", null, null],
     ["subscriber-erased", "subscriber", id],
@@ -210,7 +222,10 @@ test("changing one's own password ends the account's other sessions; a wrong cur
   await notice(page, "Your current password is not correct, so nothing was changed.");
 
   // Due for its idle-expiry refresh: the refreshed cookie of the old session must not undo the new one.
-  await database.pool.query("update staff_session set expires_at = now() + interval '7 hours 50 minutes' where user_id = (select id from staff_user where email = $1)", [email]);
+  await database.pool.query(
+    "update staff_session set expires_at = now() + interval '7 hours 50 minutes' where user_id = (select id from staff_user where email = $1)",
+    [email],
+  );
   await page.getByLabel("Current password").fill(STAFF_PASSWORD);
   await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase here");
   await page.getByLabel("Repeat the new password").fill("a brand new passphrase here");
@@ -298,7 +313,9 @@ test("without JavaScript: a bad invitation keeps what was typed and says why; de
 test("every new page passes axe and fits a 375 px screen", async () => {
   const { page } = await adminPage();
   await database.pool.query("insert into newsletter_subscriptions (email, consent_at, consent_version) values ($1, now(), 'v1')", [unique("axe")]);
-  await database.pool.query("insert into outbox (kind, to_address, subject, template, params, status, attempts, last_error) values ('test', 'x@example.com', 'Hello', 'staff-invitation', '{}', 'failed', 8, 'connection refused')");
+  await database.pool.query(
+    "insert into outbox (kind, to_address, subject, template, params, status, attempts, last_error) values ('test', 'x@example.com', 'Hello', 'staff-invitation', '{}', 'failed', 8, 'connection refused')",
+  );
   const erase = (await database.pool.query<{ id: string }>("select id::text from newsletter_subscriptions order by id desc limit 1")).rows[0]!.id;
   const paths = ["/staff/subscribers", `/staff/subscribers/${erase}/erase`, "/staff/outbox", "/staff/audit", "/staff/accounts", "/staff/account"];
   for (const viewport of [undefined, PHONE]) {
@@ -339,7 +356,10 @@ test("an admin retries a message that failed for good; the worker sends it once 
 
     smtp = await startSmtpServer({ port });
     await page.goto("/staff/outbox?status=sent");
-    await page.getByRole("button", { name: `Retry message ${failed.id}` }).count().then((n) => expect(n).toBe(0));
+    await page
+      .getByRole("button", { name: `Retry message ${failed.id}` })
+      .count()
+      .then((n) => expect(n).toBe(0));
     await page.goto("/staff/outbox?status=failed");
     await page.getByRole("button", { name: `Retry message ${failed.id}` }).click();
     await notice(page, "The message is queued again");

@@ -114,7 +114,10 @@ describe("on the embedded database", () => {
       await page.getByRole("button", { name: "Send the link" }).click();
       await expect(page.getByRole("status").textContent()).resolves.toBe(RESET_SENT);
     }
-    const [mail] = await waitFor(() => mailsTo(server.dataDir, email), (mails) => mails.length === 1);
+    const [mail] = await waitFor(
+      () => mailsTo(server.dataDir, email),
+      (mails) => mails.length === 1,
+    );
     expect(mailsTo(server.dataDir, "nobody.else@kraf.example")).toEqual([]);
     expect(mail!.headers.get("subject")).toBe("Reset your Kraf Technologies staff password");
     const resetLink = /https?:\/\/\S+\/staff\/set-password\?token=[\w-]+/.exec(mail!.text)?.[0];
@@ -157,7 +160,12 @@ describe("on the embedded database", () => {
     expect(signInPage.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     expect(await signInPage.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
 
-    const crossSite = await postForm(server, "/staff/sign-in", { email: admin.email, password: STAFF_PASSWORD }, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
+    const crossSite = await postForm(
+      server,
+      "/staff/sign-in",
+      { email: admin.email, password: STAFF_PASSWORD },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    );
     expect(crossSite.status).toBeGreaterThanOrEqual(400);
     expect(crossSite.headers.get("set-cookie")).toBeNull();
 
@@ -174,7 +182,12 @@ describe("on the embedded database", () => {
     const { link } = await createStaffAccount(server, { email: "axe.editor@kraf.example", role: "editor" });
     for (const viewport of [undefined, PHONE]) {
       const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 400/, ...(viewport ? { viewport } : {}) });
-      for (const address of ["/staff/sign-in", "/staff/forgot-password", link.replace(server.baseURL, ""), "/staff/set-password?token=expired-or-made-up-token"]) {
+      for (const address of [
+        "/staff/sign-in",
+        "/staff/forgot-password",
+        link.replace(server.baseURL, ""),
+        "/staff/set-password?token=expired-or-made-up-token",
+      ]) {
         await page.goto(address);
         expect(await axeViolations(page), `${address} at ${viewport ? "375" : "1280"} px`).toEqual([]);
       }

@@ -38,7 +38,8 @@ const files = [
 /** The visitor's request, posted as the form without JavaScript posts it. */
 async function submitConsultation(server: RunningServer, values: ReturnType<typeof consultationValues>) {
   const body = new FormData();
-  for (const [name, value] of Object.entries({ ...values, idempotencyKey: `inbox-${Date.now()}-${Math.random().toString(36).slice(2)}` })) body.append(name, value);
+  for (const [name, value] of Object.entries({ ...values, idempotencyKey: `inbox-${Date.now()}-${Math.random().toString(36).slice(2)}` }))
+    body.append(name, value);
   for (const file of files) body.append("files", new Blob([file.content], { type: file.type }), file.name);
   const response = await fetch(`${server.baseURL}/consultation`, { method: "POST", body });
   expect(response.status).toBe(200);
@@ -71,7 +72,11 @@ async function journey(server: RunningServer) {
   await signIn(admin, adminEmail);
   expect(new URL(admin.url()).pathname).toBe("/staff");
 
-  const values = consultationValues({ fullName: `Zed Inbox ${stamp}`, email: `zed.${stamp}@example.com`, brief: `=1+1\nMarker ${stamp}: a CRM for 40 clinics.` });
+  const values = consultationValues({
+    fullName: `Zed Inbox ${stamp}`,
+    email: `zed.${stamp}@example.com`,
+    brief: `=1+1\nMarker ${stamp}: a CRM for 40 clinics.`,
+  });
   await submitConsultation(server, values);
 
   // Sales find it by a word of the brief, unread and counted as new.
@@ -96,7 +101,9 @@ async function journey(server: RunningServer) {
   const brief = sales.getByRole("heading", { name: "Project brief" }).locator("xpath=following-sibling::p[1]");
   expect(await brief.innerText()).toBe(values.brief);
   for (const text of [values.email, values.phone, values.country]) await sales.getByText(text, { exact: true }).first().waitFor();
-  expect(await sales.getByRole("link", { name: `Reply to ${values.fullName} by email` }).getAttribute("href")).toMatch(new RegExp(`^mailto:${values.email}\\?`));
+  expect(await sales.getByRole("link", { name: `Reply to ${values.fullName} by email` }).getAttribute("href")).toMatch(
+    new RegExp(`^mailto:${values.email}\\?`),
+  );
   await sales.getByText("Confirmation to the visitor").waitFor();
   await sales.getByText("Notification to sales").waitFor();
 
@@ -126,7 +133,10 @@ async function journey(server: RunningServer) {
   await sales.goto(listUrl);
   expect(await sales.locator("tbody tr th").first().textContent()).toBe(values.fullName);
   const csv = (await download(sales, () => sales.getByRole("link", { name: "Export these as CSV" }).click())).toString("utf8");
-  const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\n");
+  const lines = csv
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\n");
   expect(lines[0]).toBe('"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments"');
   expect(lines).toHaveLength(3);
   // The phone starts with "+", so it is neutralised too.
@@ -168,7 +178,9 @@ async function journey(server: RunningServer) {
   await other.getByRole("button", { name: "Change status" }).click();
   const conflict = other.getByRole("alert");
   await conflict.waitFor();
-  expect(await conflict.textContent()).toBe("Someone changed the status to “Qualified” while you were looking. Nothing was changed; the page now shows their change.");
+  expect(await conflict.textContent()).toBe(
+    "Someone changed the status to “Qualified” while you were looking. Nothing was changed; the page now shows their change.",
+  );
   await other.getByText("Status: Qualified").waitFor();
   expect(await other.getByRole("combobox", { name: "Status" }).inputValue()).toBe("qualified");
   await other.goto(detailUrl);
@@ -180,40 +192,44 @@ async function journey(server: RunningServer) {
 
 test("the consultations inbox, from a visitor's request to its export (PGlite)", { timeout: 240_000 }, () => journey(pglite));
 
-test("without JavaScript: search, open, change the status, add a note, and a stale status form is refused with the page as it is now (PostgreSQL)", { timeout: 180_000 }, async () => {
-  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const values = consultationValues({ fullName: `Nojs Lead ${stamp}`, email: `nojs.${stamp}@example.com` });
-  await submitConsultation(postgres, values);
-  const page = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of (400|409)/ });
-  await signInAs(page, postgres, "sales", "Nora Nojs");
-  await page.goto("/staff/consultations");
-  await page.getByLabel("Search name, email or brief").fill(stamp);
-  await page.getByRole("combobox", { name: "Status" }).selectOption("new");
-  await Promise.all([page.waitForURL(/\?q=.+&status=new$/), page.getByRole("button", { name: "Show" }).click()]);
-  await Promise.all([page.waitForURL(/\/staff\/consultations\/\d+$/), page.getByRole("link", { name: values.fullName }).click()]);
-  const detailUrl = page.url();
+test(
+  "without JavaScript: search, open, change the status, add a note, and a stale status form is refused with the page as it is now (PostgreSQL)",
+  { timeout: 180_000 },
+  async () => {
+    const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+    const values = consultationValues({ fullName: `Nojs Lead ${stamp}`, email: `nojs.${stamp}@example.com` });
+    await submitConsultation(postgres, values);
+    const page = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of (400|409)/ });
+    await signInAs(page, postgres, "sales", "Nora Nojs");
+    await page.goto("/staff/consultations");
+    await page.getByLabel("Search name, email or brief").fill(stamp);
+    await page.getByRole("combobox", { name: "Status" }).selectOption("new");
+    await Promise.all([page.waitForURL(/\?q=.+&status=new$/), page.getByRole("button", { name: "Show" }).click()]);
+    await Promise.all([page.waitForURL(/\/staff\/consultations\/\d+$/), page.getByRole("link", { name: values.fullName }).click()]);
+    const detailUrl = page.url();
 
-  await page.getByRole("combobox", { name: "Status" }).selectOption("won");
-  await Promise.all([page.waitForURL(/\?done=status$/), page.getByRole("button", { name: "Change status" }).click()]);
-  await page.getByRole("status").getByText("The status was changed.").waitFor();
-  await page.getByLabel("Internal note").fill("Signed.");
-  await Promise.all([page.waitForURL(/\?done=note$/), page.getByRole("button", { name: "Add note" }).click()]);
-  expect(await history(page).allInnerTexts()).toEqual([expect.stringContaining("Nora Nojs"), expect.stringMatching(/Nora Nojs[^]*Signed\.$/)]);
+    await page.getByRole("combobox", { name: "Status" }).selectOption("won");
+    await Promise.all([page.waitForURL(/\?done=status$/), page.getByRole("button", { name: "Change status" }).click()]);
+    await page.getByRole("status").getByText("The status was changed.").waitFor();
+    await page.getByLabel("Internal note").fill("Signed.");
+    await Promise.all([page.waitForURL(/\?done=note$/), page.getByRole("button", { name: "Add note" }).click()]);
+    expect(await history(page).allInnerTexts()).toEqual([expect.stringContaining("Nora Nojs"), expect.stringMatching(/Nora Nojs[^]*Signed\.$/)]);
 
-  // A blank note changes nothing and says why.
-  await page.getByLabel("Internal note").fill("   ");
-  await page.getByRole("button", { name: "Add note" }).click();
-  await page.getByRole("alert").getByText("Write the note before adding it.").waitFor();
-  expect(await history(page).count()).toBe(2);
+    // A blank note changes nothing and says why.
+    await page.getByLabel("Internal note").fill("   ");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await page.getByRole("alert").getByText("Write the note before adding it.").waitFor();
+    expect(await history(page).count()).toBe(2);
 
-  const other = await page.context().newPage();
-  await Promise.all([page.goto(detailUrl), other.goto(detailUrl)]);
-  await page.getByRole("combobox", { name: "Status" }).selectOption("lost");
-  await Promise.all([page.waitForURL(/\?done=status$/), page.getByRole("button", { name: "Change status" }).click()]);
-  await other.getByRole("combobox", { name: "Status" }).selectOption("spam");
-  await Promise.all([other.waitForLoadState("load"), other.getByRole("button", { name: "Change status" }).click()]);
-  await other.getByRole("alert").getByText("Someone changed the status to “Lost” while you were looking.", { exact: false }).waitFor();
-  await other.getByText("Status: Lost").waitFor();
-  expect(await other.getByRole("combobox", { name: "Status" }).inputValue()).toBe("lost");
-  expect((await history(other).allInnerTexts()).some((entry) => entry.includes("“Spam”"))).toBe(false);
-});
+    const other = await page.context().newPage();
+    await Promise.all([page.goto(detailUrl), other.goto(detailUrl)]);
+    await page.getByRole("combobox", { name: "Status" }).selectOption("lost");
+    await Promise.all([page.waitForURL(/\?done=status$/), page.getByRole("button", { name: "Change status" }).click()]);
+    await other.getByRole("combobox", { name: "Status" }).selectOption("spam");
+    await Promise.all([other.waitForLoadState("load"), other.getByRole("button", { name: "Change status" }).click()]);
+    await other.getByRole("alert").getByText("Someone changed the status to “Lost” while you were looking.", { exact: false }).waitFor();
+    await other.getByText("Status: Lost").waitFor();
+    expect(await other.getByRole("combobox", { name: "Status" }).inputValue()).toBe("lost");
+    expect((await history(other).allInnerTexts()).some((entry) => entry.includes("“Spam”"))).toBe(false);
+  },
+);

@@ -46,13 +46,20 @@ const placesOf = (id: number, title: string): [string, (status: number, body: st
 /** How long until every place on both processes shows (or, with `gone`, no longer shows) the insight. */
 async function timesUntil(id: number, title: string, since: number, gone = false): Promise<Record<string, number>> {
   const times: Record<string, number> = {};
-  for (const [name, server] of [["first", first], ["second", second]] as const) {
-    for (const [path, shows] of placesOf(id, title)) times[`${name} ${path}`] = await timeUntil(server, path, (status, body) => shows(status, body) !== gone, since);
+  for (const [name, server] of [
+    ["first", first],
+    ["second", second],
+  ] as const) {
+    for (const [path, shows] of placesOf(id, title))
+      times[`${name} ${path}`] = await timeUntil(server, path, (status, body) => shows(status, body) !== gone, since);
   }
   return times;
 }
 
-async function newInsight(page: Page, fields: { title: string; category: string; author: string; tags: string; article: string; banner?: Buffer }): Promise<number> {
+async function newInsight(
+  page: Page,
+  fields: { title: string; category: string; author: string; tags: string; article: string; banner?: Buffer },
+): Promise<number> {
   await gotoContentForm(page, "/staff/insights/new");
   await page.getByLabel("Title").fill(fields.title);
   await page.getByLabel("Category").fill(fields.category);
@@ -85,11 +92,20 @@ test.skipIf(!reachable)(
     await expectAccessible(editor);
 
     // First the one to schedule, at the next whole minute at least 25 s ahead (the field has minutes); the editor's time zone is checked below.
-    const laterId = await newInsight(editor, { title: later, category: "Engineering", author: "Eve Editor", tags: "Platform", article: "<p>Golden paths.</p>" });
+    const laterId = await newInsight(editor, {
+      title: later,
+      category: "Engineering",
+      author: "Eve Editor",
+      tags: "Platform",
+      article: "<p>Golden paths.</p>",
+    });
     const { wall, at } = await editor.evaluate(() => {
       const moment = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
       const pad = (n: number) => String(n).padStart(2, "0");
-      return { wall: `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`, at: moment.getTime() };
+      return {
+        wall: `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}T${pad(moment.getHours())}:${pad(moment.getMinutes())}`,
+        at: moment.getTime(),
+      };
     });
     // ICU still names Kolkata by its old name.
     await editor.getByText(/Time zone: Asia\/(Kolkata|Calcutta)\./).waitFor();
@@ -110,7 +126,9 @@ test.skipIf(!reachable)(
     expect(await editor.getByLabel("Category").inputValue()).toBe("Security");
     await expectAccessible(editor);
 
-    const banner = await sharp({ create: { width: 1600, height: 840, channels: 3, background: "#1f4e79" } }).png().toBuffer();
+    const banner = await sharp({ create: { width: 1600, height: 840, channels: 3, background: "#1f4e79" } })
+      .png()
+      .toBuffer();
     const id = await newInsight(editor, {
       banner,
       title,
@@ -126,7 +144,9 @@ test.skipIf(!reachable)(
     await expectAccessible(editor);
 
     // A picture in the text, through the editor: uploaded, described, inserted where the cursor is, saved with the article.
-    const diagram = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#f5a623" } }).jpeg().toBuffer();
+    const diagram = await sharp({ create: { width: 1200, height: 675, channels: 3, background: "#f5a623" } })
+      .jpeg()
+      .toBuffer();
     await editor.getByRole("textbox", { name: "Article" }).click();
     await editor.keyboard.press("End");
     await editor.getByRole("button", { name: "Insert image" }).click();
@@ -137,11 +157,17 @@ test.skipIf(!reachable)(
     await editor.getByRole("button", { name: "Upload and insert" }).click();
     await editor.getByRole("textbox", { name: "Article" }).locator('img[alt="Where trust is checked: device, user, request"]').waitFor();
     await editor.getByRole("button", { name: "Save changes" }).click();
-    const storedArticle = async () => (await postgres.pool.query('select description from "FeaturedInsights" where id = $1', [id])).rows[0].description as string;
+    const storedArticle = async () =>
+      (await postgres.pool.query('select description from "FeaturedInsights" where id = $1', [id])).rows[0].description as string;
     await expect.poll(storedArticle).toContain("<img");
-    const inline = /<img src="(\/media\/[0-9a-f-]{36}\/1200\.webp)" alt="Where trust is checked: device, user, request" width="1200" height="675" \/>/.exec(await storedArticle());
+    const inline = /<img src="(\/media\/[0-9a-f-]{36}\/1200\.webp)" alt="Where trust is checked: device, user, request" width="1200" height="675" \/>/.exec(
+      await storedArticle(),
+    );
     expect(inline, await storedArticle()).not.toBeNull();
-    await editor.getByRole("status").filter({ hasText: /^The draft is saved\.$/ }).waitFor();
+    await editor
+      .getByRole("status")
+      .filter({ hasText: /^The draft is saved\.$/ })
+      .waitFor();
     for (const server of [first, second]) expect((await fetch(`${server.baseURL}/featured-insights/${id}`)).status).toBe(404);
 
     await editor.getByRole("link", { name: "Preview" }).click();
@@ -169,10 +195,18 @@ test.skipIf(!reachable)(
     expect(ld.image).toEqual([expect.stringMatching(new RegExp(`^https?://[^/]+${bannerSrc}$`))]);
     expect(await (await fetch(`${second.baseURL}/featured-insights`)).text()).toContain(bannerSrc!.replace("1600", "640"));
     const image = await fetch(`${second.baseURL}${bannerSrc!.replace("1600", "960")}`);
-    expect([image.status, image.headers.get("content-type"), image.headers.get("cache-control")]).toEqual([200, "image/webp", "public, max-age=31536000, immutable"]);
+    expect([image.status, image.headers.get("content-type"), image.headers.get("cache-control")]).toEqual([
+      200,
+      "image/webp",
+      "public, max-age=31536000, immutable",
+    ]);
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(960);
     // The picture in the text gets its widths and loads as the reader scrolls.
-    expect(page).toMatch(new RegExp(`<img src="${inline![1]}" alt="Where trust is checked: device, user, request" width="1200" height="675" srcset="[^"]+ 320w, [^"]+ 1200w" sizes="[^"]+" loading="lazy" decoding="async"`));
+    expect(page).toMatch(
+      new RegExp(
+        `<img src="${inline![1]}" alt="Where trust is checked: device, user, request" width="1200" height="675" srcset="[^"]+ 320w, [^"]+ 1200w" sizes="[^"]+" loading="lazy" decoding="async"`,
+      ),
+    );
 
     // An edit to a published insight: both processes show it.
     await editor.getByLabel("Title").fill(`${title} (revised)`);
@@ -220,36 +254,40 @@ test.skipIf(!reachable)(
   },
 );
 
-test.skipIf(!reachable)("without JavaScript an editor saves a draft; a second editor's stale save is refused; a recruiter gets 403", { timeout: 120_000 }, async () => {
-  const plain = await openPage({ baseURL: first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 409/ });
-  await signInAs(plain, first, "editor", "Noel NoScript");
-  await plain.goto("/staff/insights/new");
-  await plain.getByLabel("Title").fill("Notes from the field (no script)");
-  await plain.getByLabel("Article").fill("<p>Plain.</p>");
-  await plain.getByRole("button", { name: "Save draft" }).click();
-  await plain.waitForURL(/\/staff\/insights\/\d+\?done=created$/);
-  const id = Number(/\/staff\/insights\/(\d+)/.exec(plain.url())![1]);
+test.skipIf(!reachable)(
+  "without JavaScript an editor saves a draft; a second editor's stale save is refused; a recruiter gets 403",
+  { timeout: 120_000 },
+  async () => {
+    const plain = await openPage({ baseURL: first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 409/ });
+    await signInAs(plain, first, "editor", "Noel NoScript");
+    await plain.goto("/staff/insights/new");
+    await plain.getByLabel("Title").fill("Notes from the field (no script)");
+    await plain.getByLabel("Article").fill("<p>Plain.</p>");
+    await plain.getByRole("button", { name: "Save draft" }).click();
+    await plain.waitForURL(/\/staff\/insights\/\d+\?done=created$/);
+    const id = Number(/\/staff\/insights\/(\d+)/.exec(plain.url())![1]);
 
-  const other = await openPage({ baseURL: second.baseURL });
-  await signInAs(other, second, "editor", "Olga Other");
-  await gotoContentForm(other, `/staff/insights/${id}`);
-  await other.getByLabel("Category").fill("Field notes");
-  await other.getByRole("button", { name: "Save changes" }).click();
-  await notice(other, "The draft is saved.");
+    const other = await openPage({ baseURL: second.baseURL });
+    await signInAs(other, second, "editor", "Olga Other");
+    await gotoContentForm(other, `/staff/insights/${id}`);
+    await other.getByLabel("Category").fill("Field notes");
+    await other.getByRole("button", { name: "Save changes" }).click();
+    await notice(other, "The draft is saved.");
 
-  await plain.getByLabel("Author's name").fill("Noel");
-  await plain.getByRole("button", { name: "Save changes" }).click();
-  await plain.getByRole("alert").filter({ hasText: "Someone else saved this insight after you opened it." }).waitFor();
-  expect(await plain.getByLabel("Author's name").inputValue()).toBe("Noel");
-  const row = await postgres.pool.query('select category, "authorName" from "FeaturedInsights" where id = $1', [id]);
-  expect(row.rows).toEqual([{ category: "Field notes", authorName: null }]);
+    await plain.getByLabel("Author's name").fill("Noel");
+    await plain.getByRole("button", { name: "Save changes" }).click();
+    await plain.getByRole("alert").filter({ hasText: "Someone else saved this insight after you opened it." }).waitFor();
+    expect(await plain.getByLabel("Author's name").inputValue()).toBe("Noel");
+    const row = await postgres.pool.query('select category, "authorName" from "FeaturedInsights" where id = $1', [id]);
+    expect(row.rows).toEqual([{ category: "Field notes", authorName: null }]);
 
-  // Scheduling without JavaScript reads the time as UTC, and says so.
-  await plain.getByText("Time zone: UTC").waitFor();
+    // Scheduling without JavaScript reads the time as UTC, and says so.
+    await plain.getByText("Time zone: UTC").waitFor();
 
-  const recruiter = await openPage({ baseURL: first.baseURL, allowConsoleErrors: /status of 403/ });
-  await signInAs(recruiter, first, "recruiter", "Rita Recruiter");
-  for (const path of ["/staff/insights", `/staff/insights/${id}`, `/staff/insights/${id}/preview`]) {
-    expect((await recruiter.goto(path))?.status(), path).toBe(403);
-  }
-});
+    const recruiter = await openPage({ baseURL: first.baseURL, allowConsoleErrors: /status of 403/ });
+    await signInAs(recruiter, first, "recruiter", "Rita Recruiter");
+    for (const path of ["/staff/insights", `/staff/insights/${id}`, `/staff/insights/${id}/preview`]) {
+      expect((await recruiter.goto(path))?.status(), path).toBe(403);
+    }
+  },
+);

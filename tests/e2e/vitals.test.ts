@@ -33,7 +33,10 @@ afterAll(async () => {
 type Row = { page: string; metric: string; pageViewId: string; value: number };
 
 async function rows(page?: string): Promise<Row[]> {
-  const result = await database.pool.query<Row>(`select page, metric, page_view_id as "pageViewId", value from web_vitals ${page ? "where page = $1" : ""} order by id`, page ? [page] : []);
+  const result = await database.pool.query<Row>(
+    `select page, metric, page_view_id as "pageViewId", value from web_vitals ${page ? "where page = $1" : ""} order by id`,
+    page ? [page] : [],
+  );
   return result.rows;
 }
 
@@ -74,7 +77,10 @@ test("a sampled page view loads the reporter after hydration, sends its vitals w
   await page.getByRole("heading", { level: 1 }).click();
   // The browser hands the interaction's timing to observers after a frame; then web-vitals' idle step.
   await page.evaluate(
-    () => new Promise((resolve) => new PerformanceObserver((_, observer) => (observer.disconnect(), resolve(null))).observe({ type: "first-input", buffered: true })),
+    () =>
+      new Promise((resolve) =>
+        new PerformanceObserver((_, observer) => (observer.disconnect(), resolve(null))).observe({ type: "first-input", buffered: true }),
+      ),
   );
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   const sent = page.waitForRequest(isBeacon);
@@ -99,7 +105,11 @@ test("a sampled page view loads the reporter after hydration, sends its vitals w
   );
   expect(stored.find((row) => row.metric === "LCP")!.value).toBeGreaterThan(0);
   // The same beacon posted again counts for nothing: each page view counts once per metric.
-  const replay = await fetch(`${sampling.baseURL}/vitals`, { method: "POST", headers: { "Content-Type": "text/plain", Origin: sampling.baseURL }, body: beacon.postData() ?? "" });
+  const replay = await fetch(`${sampling.baseURL}/vitals`, {
+    method: "POST",
+    headers: { "Content-Type": "text/plain", Origin: sampling.baseURL },
+    body: beacon.postData() ?? "",
+  });
   expect(replay.status).toBe(204);
   expect(await rows("/crm")).toEqual(stored);
 
@@ -181,7 +191,11 @@ type Answer = { status: number; headers: Record<string, string | string[] | unde
 function post(url: string, body: string | string[], headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const chunks = Array.isArray(body) ? body : null;
-    const request = httpRequest(url, { method: "POST", agent: false, headers: chunks ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body as string)) } });
+    const request = httpRequest(url, {
+      method: "POST",
+      agent: false,
+      headers: chunks ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body as string)) },
+    });
     request.on("response", (response) => {
       let text = "";
       response.setEncoding("utf8");

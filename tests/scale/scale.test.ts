@@ -65,7 +65,11 @@ describe.skipIf(unavailable)("three processes behind nginx under load and faults
       );
       const job = { id: Number(rows[0]!.id), title: "Scale Test Engineer" };
       const sitemap = await (await fetch(`${cluster.siteURL}/sitemap.xml`)).text();
-      const pages = [...new Set([...sitemap.matchAll(/<loc>https?:\/\/[^/<]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!)), `/careers/${job.id}`, "/careers/registration"];
+      const pages = [
+        ...new Set([...sitemap.matchAll(/<loc>https?:\/\/[^/<]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!)),
+        `/careers/${job.id}`,
+        "/careers/registration",
+      ];
 
       const c = cluster;
       const start = Date.now();
@@ -88,7 +92,10 @@ describe.skipIf(unavailable)("three processes behind nginx under load and faults
         c.smtp.stopRefusing();
         times.smtpEnd = Date.now();
       })();
-      const [traffic] = await Promise.all([runTraffic({ siteURL: c.siteURL, clients: CLIENTS, durationMs: LOAD_MS, job, postsPerForm: RATE_LIMIT, pages }), faults]);
+      const [traffic] = await Promise.all([
+        runTraffic({ siteURL: c.siteURL, clients: CLIENTS, durationMs: LOAD_MS, job, postsPerForm: RATE_LIMIT, pages }),
+        faults,
+      ]);
 
       // A claim stays "sending" until its lease (5 min) runs out when the process holding it died (the
       // kill) or could not mark it sent (PostgreSQL away at that moment); live processes finish a send
@@ -251,7 +258,10 @@ function printFigures(run: Run, cluster: Cluster) {
         ["  per process", [...perUpstream].map(([upstream, n]) => `${upstream || "none"}: ${n}`).join("; ")],
         ["page views", `${traffic.pageViews.length} (${byStatus(traffic.pageViews.map((v) => v.status))})`],
         ["form posts", `${answers.length} (${byStatus(answers.map((a) => a.status))})`],
-        ["  answers by outcome", ["success", "refused", "busy", "failed", "lost"].map((o) => `${o} ${answers.filter((a) => a.outcome === o).length}`).join(", ")],
+        [
+          "  answers by outcome",
+          ["success", "refused", "busy", "failed", "lost"].map((o) => `${o} ${answers.filter((a) => a.outcome === o).length}`).join(", "),
+        ],
         [
           "submissions",
           `${traffic.submissions.length + run.probe.length}: success ${audit.verdicts.success}, not stored ${audit.verdicts["not stored"]}, unknown ${audit.verdicts.unknown} (stored ${audit.storedUnknown})`,
@@ -282,7 +292,10 @@ function printFigures(run: Run, cluster: Cluster) {
           "kill -9 process 2",
           `restarted and healthy after ${seconds(times.restartMs)}; first success after the kill ${seconds(firstSuccessAfter(traffic.submissions, times.kill))}`,
         ],
-        ["PostgreSQL restart", `took ${seconds(times.postgresMs)}; first success after it began ${seconds(firstSuccessAfter(traffic.submissions, times.postgres))}`],
+        [
+          "PostgreSQL restart",
+          `took ${seconds(times.postgresMs)}; first success after it began ${seconds(firstSuccessAfter(traffic.submissions, times.postgres))}`,
+        ],
         [
           "SMTP refusing 10 s",
           `first delivery after it ${seconds(firstDelivery === undefined ? null : firstDelivery - times.smtpEnd)}; outbox drained ${seconds(times.drained === null ? null : times.drained - times.smtpEnd)} after it`,
@@ -295,7 +308,8 @@ function printFigures(run: Run, cluster: Cluster) {
     ),
   );
   run.outputs.forEach((output, index) => {
-    if (!run.aliveBeforeStop[index] || run.exitCodes[index] !== 0) console.log(`Process ${index + 1} (exit ${run.exitCodes[index]}) said:\n${output.slice(-4_000)}`);
+    if (!run.aliveBeforeStop[index] || run.exitCodes[index] !== 0)
+      console.log(`Process ${index + 1} (exit ${run.exitCodes[index]}) said:\n${output.slice(-4_000)}`);
   });
   const probeAnswers = run.probe.flatMap((s) => s.answers.map((a) => `${a.status} ${a.outcome}${a.message ? ` ${a.message}` : ""}`));
   if (!probeAnswers.some((a) => a.startsWith("429"))) console.log(`Rate-limit probe answers:\n  ${probeAnswers.slice(0, 10).join("\n  ")}`);

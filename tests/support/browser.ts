@@ -60,9 +60,7 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .setLegacyMode(page.frames().length === 1);
   const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-  );
+  return results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }
 
 /**

@@ -33,4 +33,3 @@ export async function applyForJob(page: Page, email: string, jobPath?: string): 
   await page.getByTestId("application-confirmation").waitFor({ timeout: 15_000 });
   return { reference: (await page.getByTestId("application-reference").textContent())!, title };
 }
-

@@ -12,8 +12,7 @@ import { readContentVersion } from "#app/platform/content-watch.server.ts";
  * per test, so files running in parallel never see each other's rows).
  */
 
-export const postgresTestUrl =
-  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const postgresTestUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 let reachable: Promise<boolean> | undefined;
 
@@ -37,9 +36,7 @@ export function isPostgresReachable(): Promise<boolean> {
 /** The drivers to run a data-layer test on; says so when the PostgreSQL half cannot run. */
 export async function testDrivers(): Promise<DatabaseDriver[]> {
   if (await isPostgresReachable()) return ["pglite", "pg"];
-  console.warn(
-    `PostgreSQL at ${redact(postgresTestUrl)} is not reachable: the PostgreSQL half of these tests was NOT run (PGlite only).`,
-  );
+  console.warn(`PostgreSQL at ${redact(postgresTestUrl)} is not reachable: the PostgreSQL half of these tests was NOT run (PGlite only).`);
   return ["pglite"];
 }
 

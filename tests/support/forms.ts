@@ -18,10 +18,7 @@ import type { RunningServer } from "#tests/support/server.ts";
 /** The smallest files the server recognises by content. */
 export const sampleFiles = {
   pdf: Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n", "latin1"),
-  png: Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-    "base64",
-  ),
+  png: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
   csv: Buffer.from("name,value\nalpha,1\nbeta,2\n", "utf8"),
   /** A Windows executable's header: must never pass as an image. */
   exe: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(62), Buffer.from("PE\0\0"), Buffer.alloc(200, 1)]),
@@ -77,7 +74,12 @@ export async function openPgliteOf(dataDir: string): Promise<OpenDatabase> {
 }
 
 export function listFiles(directory: string): string[] {
-  return fs.existsSync(directory) ? fs.readdirSync(directory).filter((name) => !name.startsWith(".")).sort() : [];
+  return fs.existsSync(directory)
+    ? fs
+        .readdirSync(directory)
+        .filter((name) => !name.startsWith("."))
+        .sort()
+    : [];
 }
 
 export const consultationFilesDir = (dataDir: string) => path.join(dataDir, "files", "consultation");

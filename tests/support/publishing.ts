@@ -45,7 +45,8 @@ export async function timeUntil(server: RunningServer, path: string, accept: (st
     const response = await fetch(`${server.baseURL}${path}`);
     const body = await response.text();
     if (accept(response.status, body)) return Date.now() - since;
-    if (Date.now() - since > VISIBLE_WITHIN_MS * 3) throw new Error(`${path} on ${server.baseURL} still answers ${response.status} after ${Date.now() - since} ms`);
+    if (Date.now() - since > VISIBLE_WITHIN_MS * 3)
+      throw new Error(`${path} on ${server.baseURL} still answers ${response.status} after ${Date.now() - since} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

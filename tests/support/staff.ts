@@ -14,7 +14,10 @@ export const STAFF_PASSWORD = "correct horse battery staple";
  * `npm run staff:create` as an operator runs it (the built command), against
  * the server's own settings: its one-time link to choose the password.
  */
-export async function createStaffAccount(server: RunningServer, account: { email: string; role: StaffRole; name?: string }): Promise<{ link: string; output: string }> {
+export async function createStaffAccount(
+  server: RunningServer,
+  account: { email: string; role: StaffRole; name?: string },
+): Promise<{ link: string; output: string }> {
   const args = [path.resolve("build/server/staff-cli.js"), "--email", account.email, "--role", account.role];
   if (account.name) args.push("--name", account.name);
   const { stdout } = await run(process.execPath, args, { env: { ...process.env, ...server.env, LOG_LEVEL: "warn" } });

@@ -24,8 +24,7 @@ export function CaseStudyGrid({ cards }: { cards: readonly CaseStudyCard[] }) {
             </p>
             <p className="mt-3 text-slate-700">{card.summary}</p>
             <p className="mt-auto pt-4">
-              <span className="text-2xl font-bold text-brand-800">{card.headline.value}</span>{" "}
-              <span className="text-slate-700">{card.headline.label}</span>
+              <span className="text-2xl font-bold text-brand-800">{card.headline.value}</span> <span className="text-slate-700">{card.headline.label}</span>
             </p>
           </article>
         </li>

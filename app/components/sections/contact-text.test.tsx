@@ -5,7 +5,9 @@ import { site } from "#app/content/site.ts";
 
 test("the company's e-mail addresses, phone number and WhatsApp link in copy become links; other text stays text", () => {
   const html = renderToStaticMarkup(
-    <ContactText text={`Write to ${site.emails.sales} or ${site.emails.general}, call ${site.phone.display}, or use ${site.whatsapp.display}. Not a <b>tag</b>.`} />,
+    <ContactText
+      text={`Write to ${site.emails.sales} or ${site.emails.general}, call ${site.phone.display}, or use ${site.whatsapp.display}. Not a <b>tag</b>.`}
+    />,
   );
   expect(html).toContain(`<a href="mailto:${site.emails.sales}"`);
   expect(html).toContain(`<a href="mailto:${site.emails.general}"`);

@@ -120,7 +120,11 @@ function FeatureGrid({ title, intro, items }: FeatureGridSection) {
       <SectionHeading title={title} intro={intro} />
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
-          <li key={item.title} id={item.id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm target:border-brand-600 target:ring-2 target:ring-brand-600">
+          <li
+            key={item.title}
+            id={item.id}
+            className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm target:border-brand-600 target:ring-2 target:ring-brand-600"
+          >
             {item.icon ? <CardIcon name={item.icon} /> : null}
             <h3 className="text-lg font-semibold text-brand-900">{item.title}</h3>
             <p className="mt-2 text-slate-700">
@@ -205,10 +209,7 @@ function LinkGrid({ title, intro, items }: LinkGridSection) {
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.href}>
-            <Link
-              to={item.href}
-              className="block h-full rounded-xl border border-slate-200 p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md"
-            >
+            <Link to={item.href} className="block h-full rounded-xl border border-slate-200 p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md">
               {item.icon ? <CardIcon name={item.icon} /> : null}
               <h3 className="text-lg font-semibold text-brand-800">{item.title}</h3>
               <p className="mt-2 text-slate-700">{item.body}</p>
@@ -278,7 +279,10 @@ function CallToAction({ title, body, action = consultationAction, closing }: Cal
           <p className="mt-2 text-lg text-slate-700">
             <ContactText text={body} />
           </p>
-          <a href={action.href} className="mt-3 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+          <a
+            href={action.href}
+            className="mt-3 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+          >
             {action.label}
             <span aria-hidden="true">↓</span>
           </a>

@@ -33,9 +33,7 @@ function subscribe(listener: () => void) {
 /** Shows a toast and returns its id. The same text shown again replaces the old one and restarts its timer. */
 export function showToast({ kind, text }: ToastInput): number {
   const id = nextId++;
-  toasts = [...toasts.filter((toast) => !(toast.kind === kind && toast.text === text)), { id, kind, text }].slice(
-    -MAX_TOASTS,
-  );
+  toasts = [...toasts.filter((toast) => !(toast.kind === kind && toast.text === text)), { id, kind, text }].slice(-MAX_TOASTS);
   emit();
   return id;
 }
@@ -73,10 +71,7 @@ export function Toaster() {
   const errors = all.filter((toast) => toast.kind === "error");
   const successes = all.filter((toast) => toast.kind === "success");
   return (
-    <div
-      data-testid="toaster"
-      className="pointer-events-none fixed top-4 right-4 left-4 z-[70] flex flex-col items-end gap-3 sm:left-auto sm:w-96"
-    >
+    <div data-testid="toaster" className="pointer-events-none fixed top-4 right-4 left-4 z-[70] flex flex-col items-end gap-3 sm:left-auto sm:w-96">
       <div role="alert" className="flex w-full flex-col gap-3 empty:hidden">
         {errors.map((toast) => (
           <ToastCard key={toast.id} toast={toast} />

@@ -78,15 +78,18 @@ export const page: PageContent = {
       items: [
         {
           question: "How do you price AI projects?",
-          answer: "We usually start with a short fixed-price assessment and prototype, then price the production build as a fixed scope or a monthly team. Model API or GPU costs are estimated upfront and charged at actual usage.",
+          answer:
+            "We usually start with a short fixed-price assessment and prototype, then price the production build as a fixed scope or a monthly team. Model API or GPU costs are estimated upfront and charged at actual usage.",
         },
         {
           question: "Will our data be used to train someone else's model?",
-          answer: "No. We use model providers and plans whose terms exclude training on your data, or run open-weight models in your own cloud account when data must not leave your environment.",
+          answer:
+            "No. We use model providers and plans whose terms exclude training on your data, or run open-weight models in your own cloud account when data must not leave your environment.",
         },
         {
           question: "How long before we see results?",
-          answer: "A prototype on your real data typically arrives within weeks, which tells you early whether the approach is worth scaling. Production timelines depend on integration and review needs.",
+          answer:
+            "A prototype on your real data typically arrives within weeks, which tells you early whether the approach is worth scaling. Production timelines depend on integration and review needs.",
         },
         {
           question: "Can AI work with our existing systems?",
@@ -94,7 +97,8 @@ export const page: PageContent = {
         },
         {
           question: "Who owns the models and code?",
-          answer: "You do. Code, prompts, fine-tuned models and evaluation sets built for you are yours. Third-party foundation models remain under their providers' licences.",
+          answer:
+            "You do. Code, prompts, fine-tuned models and evaluation sets built for you are yours. Third-party foundation models remain under their providers' licences.",
         },
       ],
     },

@@ -4,8 +4,7 @@ import { site } from "#app/content/site.ts";
 export const page: PageContent = {
   path: "/billing-system",
   title: "Billing System Development",
-  description:
-    "Billing systems for subscriptions, usage-based pricing and GST invoicing, with dunning, e-invoicing and accounting integrations built in.",
+  description: "Billing systems for subscriptions, usage-based pricing and GST invoicing, with dunning, e-invoicing and accounting integrations built in.",
   sections: [
     {
       kind: "hero",
@@ -76,23 +75,28 @@ export const page: PageContent = {
       items: [
         {
           question: "Should we use a billing platform or build our own?",
-          answer: "Platforms are quicker to adopt and suit standard subscriptions. A custom engine pays off when pricing is usage-heavy, contract-specific or tightly tied to your product. Many businesses combine both, and we recommend whichever genuinely fits.",
+          answer:
+            "Platforms are quicker to adopt and suit standard subscriptions. A custom engine pays off when pricing is usage-heavy, contract-specific or tightly tied to your product. Many businesses combine both, and we recommend whichever genuinely fits.",
         },
         {
           question: "How is a billing project priced?",
-          answer: "A fixed price for a defined build or integration, with monthly support for changes afterwards. Any billing platform subscription is paid directly to the vendor.",
+          answer:
+            "A fixed price for a defined build or integration, with monthly support for changes afterwards. Any billing platform subscription is paid directly to the vendor.",
         },
         {
           question: "Can you migrate existing subscriptions without disrupting customers?",
-          answer: "Yes. We migrate customers, plans, balances and, where the gateway allows, payment mandates, then run a parallel cycle so invoices match before cut-over.",
+          answer:
+            "Yes. We migrate customers, plans, balances and, where the gateway allows, payment mandates, then run a parallel cycle so invoices match before cut-over.",
         },
         {
           question: "How do you keep up with GST changes?",
-          answer: "Tax rules live in configuration rather than hard-coded logic, and our support plans include updates when rates, e-invoicing thresholds or formats change.",
+          answer:
+            "Tax rules live in configuration rather than hard-coded logic, and our support plans include updates when rates, e-invoicing thresholds or formats change.",
         },
         {
           question: "Who owns the billing system?",
-          answer: "You do. Custom code, integrations and documentation are handed over to you once invoices are settled, and your billing data stays in systems you control.",
+          answer:
+            "You do. Custom code, integrations and documentation are handed over to you once invoices are settled, and your billing data stays in systems you control.",
         },
       ],
     },

@@ -5,8 +5,7 @@ import { site } from "#app/content/site.ts";
 export const page: PageContent = {
   path: "/business-intelligence-analytics",
   title: "Business Intelligence & Analytics",
-  description:
-    "Data warehouses, pipelines and dashboards that give leadership one trusted set of numbers from ERP, CRM, finance and product data.",
+  description: "Data warehouses, pipelines and dashboards that give leadership one trusted set of numbers from ERP, CRM, finance and product data.",
   sections: [
     {
       kind: "hero",
@@ -78,19 +77,23 @@ export const page: PageContent = {
       items: [
         {
           question: "How do you price a BI engagement?",
-          answer: "Usually a fixed price for the initial warehouse and first dashboards, then a monthly retainer for new sources, reports and pipeline monitoring. Tool and cloud costs are separate, and we size them with you upfront.",
+          answer:
+            "Usually a fixed price for the initial warehouse and first dashboards, then a monthly retainer for new sources, reports and pipeline monitoring. Tool and cloud costs are separate, and we size them with you upfront.",
         },
         {
           question: "How soon will we see the first dashboard?",
-          answer: "We aim to put a first useful dashboard in front of you early, typically within the first few weeks, built on one or two key sources. Coverage then widens in iterations.",
+          answer:
+            "We aim to put a first useful dashboard in front of you early, typically within the first few weeks, built on one or two key sources. Coverage then widens in iterations.",
         },
         {
           question: "Do we have to replace our current reporting tool?",
-          answer: "Not necessarily. If your team already uses Power BI, Tableau or another tool well, we feed it from the new warehouse instead of forcing a change.",
+          answer:
+            "Not necessarily. If your team already uses Power BI, Tableau or another tool well, we feed it from the new warehouse instead of forcing a change.",
         },
         {
           question: "Where does our data live, and who owns it?",
-          answer: "Your data stays in cloud accounts you own, in the region you choose, including Indian regions where residency matters. The pipelines, models and dashboards we build are yours, with full documentation.",
+          answer:
+            "Your data stays in cloud accounts you own, in the region you choose, including Indian regions where residency matters. The pipelines, models and dashboards we build are yours, with full documentation.",
         },
       ],
     },

@@ -4,8 +4,7 @@ import { site } from "#app/content/site.ts";
 export const page: PageContent = {
   path: "/chatbot-and-virtual",
   title: "Chatbots & Virtual Assistants",
-  description:
-    "AI chatbots and virtual assistants for customer support, sales and internal help desks on WhatsApp, web and apps, with human handoff built in.",
+  description: "AI chatbots and virtual assistants for customer support, sales and internal help desks on WhatsApp, web and apps, with human handoff built in.",
   sections: [
     {
       kind: "hero",
@@ -76,19 +75,23 @@ export const page: PageContent = {
       items: [
         {
           question: "How are chatbot projects priced?",
-          answer: "A fixed price for design, build and launch, and a monthly plan for monitoring and improvements. AI model usage and WhatsApp conversation charges depend on volume and are either passed through at cost or paid directly to the providers.",
+          answer:
+            "A fixed price for design, build and launch, and a monthly plan for monitoring and improvements. AI model usage and WhatsApp conversation charges depend on volume and are either passed through at cost or paid directly to the providers.",
         },
         {
           question: "Which channels can the assistant work on?",
-          answer: "Your website and mobile app, WhatsApp through the WhatsApp Business Platform, Microsoft Teams or Slack for internal use, and other channels that offer an API.",
+          answer:
+            "Your website and mobile app, WhatsApp through the WhatsApp Business Platform, Microsoft Teams or Slack for internal use, and other channels that offer an API.",
         },
         {
           question: "How do you stop the assistant giving wrong answers?",
-          answer: "We ground answers in approved content, limit the assistant to defined topics, test it against real questions before launch and route uncertain cases to people. Conversations are reviewed regularly after launch.",
+          answer:
+            "We ground answers in approved content, limit the assistant to defined topics, test it against real questions before launch and route uncertain cases to people. Conversations are reviewed regularly after launch.",
         },
         {
           question: "How is customer data protected?",
-          answer: "Conversations are stored in your environment or with providers you approve, personal data is minimised and kept only as long as needed, and processing follows the DPDP Act 2023.",
+          answer:
+            "Conversations are stored in your environment or with providers you approve, personal data is minimised and kept only as long as needed, and processing follows the DPDP Act 2023.",
         },
         {
           question: "Who owns the assistant?",

@@ -78,19 +78,23 @@ export const page: PageContent = {
       items: [
         {
           question: "Which cloud provider should we choose?",
-          answer: "It depends on your team's existing skills, the services you rely on, customer requirements and pricing. We work across AWS, Azure and Google Cloud and base our recommendation on your workloads.",
+          answer:
+            "It depends on your team's existing skills, the services you rely on, customer requirements and pricing. We work across AWS, Azure and Google Cloud and base our recommendation on your workloads.",
         },
         {
           question: "How is cloud work priced?",
-          answer: "Assessments and migrations are usually fixed-price per phase, and managed operations are a monthly fee based on the environments we run. Cloud provider bills stay in your name and are paid directly.",
+          answer:
+            "Assessments and migrations are usually fixed-price per phase, and managed operations are a monthly fee based on the environments we run. Cloud provider bills stay in your name and are paid directly.",
         },
         {
           question: "Will migration cause downtime?",
-          answer: "We plan for minimal disruption using data replication, staged cut-overs and scheduled windows. Any downtime is agreed with you in advance, and every cut-over has a tested rollback plan.",
+          answer:
+            "We plan for minimal disruption using data replication, staged cut-overs and scheduled windows. Any downtime is agreed with you in advance, and every cut-over has a tested rollback plan.",
         },
         {
           question: "Who owns the cloud accounts and configuration?",
-          answer: "You do. Accounts are in your organisation's name, and all infrastructure code and documentation live in your repositories. We work through access you grant and can revoke at any time.",
+          answer:
+            "You do. Accounts are in your organisation's name, and all infrastructure code and documentation live in your repositories. We work through access you grant and can revoke at any time.",
         },
         {
           question: "Do you provide ongoing support?",

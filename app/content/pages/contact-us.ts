@@ -69,7 +69,8 @@ export const page: PageContent = {
       items: [
         {
           question: "What should I include in my project brief?",
-          answer: "What you want to achieve, who will use the software, any systems it must work with, and your timeline and budget range if you have them. Rough notes are fine.",
+          answer:
+            "What you want to achieve, who will use the software, any systems it must work with, and your timeline and budget range if you have them. Rough notes are fine.",
         },
         {
           question: "What if I contact you outside business hours?",

@@ -4,8 +4,7 @@ import { site } from "#app/content/site.ts";
 export const page: PageContent = {
   path: "/crm",
   title: "CRM Solutions",
-  description:
-    "CRM implementation and custom development for sales pipelines, service desks and customer 360, connected to WhatsApp, email and your ERP.",
+  description: "CRM implementation and custom development for sales pipelines, service desks and customer 360, connected to WhatsApp, email and your ERP.",
   sections: [
     {
       kind: "hero",
@@ -76,15 +75,18 @@ export const page: PageContent = {
       items: [
         {
           question: "Do you charge per user?",
-          answer: "No. Our fees are for the work: a fixed price for a defined implementation or a monthly rate for ongoing support. Platform subscriptions such as Salesforce or HubSpot are billed by the vendor, and we help you choose a tier you will actually use.",
+          answer:
+            "No. Our fees are for the work: a fixed price for a defined implementation or a monthly rate for ongoing support. Platform subscriptions such as Salesforce or HubSpot are billed by the vendor, and we help you choose a tier you will actually use.",
         },
         {
           question: "How long does a CRM implementation take?",
-          answer: "A sales CRM for one team with a few integrations is typically live within weeks. Multi-team rollouts with service desks and ERP integration take longer and are phased. You get a dated plan after discovery.",
+          answer:
+            "A sales CRM for one team with a few integrations is typically live within weeks. Multi-team rollouts with service desks and ERP integration take longer and are phased. You get a dated plan after discovery.",
         },
         {
           question: "Can you move our data from spreadsheets or an old CRM?",
-          answer: "Yes. We map, de-duplicate and import contacts, accounts, deals and history, and run a trial migration that your team checks before the final cut-over.",
+          answer:
+            "Yes. We map, de-duplicate and import contacts, accounts, deals and history, and run a trial migration that your team checks before the final cut-over.",
         },
         {
           question: "Who owns a custom CRM you build for us?",

@@ -5,8 +5,7 @@ import { site } from "#app/content/site.ts";
 export const page: PageContent = {
   path: "/custom-software",
   title: "Custom Software Development",
-  description:
-    "Custom software built around your workflows: internal tools, customer portals, SaaS products and legacy modernisation, with code you own.",
+  description: "Custom software built around your workflows: internal tools, customer portals, SaaS products and legacy modernisation, with code you own.",
   sections: [
     {
       kind: "hero",
@@ -78,19 +77,23 @@ export const page: PageContent = {
       items: [
         {
           question: "What pricing models do you offer?",
-          answer: "Fixed price for well-defined scopes, time-and-materials for evolving products, and dedicated teams billed monthly for longer engagements. We recommend one after discovery, based on how settled your requirements are.",
+          answer:
+            "Fixed price for well-defined scopes, time-and-materials for evolving products, and dedicated teams billed monthly for longer engagements. We recommend one after discovery, based on how settled your requirements are.",
         },
         {
           question: "How long does it take to build custom software?",
-          answer: "It depends on scope. A focused first release is commonly planned over a few months, with further features delivered in regular sprints. You get a dated plan, not an open-ended estimate.",
+          answer:
+            "It depends on scope. A focused first release is commonly planned over a few months, with further features delivered in regular sprints. You get a dated plan, not an open-ended estimate.",
         },
         {
           question: "Who owns the code and intellectual property?",
-          answer: "You do. Once invoices are settled, the source code, designs and documentation for the work we build for you are transferred to you, as set out in the contract. Open-source components keep their own licences.",
+          answer:
+            "You do. Once invoices are settled, the source code, designs and documentation for the work we build for you are transferred to you, as set out in the contract. Open-source components keep their own licences.",
         },
         {
           question: "Can you work with our existing team and systems?",
-          answer: "Yes. We regularly work alongside in-house developers, follow your coding standards and integrate with your current applications, databases and sign-in provider.",
+          answer:
+            "Yes. We regularly work alongside in-house developers, follow your coding standards and integrate with your current applications, databases and sign-in provider.",
         },
         {
           question: "What support is available after launch?",

@@ -76,19 +76,23 @@ export const page: PageContent = {
       items: [
         {
           question: "How is a security assessment priced?",
-          answer: "Assessments are fixed-price, based on scope such as the number of applications, APIs and cloud accounts. Remediation and ongoing monitoring can be added as a project or a monthly plan.",
+          answer:
+            "Assessments are fixed-price, based on scope such as the number of applications, APIs and cloud accounts. Remediation and ongoing monitoring can be added as a project or a monthly plan.",
         },
         {
           question: "Does the DPDP Act 2023 apply to us?",
-          answer: "If you process digital personal data of people in India, or offer goods or services to them from abroad, it very likely does. We help you work out which obligations apply and build them into your systems, working alongside your legal counsel where an opinion is needed.",
+          answer:
+            "If you process digital personal data of people in India, or offer goods or services to them from abroad, it very likely does. We help you work out which obligations apply and build them into your systems, working alongside your legal counsel where an opinion is needed.",
         },
         {
           question: "Will testing disrupt our live systems?",
-          answer: "We agree testing windows and methods in advance, prefer staging environments that mirror production, and never run destructive tests on live systems without explicit approval.",
+          answer:
+            "We agree testing windows and methods in advance, prefer staging environments that mirror production, and never run destructive tests on live systems without explicit approval.",
         },
         {
           question: "Can you certify us for ISO 27001 or SOC 2?",
-          answer: "No. Certificates and attestation reports are issued by independent auditors. We prepare you with gap analysis, policies, technical controls and evidence, so the audit goes smoothly.",
+          answer:
+            "No. Certificates and attestation reports are issued by independent auditors. We prepare you with gap analysis, policies, technical controls and evidence, so the audit goes smoothly.",
         },
         {
           question: "How are our findings and data handled?",

@@ -76,11 +76,13 @@ export const page: PageContent = {
       items: [
         {
           question: "How do you price DevOps work?",
-          answer: "Improvement projects are priced as fixed scopes, and ongoing DevOps or SRE support as a monthly retainer. Tool licences and cloud costs are billed to you directly by the providers.",
+          answer:
+            "Improvement projects are priced as fixed scopes, and ongoing DevOps or SRE support as a monthly retainer. Tool licences and cloud costs are billed to you directly by the providers.",
         },
         {
           question: "Do we really need Kubernetes?",
-          answer: "Not always. Many products run well on managed container services with far less operational overhead. We recommend Kubernetes when your scale, team size or portability needs justify it.",
+          answer:
+            "Not always. Many products run well on managed container services with far less operational overhead. We recommend Kubernetes when your scale, team size or portability needs justify it.",
         },
         {
           question: "Can you work with the tools we already use?",
@@ -88,7 +90,8 @@ export const page: PageContent = {
         },
         {
           question: "How quickly will we see improvements?",
-          answer: "Early wins, such as an automated pipeline for one service, often arrive within the first few weeks. Broader change across many services is phased over months.",
+          answer:
+            "Early wins, such as an automated pipeline for one service, often arrive within the first few weeks. Broader change across many services is phased over months.",
         },
         {
           question: "Who owns the pipelines and scripts?",

@@ -78,15 +78,18 @@ export const page: PageContent = {
       items: [
         {
           question: "Should we use Shopify or a custom platform?",
-          answer: "Hosted platforms such as Shopify suit most D2C brands and keep running costs predictable. Custom or headless builds make sense for complex B2B pricing, unusual catalogues or deep ERP integration. We recommend after understanding your operations.",
+          answer:
+            "Hosted platforms such as Shopify suit most D2C brands and keep running costs predictable. Custom or headless builds make sense for complex B2B pricing, unusual catalogues or deep ERP integration. We recommend after understanding your operations.",
         },
         {
           question: "How is an e-commerce project priced?",
-          answer: "A fixed price for a defined store build and integrations, with optional monthly plans for growth work and support. Platform, app and gateway fees are paid directly to those providers.",
+          answer:
+            "A fixed price for a defined store build and integrations, with optional monthly plans for growth work and support. Platform, app and gateway fees are paid directly to those providers.",
         },
         {
           question: "Can you migrate our current store without losing search rankings?",
-          answer: "Yes. We migrate products, customers and orders, keep URLs where possible, redirect the rest, and check search performance closely after launch.",
+          answer:
+            "Yes. We migrate products, customers and orders, keep URLs where possible, redirect the rest, and check search performance closely after launch.",
         },
         {
           question: "Will the store connect to our ERP or accounting software?",
@@ -94,7 +97,8 @@ export const page: PageContent = {
         },
         {
           question: "Who owns the store?",
-          answer: "You do. Platform and gateway accounts are opened in your name, and the custom themes, apps and integrations we build are handed over with source code.",
+          answer:
+            "You do. Platform and gateway accounts are opened in your name, and the custom themes, apps and integrations we build are handed over with source code.",
         },
       ],
     },

@@ -5,8 +5,7 @@ import { site } from "#app/content/site.ts";
 export const page: PageContent = {
   path: "/erp",
   title: "ERP Solutions",
-  description:
-    "ERP implementation and custom modules for finance, inventory, manufacturing and GST compliance, integrated with the systems you already use.",
+  description: "ERP implementation and custom modules for finance, inventory, manufacturing and GST compliance, integrated with the systems you already use.",
   sections: [
     {
       kind: "hero",
@@ -81,23 +80,28 @@ export const page: PageContent = {
       items: [
         {
           question: "How is an ERP project priced?",
-          answer: "After discovery we quote a fixed price for a clearly scoped first phase, and use time-and-materials or a monthly retainer for later phases and ongoing changes. Any platform licence or hosting costs are shown separately so you can compare options honestly.",
+          answer:
+            "After discovery we quote a fixed price for a clearly scoped first phase, and use time-and-materials or a monthly retainer for later phases and ongoing changes. Any platform licence or hosting costs are shown separately so you can compare options honestly.",
         },
         {
           question: "How long does an ERP implementation take?",
-          answer: "It depends on the number of modules, entities and integrations. A focused first phase for a single company typically takes a few months, while multi-entity or manufacturing rollouts take longer and are phased. You get a dated plan after discovery.",
+          answer:
+            "It depends on the number of modules, entities and integrations. A focused first phase for a single company typically takes a few months, while multi-entity or manufacturing rollouts take longer and are phased. You get a dated plan after discovery.",
         },
         {
           question: "Can the ERP connect to our existing systems?",
-          answer: "Yes. We integrate with CRMs, e-commerce platforms, payment gateways, banks, payroll and accounting tools through their APIs. Where a legacy system has no API, we agree a reliable, monitored file-based exchange.",
+          answer:
+            "Yes. We integrate with CRMs, e-commerce platforms, payment gateways, banks, payroll and accounting tools through their APIs. Where a legacy system has no API, we agree a reliable, monitored file-based exchange.",
         },
         {
           question: "Who owns the custom code?",
-          answer: "You do. Custom modules, integrations and configuration we build for you are handed over with source code and documentation once invoices are settled. Open-source platforms stay under their own licences, which let you run and modify them.",
+          answer:
+            "You do. Custom modules, integrations and configuration we build for you are handed over with source code and documentation once invoices are settled. Open-source platforms stay under their own licences, which let you run and modify them.",
         },
         {
           question: "What support do you offer after go-live?",
-          answer: "Every rollout includes a hypercare period, followed by an optional support plan covering fixes, user queries, upgrades and small enhancements, with response times agreed in writing.",
+          answer:
+            "Every rollout includes a hypercare period, followed by an optional support plan covering fixes, user queries, upgrades and small enhancements, with response times agreed in writing.",
         },
       ],
     },

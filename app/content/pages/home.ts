@@ -7,16 +7,11 @@ import { site } from "#app/content/site.ts";
 
 /** One sentence per solution area, keyed by the group title in navigation.ts. */
 const groupSummaries: Record<string, string> = {
-  "Business Solutions":
-    "ERP, CRM and business intelligence that put finance, sales, operations and reporting on one reliable footing.",
-  "Software Development":
-    "Custom applications, web and mobile products and AI features, designed and engineered around the way your teams work.",
-  "E-commerce & Fintech":
-    "Storefronts, payment gateways and billing systems that take orders, collect money and raise GST-ready invoices.",
-  "Security & Cloud":
-    "Cloud infrastructure, DevOps and security reviews that keep your systems fast, available and compliant.",
-  "AI & Automation":
-    "Chatbots, virtual assistants and predictive analytics that take repetitive work off your people.",
+  "Business Solutions": "ERP, CRM and business intelligence that put finance, sales, operations and reporting on one reliable footing.",
+  "Software Development": "Custom applications, web and mobile products and AI features, designed and engineered around the way your teams work.",
+  "E-commerce & Fintech": "Storefronts, payment gateways and billing systems that take orders, collect money and raise GST-ready invoices.",
+  "Security & Cloud": "Cloud infrastructure, DevOps and security reviews that keep your systems fast, available and compliant.",
+  "AI & Automation": "Chatbots, virtual assistants and predictive analytics that take repetitive work off your people.",
 };
 
 const solutionAreas: LinkGridSection["items"] = solutionGroups.flatMap((group) => {

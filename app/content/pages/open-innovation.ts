@@ -58,10 +58,16 @@ export const page: PageContent = {
       kind: "steps",
       title: "How to submit an idea",
       steps: [
-        { title: "Fill in the consultation form", body: "Start your project brief with \"Open Innovation\" and describe the problem, who has it and your idea for solving it." },
+        {
+          title: "Fill in the consultation form",
+          body: 'Start your project brief with "Open Innovation" and describe the problem, who has it and your idea for solving it.',
+        },
         { title: "Add supporting material", body: "Attach a short deck, sketches or a document if you have them. A clear paragraph is enough to start." },
         { title: "Talk it through", body: "If the idea fits the programme, we arrange a call to understand it better and meet the people behind it." },
-        { title: "Agree how to proceed", body: "Together we decide the right format, such as a proof of concept, a hackathon challenge or mentoring, and what each side contributes." },
+        {
+          title: "Agree how to proceed",
+          body: "Together we decide the right format, such as a proof of concept, a hackathon challenge or mentoring, and what each side contributes.",
+        },
       ],
     },
     {
@@ -70,7 +76,8 @@ export const page: PageContent = {
       items: [
         {
           question: "Who owns an idea I submit?",
-          answer: "You do. Submitting an idea does not transfer any rights to us. If we decide to build something together, ownership and roles are agreed in writing first.",
+          answer:
+            "You do. Submitting an idea does not transfer any rights to us. If we decide to build something together, ownership and roles are agreed in writing first.",
         },
         {
           question: "Do I need a technical background?",
@@ -85,7 +92,7 @@ export const page: PageContent = {
     {
       kind: "cta",
       title: "Have an idea worth building?",
-      body: "Send it through the consultation form with \"Open Innovation\" at the start of your project brief. We read every submission.",
+      body: 'Send it through the consultation form with "Open Innovation" at the start of your project brief. We read every submission.',
       action: { label: "Submit an idea", href: "#consultation" },
     },
   ],

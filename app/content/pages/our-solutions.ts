@@ -41,9 +41,7 @@ const moreSection: FeatureGridSection = {
   intro: "Some work cuts across every solution area: taking manual steps out of a process, and knowing the rules of the industry the software serves.",
   items: solutionGroups.flatMap((group) =>
     group.links.flatMap((link) =>
-      isSectionHere(link.href)
-        ? [{ id: anchorOf(link.href), title: link.label, body: sectionDescriptions[link.label] ?? "", ...cardIconOf(link.label) }]
-        : [],
+      isSectionHere(link.href) ? [{ id: anchorOf(link.href), title: link.label, body: sectionDescriptions[link.label] ?? "", ...cardIconOf(link.label) }] : [],
     ),
   ),
 };

@@ -66,7 +66,10 @@ export const page: PageContent = {
       kind: "steps",
       title: "How to become a partner",
       steps: [
-        { title: "Introduce yourself", body: "Use the consultation form and mention \"Partnership\" in your project brief, with a few lines about your company and customers." },
+        {
+          title: "Introduce yourself",
+          body: 'Use the consultation form and mention "Partnership" in your project brief, with a few lines about your company and customers.',
+        },
         { title: "Explore the fit", body: "We meet to understand your market, your offering and where our solutions or products complement it." },
         { title: "Agree the model", body: "Together we choose the partnership type and set out responsibilities and commercial terms in a partner agreement." },
         { title: "Launch together", body: "We onboard your team with product training and sales material, then work the first opportunities side by side." },
@@ -78,7 +81,8 @@ export const page: PageContent = {
       items: [
         {
           question: "What makes a good partner?",
-          answer: "Companies that serve business customers and want to offer them software, cloud or AI capability, whether as a product, a referral or a joint project. Size matters less than a shared commitment to doing good work.",
+          answer:
+            "Companies that serve business customers and want to offer them software, cloud or AI capability, whether as a product, a referral or a joint project. Size matters less than a shared commitment to doing good work.",
         },
         {
           question: "Can partners be based outside India?",

@@ -80,15 +80,18 @@ export const page: PageContent = {
         },
         {
           question: "Can you help us become a payment aggregator?",
-          answer: "Operating as a payment aggregator requires authorisation from the Reserve Bank of India, which only your company can apply for. We build the technology, including the controls the guidelines expect, and work alongside your compliance advisers.",
+          answer:
+            "Operating as a payment aggregator requires authorisation from the Reserve Bank of India, which only your company can apply for. We build the technology, including the controls the guidelines expect, and work alongside your compliance advisers.",
         },
         {
           question: "How is payment work priced?",
-          answer: "Integrations with a defined scope are fixed-price projects, and ongoing optimisation and support are available monthly. Transaction fees are agreed directly between you and the gateway.",
+          answer:
+            "Integrations with a defined scope are fixed-price projects, and ongoing optimisation and support are available monthly. Transaction fees are agreed directly between you and the gateway.",
         },
         {
           question: "How long does an integration take?",
-          answer: "A standard checkout with one gateway can typically be done in weeks. Recurring payments, split settlements or routing across gateways take longer, and the gateway's own onboarding and KYC timelines also apply.",
+          answer:
+            "A standard checkout with one gateway can typically be done in weeks. Recurring payments, split settlements or routing across gateways take longer, and the gateway's own onboarding and KYC timelines also apply.",
         },
         {
           question: "Who owns the payment code?",

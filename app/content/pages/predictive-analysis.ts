@@ -76,15 +76,18 @@ export const page: PageContent = {
       items: [
         {
           question: "How much historical data do we need?",
-          answer: "It depends on the problem. Forecasting benefits from at least a couple of full seasonal cycles, while churn or risk models need enough past examples of the outcome. We assess your data before committing to a build.",
+          answer:
+            "It depends on the problem. Forecasting benefits from at least a couple of full seasonal cycles, while churn or risk models need enough past examples of the outcome. We assess your data before committing to a build.",
         },
         {
           question: "How is this work priced?",
-          answer: "We usually begin with a fixed-price data assessment and pilot, then price the production build and ongoing monitoring as a fixed scope or a monthly plan.",
+          answer:
+            "We usually begin with a fixed-price data assessment and pilot, then price the production build and ongoing monitoring as a fixed scope or a monthly plan.",
         },
         {
           question: "How accurate will the forecasts be?",
-          answer: "That depends on your data and market, so we do not promise a number upfront. We measure accuracy honestly by backtesting against a baseline, agree acceptable error ranges with you, and keep reporting it after launch.",
+          answer:
+            "That depends on your data and market, so we do not promise a number upfront. We measure accuracy honestly by backtesting against a baseline, agree acceptable error ranges with you, and keep reporting it after launch.",
         },
         {
           question: "Can predictions feed into our existing systems?",

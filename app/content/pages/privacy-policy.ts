@@ -72,7 +72,9 @@ export const page: PageContent = {
         },
         { p: "Server logs, created automatically when you visit:" },
         { list: ["your IP address", "your browser and device type (user agent)", "the pages requested, the date and time, and the response given"] },
-        { p: "Please do not include sensitive personal data, such as health or financial details, in a project brief, attachment or cover letter unless it is genuinely needed." },
+        {
+          p: "Please do not include sensitive personal data, such as health or financial details, in a project brief, attachment or cover letter unless it is genuinely needed.",
+        },
       ],
     },
     {
@@ -170,7 +172,9 @@ export const page: PageContent = {
         {
           p: `Write to ${site.emails.general} with the subject "Privacy request", say which right you want to exercise, and use the e-mail address you gave us so we can find your data. We may ask you to confirm your identity before acting on the request.`,
         },
-        { p: "You can also unsubscribe from the newsletter at any time with the link in any newsletter e-mail, including the confirmation e-mail, or with your e-mail program's own Unsubscribe button, without signing in. We will respond to every request without undue delay and within the time the applicable law allows." },
+        {
+          p: "You can also unsubscribe from the newsletter at any time with the link in any newsletter e-mail, including the confirmation e-mail, or with your e-mail program's own Unsubscribe button, without signing in. We will respond to every request without undue delay and within the time the applicable law allows.",
+        },
       ],
     },
     {
@@ -184,7 +188,9 @@ export const page: PageContent = {
             "for our staff only, a sign-in cookie that keeps them signed in to the administration area",
           ],
         },
-        { p: "We do not use advertising cookies or third-party tracking. Because these cookies are strictly necessary, we do not ask for consent to set them." },
+        {
+          p: "We do not use advertising cookies or third-party tracking. Because these cookies are strictly necessary, we do not ask for consent to set them.",
+        },
       ],
     },
     {
@@ -208,10 +214,7 @@ export const page: PageContent = {
     {
       kind: "prose",
       title: "Contact",
-      blocks: [
-        { p: `${site.name}, ${address}` },
-        { list: [`E-mail: ${site.emails.general}`, `Phone: ${site.phone.display}`] },
-      ],
+      blocks: [{ p: `${site.name}, ${address}` }, { list: [`E-mail: ${site.emails.general}`, `Phone: ${site.phone.display}`] }],
     },
   ],
 };

@@ -59,7 +59,10 @@ export const page: PageContent = {
       kind: "steps",
       title: "How an engagement starts",
       steps: [
-        { title: "Initial conversation", body: "You tell us about your goals, constraints and timeline, and we ask the questions that shape a realistic plan." },
+        {
+          title: "Initial conversation",
+          body: "You tell us about your goals, constraints and timeline, and we ask the questions that shape a realistic plan.",
+        },
         { title: "Proposal", body: "We recommend a service and engagement model, with scope, team, milestones and cost in writing." },
         { title: "Kick-off", body: "We agree ways of working, access and communication channels, and introduce the people on your project." },
         { title: "Delivery and review", body: "Regular demos and progress reports keep you in control, and we review the engagement together as it evolves." },
@@ -71,11 +74,13 @@ export const page: PageContent = {
       items: [
         {
           question: "Can you take over software another vendor built?",
-          answer: "Yes. We start with a code and infrastructure review, document what we find and agree a plan for stabilising the system before adding new features.",
+          answer:
+            "Yes. We start with a code and infrastructure review, document what we find and agree a plan for stabilising the system before adding new features.",
         },
         {
           question: "Who owns the code you write for us?",
-          answer: "Ownership is agreed in the contract before work starts. For custom development the code is normally yours, and we hand over the repositories and documentation with it.",
+          answer:
+            "Ownership is agreed in the contract before work starts. For custom development the code is normally yours, and we hand over the repositories and documentation with it.",
         },
         {
           question: "Can we switch engagement models later?",

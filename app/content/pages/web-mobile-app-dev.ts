@@ -5,8 +5,7 @@ import { site } from "#app/content/site.ts";
 export const page: PageContent = {
   path: "/web-mobile-app-dev",
   title: "Web & Mobile App Development",
-  description:
-    "Web, iOS and Android app development: fast, accessible products built with React, React Native, Flutter or native code, from design to launch.",
+  description: "Web, iOS and Android app development: fast, accessible products built with React, React Native, Flutter or native code, from design to launch.",
   sections: [
     {
       kind: "hero",
@@ -78,15 +77,18 @@ export const page: PageContent = {
       items: [
         {
           question: "How much does an app cost?",
-          answer: "It depends on platforms, features and integrations. We offer fixed prices for defined scopes and monthly dedicated teams for evolving products, and share a detailed estimate after a short discovery.",
+          answer:
+            "It depends on platforms, features and integrations. We offer fixed prices for defined scopes and monthly dedicated teams for evolving products, and share a detailed estimate after a short discovery.",
         },
         {
           question: "Should we build native or cross-platform?",
-          answer: "Cross-platform frameworks suit most business apps and reduce cost by sharing code. We recommend native development when the app relies heavily on device hardware, complex animation or platform-specific features.",
+          answer:
+            "Cross-platform frameworks suit most business apps and reduce cost by sharing code. We recommend native development when the app relies heavily on device hardware, complex animation or platform-specific features.",
         },
         {
           question: "How long until our app is live?",
-          answer: "A focused first version is commonly planned over a few months, including store review. We plan releases so you can launch a core product early and add features in later sprints.",
+          answer:
+            "A focused first version is commonly planned over a few months, including store review. We plan releases so you can launch a core product early and add features in later sprints.",
         },
         {
           question: "Do we own the app and its source code?",

@@ -29,7 +29,17 @@ type ApplicationFormProps = {
   result?: ApplicationResult;
 };
 
-const errorOrder: ApplicationErrorField[] = ["fullName", "email", "phone", "position", RESUME_FIELD, "portfolioUrl", "yearsExperience", "coverLetter", "consent"];
+const errorOrder: ApplicationErrorField[] = [
+  "fullName",
+  "email",
+  "phone",
+  "position",
+  RESUME_FIELD,
+  "portfolioUrl",
+  "yearsExperience",
+  "coverLetter",
+  "consent",
+];
 
 /** The browser's check before posting: the schema's rules and a quick look at the resume. */
 function checkApplication(data: FormData): ClientProblem<ApplicationErrorField> | null {
@@ -113,7 +123,16 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
           )}
         </Field>
         <Field {...field("portfolioUrl")} hint="For example https://www.linkedin.com/in/your-name">
-          {(props) => <input {...props} type="url" inputMode="url" autoComplete="url" maxLength={applicationFieldLimits.portfolioUrl} defaultValue={defaultValues?.portfolioUrl} />}
+          {(props) => (
+            <input
+              {...props}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              maxLength={applicationFieldLimits.portfolioUrl}
+              defaultValue={defaultValues?.portfolioUrl}
+            />
+          )}
         </Field>
         <Field {...field("yearsExperience")}>
           {(props) => (
@@ -122,10 +141,20 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
         </Field>
         <Field {...field("coverLetter")} wide hint={`Optional, up to ${applicationFieldLimits.coverLetter} characters.`}>
           {(props) => (
-            <textarea {...props} rows={6} maxLength={applicationFieldLimits.coverLetter} defaultValue={defaultValues?.coverLetter} className={`${inputClass} min-h-36 resize-y`} />
+            <textarea
+              {...props}
+              rows={6}
+              maxLength={applicationFieldLimits.coverLetter}
+              defaultValue={defaultValues?.coverLetter}
+              className={`${inputClass} min-h-36 resize-y`}
+            />
           )}
         </Field>
-        <ConsentField purpose="the processing of my application data for recruitment." error={errors.consent} defaultChecked={defaultValues?.consent === CONSENT_VALUE} />
+        <ConsentField
+          purpose="the processing of my application data for recruitment."
+          error={errors.consent}
+          defaultChecked={defaultValues?.consent === CONSENT_VALUE}
+        />
 
         <HoneypotField />
         <IdempotencyKeyField renewOn={fetcher.data} />
@@ -135,7 +164,6 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
     </>
   );
 }
-
 
 function Confirmation({ reference }: { reference: string }) {
   return (
@@ -148,8 +176,8 @@ function Confirmation({ reference }: { reference: string }) {
     >
       <p className="text-lg font-semibold">Thank you, your application has been received.</p>
       <p className="mt-2">
-        Your reference number is <strong data-testid="application-reference">{reference}</strong>. Please quote it if you contact us. We
-        have sent a confirmation to your email address and will reply within a week.
+        Your reference number is <strong data-testid="application-reference">{reference}</strong>. Please quote it if you contact us. We have sent a
+        confirmation to your email address and will reply within a week.
       </p>
     </div>
   );

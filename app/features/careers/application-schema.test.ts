@@ -78,9 +78,7 @@ test("the resume is required, PDF/DOC/DOCX by name in the browser, and at most 1
   expect(resumeProblem({ name: "cv.pdf", size: 1000, type: "application/pdf" })).toBeNull();
   expect(resumeProblem({ name: "CV.DOCX", size: 1000, type: "" })).toBeNull();
   expect(resumeProblem({ name: "cv.doc", size: MAX_RESUME_BYTES, type: "" })).toBeNull();
-  expect(resumeProblem({ name: "cv.pdf", size: MAX_RESUME_BYTES + 1, type: "" })).toBe(
-    '"cv.pdf" is larger than 10 MB. Your resume must be 10 MB or smaller.',
-  );
+  expect(resumeProblem({ name: "cv.pdf", size: MAX_RESUME_BYTES + 1, type: "" })).toBe('"cv.pdf" is larger than 10 MB. Your resume must be 10 MB or smaller.');
   expect(resumeProblem({ name: "cv.png", size: 10, type: "image/png" })).toMatch(/is not a PDF, DOC or DOCX document/);
   expect(resumeProblem({ name: "cv.pdf", size: 0, type: "" })).toMatch(/is empty/);
 });

@@ -12,16 +12,7 @@ import {
 } from "#app/features/forms/form-rules.ts";
 
 /** The application form's text fields, in the order the form shows them. */
-export const applicationFields = [
-  "fullName",
-  "email",
-  "phone",
-  "position",
-  "portfolioUrl",
-  "yearsExperience",
-  "coverLetter",
-  "consent",
-] as const;
+export const applicationFields = ["fullName", "email", "phone", "position", "portfolioUrl", "yearsExperience", "coverLetter", "consent"] as const;
 export type ApplicationField = (typeof applicationFields)[number];
 export const RESUME_FIELD = "resume";
 /** Fields that carry an error on the form: the text fields and the resume. */
@@ -56,11 +47,7 @@ export const MAX_RESUME_BYTES = 10 * 1024 * 1024;
 /** Upper bound for the whole multipart request: the resume at its limit plus the text fields. */
 export const MAX_APPLICATION_REQUEST_BYTES = MAX_RESUME_BYTES + 256 * 1024;
 const RESUME_EXTENSIONS = [".pdf", ".doc", ".docx"] as const;
-export const RESUME_MIME_TYPES = [
-  "application/pdf",
-  "application/msword",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-] as const;
+export const RESUME_MIME_TYPES = ["application/pdf", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"] as const;
 export const RESUME_ACCEPT = [...RESUME_EXTENSIONS, ...RESUME_MIME_TYPES].join(",");
 
 /** Which wording of the consent the applicant saw; change it whenever the wording changes. */
@@ -68,30 +55,26 @@ export const APPLICATION_CONSENT_VERSION = "careers-2026-01";
 
 const requiredMessage = (field: ApplicationErrorField) =>
   field === "consent" ? CONSENT_REQUIRED_MESSAGE : field === "resume" ? RESUME_REQUIRED_MESSAGE : `${applicationFieldLabels[field]} is required.`;
-const tooLong = (field: keyof typeof applicationFieldLimits) =>
-  `${applicationFieldLabels[field]} must be at most ${applicationFieldLimits[field]} characters.`;
+const tooLong = (field: keyof typeof applicationFieldLimits) => `${applicationFieldLabels[field]} must be at most ${applicationFieldLimits[field]} characters.`;
 
 export const RESUME_REQUIRED_MESSAGE = "Please attach your resume (PDF, DOC or DOCX).";
 export const PORTFOLIO_URL_MESSAGE = "Enter a full web address starting with https:// or http://, e.g. https://www.linkedin.com/in/your-name.";
 export const YEARS_MESSAGE = `Years of Experience must be a whole number from ${MIN_YEARS} to ${MAX_YEARS}.`;
 export const resumeTooLargeMessage = (name: string) =>
   `"${name}" is larger than ${formatBytes(MAX_RESUME_BYTES)}. Your resume must be ${formatBytes(MAX_RESUME_BYTES)} or smaller.`;
-export const resumeTypeMessage = (name: string) =>
-  `"${name}" is not a PDF, DOC or DOCX document. Please attach your resume in one of these formats.`;
+export const resumeTypeMessage = (name: string) => `"${name}" is not a PDF, DOC or DOCX document. Please attach your resume in one of these formats.`;
 export const resumeEmptyMessage = (name: string) => `"${name}" is empty. Please attach your resume again.`;
-export const APPLICATION_FAILED_MESSAGE =
-  "Your application could not be saved just now. Nothing was sent; please try again in a few minutes.";
-export const applicationSuccessMessage = (reference: string) =>
-  `Application submitted successfully! Your reference number is ${reference}.`;
+export const APPLICATION_FAILED_MESSAGE = "Your application could not be saved just now. Nothing was sent; please try again in a few minutes.";
+export const applicationSuccessMessage = (reference: string) => `Application submitted successfully! Your reference number is ${reference}.`;
 export const APPLICATION_EMAIL_SENT_MESSAGE = "We have emailed you a confirmation.";
 
-const trimmed = z.pipe(z.optional(z.string()), z.transform((value) => (value ?? "").trim()));
+const trimmed = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => (value ?? "").trim()),
+);
 
 function required(field: "fullName" | "phone") {
-  return z.pipe(
-    trimmed,
-    z.string().check(z.minLength(1, requiredMessage(field)), z.maxLength(applicationFieldLimits[field], tooLong(field))),
-  );
+  return z.pipe(trimmed, z.string().check(z.minLength(1, requiredMessage(field)), z.maxLength(applicationFieldLimits[field], tooLong(field))));
 }
 
 /** Empty is "not given"; otherwise it must be an http(s) address. */
@@ -121,10 +104,7 @@ export const applicationSchema = z.pipe(
     portfolioUrl,
     yearsExperience,
     coverLetter: z.pipe(trimmed, z.string().check(z.maxLength(applicationFieldLimits.coverLetter, tooLong("coverLetter")))),
-    consent: z.pipe(
-      trimmed,
-      z.string().check(z.refine((value) => value === CONSENT_VALUE, CONSENT_REQUIRED_MESSAGE)),
-    ),
+    consent: z.pipe(trimmed, z.string().check(z.refine((value) => value === CONSENT_VALUE, CONSENT_REQUIRED_MESSAGE))),
   }),
   z.transform((value) => ({
     fullName: value.fullName,

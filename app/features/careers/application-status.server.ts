@@ -36,7 +36,13 @@ const dayFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone
 export async function applicationForToken(db: Database, token: string): Promise<ApplicantView | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const [row] = await db
-    .select({ reference: jobApplications.reference, position: jobApplications.position, jobTitle: jobs.title, createdAt: jobApplications.createdAt, status: jobApplications.status })
+    .select({
+      reference: jobApplications.reference,
+      position: jobApplications.position,
+      jobTitle: jobs.title,
+      createdAt: jobApplications.createdAt,
+      status: jobApplications.status,
+    })
     .from(jobApplications)
     .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
     .where(eq(jobApplications.statusTokenHash, hashStatusToken(token)))

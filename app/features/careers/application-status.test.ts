@@ -59,7 +59,9 @@ for (const driver of await testDrivers()) {
       const { db } = database;
       const [job] = await db.insert(jobs).values({ title: "Platform Engineer" }).returning({ id: jobs.id });
       const { token, hash } = newStatusToken();
-      await db.insert(jobApplications).values(application({ reference: "APP-2026-AAAAAA", jobId: job!.id, position: null, statusTokenHash: hash, status: "interview" }));
+      await db
+        .insert(jobApplications)
+        .values(application({ reference: "APP-2026-AAAAAA", jobId: job!.id, position: null, statusTokenHash: hash, status: "interview" }));
       // A row that stored a token in the clear must not open with it.
       const careless = newStatusToken().token;
       await db.insert(jobApplications).values(application({ reference: "APP-2026-BBBBBB", statusTokenHash: careless }));

@@ -7,7 +7,6 @@ export const JOB_LOAD_FAILED = "Failed to load job details. Please try again lat
 export const JOB_ERROR_TITLE = "Error Loading Job Details";
 const JOB_CLOSED = "This position is closed and no longer accepts applications.";
 
-
 const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
 
 function BackLinks() {

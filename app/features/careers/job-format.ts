@@ -34,7 +34,12 @@ export const WORKPLACES = { "on-site": "On-site", hybrid: "Hybrid", remote: "Rem
 export const SALARY_PERIODS = { YEAR: "per year", MONTH: "per month", HOUR: "per hour" } as const;
 
 /** "INR 1,200,000 – 1,800,000 per year"; null when no salary is given. */
-export function formatSalary(job: { salaryMin: number | null; salaryMax: number | null; salaryCurrency: string | null; salaryPeriod: string | null }): string | null {
+export function formatSalary(job: {
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string | null;
+  salaryPeriod: string | null;
+}): string | null {
   if (!job.salaryCurrency || (job.salaryMin === null && job.salaryMax === null)) return null;
   const amount = (value: number) => wholeNumberFormat.format(value);
   const range =

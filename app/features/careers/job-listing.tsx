@@ -13,8 +13,7 @@ export type JobListingData = {
 };
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
-const controlClass =
-  "block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs focus:border-brand-600";
+const controlClass = "block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs focus:border-brand-600";
 
 const LISTING_LOAD_FAILED = "We could not load the open roles just now. Please try again in a few minutes.";
 
@@ -161,19 +160,7 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
   );
 }
 
-function FacetSelect({
-  name,
-  label,
-  allLabel,
-  options,
-  value,
-}: {
-  name: string;
-  label: string;
-  allLabel: string;
-  options: ListingOption[];
-  value: string;
-}) {
+function FacetSelect({ name, label, allLabel, options, value }: { name: string; label: string; allLabel: string; options: ListingOption[]; value: string }) {
   const id = `jobs-${name}`;
   return (
     <div>

@@ -95,16 +95,13 @@ function facetValueOf(job: JobRow, name: FacetName): string | null {
 export async function listOpenJobs(db: Database, filters: JobFilters): Promise<JobListing> {
   const all = await openJobs(db);
   const terms = facetKey(filters.q).split(" ").filter(Boolean);
-  const searchable = new Map(
-    all.map((job) => [job.id, facetKey(`${job.title} ${job.department ?? ""} ${plainText(job.description)}`)]),
-  );
+  const searchable = new Map(all.map((job) => [job.id, facetKey(`${job.title} ${job.department ?? ""} ${plainText(job.description)}`)]));
   const matchesSearch = (job: JobRow) => terms.every((term) => searchable.get(job.id)!.includes(term));
   const matchesFacet = (job: JobRow, name: FacetName) => {
     const wanted = facetKey(filters[name]);
     return wanted === "" || facetKey(job[name]) === wanted;
   };
-  const matchesAllBut = (job: JobRow, except?: FacetName) =>
-    matchesSearch(job) && facetNames.every((name) => name === except || matchesFacet(job, name));
+  const matchesAllBut = (job: JobRow, except?: FacetName) => matchesSearch(job) && facetNames.every((name) => name === except || matchesFacet(job, name));
 
   const facets = Object.fromEntries(
     facetNames.map((name) => {

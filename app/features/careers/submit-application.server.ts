@@ -107,26 +107,29 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
       let applicationId: number;
       try {
         applicationId = await tx.transaction(async (savepoint) => {
-          const [row] = await savepoint.insert(jobApplications).values({
-            jobId: job?.id ?? null,
-            position: input.position,
-            fullName: input.fullName,
-            email: input.email,
-            phone: input.phone,
-            resumeKey: resume.key,
-            resumeName: resume.name.slice(0, 255),
-            resumeContentType: resume.contentType,
-            resumeSize: resume.size,
-            portfolioUrl: input.portfolioUrl,
-            yearsExperience: input.yearsExperience,
-            coverLetter: input.coverLetter,
-            consentAt: submittedAt,
-            consentVersion: APPLICATION_CONSENT_VERSION,
-            reference,
-            idempotencyKey,
-            createdAt: submittedAt,
-            statusTokenHash: statusToken.hash,
-          }).returning({ id: jobApplications.id });
+          const [row] = await savepoint
+            .insert(jobApplications)
+            .values({
+              jobId: job?.id ?? null,
+              position: input.position,
+              fullName: input.fullName,
+              email: input.email,
+              phone: input.phone,
+              resumeKey: resume.key,
+              resumeName: resume.name.slice(0, 255),
+              resumeContentType: resume.contentType,
+              resumeSize: resume.size,
+              portfolioUrl: input.portfolioUrl,
+              yearsExperience: input.yearsExperience,
+              coverLetter: input.coverLetter,
+              consentAt: submittedAt,
+              consentVersion: APPLICATION_CONSENT_VERSION,
+              reference,
+              idempotencyKey,
+              createdAt: submittedAt,
+              statusTokenHash: statusToken.hash,
+            })
+            .returning({ id: jobApplications.id });
           return row!.id;
         });
       } catch (error) {
@@ -145,7 +148,13 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
         resume_name: resume.name,
         job_url: job ? `${services.env.SITE_URL}/careers/${job.id}` : "",
       };
-      await services.outbox.enqueue(tx, { template: "job-application-notification", to: services.env.HIRING_INBOX, params, kind: "job-application", applicationId });
+      await services.outbox.enqueue(tx, {
+        template: "job-application-notification",
+        to: services.env.HIRING_INBOX,
+        params,
+        kind: "job-application",
+        applicationId,
+      });
       // Only the applicant's own email carries the link to their status page.
       await confirm({
         template: "job-application-confirmation",

@@ -49,12 +49,7 @@ test("the staff notification replies to the visitor, counts attachments and keep
 test("EmailJS gets exactly the spec's parameters for the confirmation, and the visitor's for the notification", () => {
   const confirmationParams = renderTemplate(consultationEmails, "consultation-confirmation", params, params.to_email);
   expect(confirmationParams.emailjsParams).toEqual(params);
-  const notificationParams = renderTemplate(
-    consultationEmails,
-    "consultation-notification",
-    { ...params, attachment_count: 2 },
-    "sales@kraftechnologies.com",
-  );
+  const notificationParams = renderTemplate(consultationEmails, "consultation-notification", { ...params, attachment_count: 2 }, "sales@kraftechnologies.com");
   expect(notificationParams.emailjsParams).toEqual({
     to_email: "sales@kraftechnologies.com",
     reply_to: params.to_email,

@@ -21,7 +21,6 @@ import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-gua
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
 import { CONSULTATION_ACTION } from "#app/features/consultation/consultation-action.ts";
 
-
 type ConsultationFormProps = {
   /** The id of the heading that names the form. */
   labelledBy?: string;

@@ -1,5 +1,25 @@
 import { expect, test } from "vitest";
-import { ALLOWED_EXTENSIONS, ALLOWED_FILE_TYPES, CONFIRMATION_EMAIL_SENT_MESSAGE, CONSULTATION_SUCCESS_MESSAGE, FILE_INPUT_ACCEPT, MAX_FILE_BYTES, MAX_FILES, addFiles, confirmationEmailFailedMessage, consultationFieldLabels, consultationFieldLimits, consultationSchema, fileProblem, fileUploadFailedMessage, findMissingFields, isAllowedFileType, missingFieldsMessage, submissionFailedMessage, submissionPhase } from "#app/features/consultation/consultation-schema.ts";
+import {
+  ALLOWED_EXTENSIONS,
+  ALLOWED_FILE_TYPES,
+  CONFIRMATION_EMAIL_SENT_MESSAGE,
+  CONSULTATION_SUCCESS_MESSAGE,
+  FILE_INPUT_ACCEPT,
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  addFiles,
+  confirmationEmailFailedMessage,
+  consultationFieldLabels,
+  consultationFieldLimits,
+  consultationSchema,
+  fileProblem,
+  fileUploadFailedMessage,
+  findMissingFields,
+  isAllowedFileType,
+  missingFieldsMessage,
+  submissionFailedMessage,
+  submissionPhase,
+} from "#app/features/consultation/consultation-schema.ts";
 import { formatBytes, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 const valid = {
@@ -55,19 +75,8 @@ test("the schema accepts a full request and enforces lengths; no format check on
 });
 
 test("allowed types: PDF, Word, Excel, PowerPoint, text/CSV, PNG, JPEG", () => {
-  expect(ALLOWED_FILE_TYPES.map((type) => type.label)).toEqual([
-    "PDF",
-    "Word",
-    "Excel",
-    "PowerPoint",
-    "Text",
-    "CSV",
-    "PNG",
-    "JPEG",
-  ]);
-  expect([...ALLOWED_EXTENSIONS].sort()).toEqual(
-    [".pdf", ".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx", ".txt", ".csv", ".png", ".jpg", ".jpeg"].sort(),
-  );
+  expect(ALLOWED_FILE_TYPES.map((type) => type.label)).toEqual(["PDF", "Word", "Excel", "PowerPoint", "Text", "CSV", "PNG", "JPEG"]);
+  expect([...ALLOWED_EXTENSIONS].sort()).toEqual([".pdf", ".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx", ".txt", ".csv", ".png", ".jpg", ".jpeg"].sort());
   expect(FILE_INPUT_ACCEPT).toContain("application/pdf");
   expect(FILE_INPUT_ACCEPT).toContain(".docx");
   expect(isAllowedFileType({ name: "Brief.PDF", size: 1, type: "application/pdf" })).toBe(true);
@@ -95,12 +104,13 @@ test("adding files keeps the good ones, skips duplicates and stops at the limit"
   expect(first.files.map((f) => f.name)).toEqual(["a.pdf"]);
   expect(first.problems).toHaveLength(1);
 
-  const six = addFiles([], ["1", "2", "3", "4", "5", "6", "7"].map((n) => file(`${n}.png`)));
+  const six = addFiles(
+    [],
+    ["1", "2", "3", "4", "5", "6", "7"].map((n) => file(`${n}.png`)),
+  );
   expect(six.files).toHaveLength(MAX_FILES);
   expect(six.problems).toEqual(["You can attach up to 5 files, so 2 files were not added."]);
-  expect(addFiles(six.files, [file("8.png")]).problems).toEqual([
-    'You can attach up to 5 files, so "8.png" was not added.',
-  ]);
+  expect(addFiles(six.files, [file("8.png")]).problems).toEqual(['You can attach up to 5 files, so "8.png" was not added.']);
   // A new array every time, so the input's file list is always re-synchronised.
   const current = [file("a.pdf")];
   expect(addFiles(current, []).files).not.toBe(current);

@@ -49,10 +49,7 @@ export const ALLOWED_FILE_TYPES: readonly AllowedFileType[] = [
   },
   {
     label: "PowerPoint",
-    mimeTypes: [
-      "application/vnd.ms-powerpoint",
-      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-    ],
+    mimeTypes: ["application/vnd.ms-powerpoint", "application/vnd.openxmlformats-officedocument.presentationml.presentation"],
     extensions: [".ppt", ".pptx"],
   },
   { label: "Text", mimeTypes: ["text/plain"], extensions: [".txt"] },
@@ -95,8 +92,7 @@ export function findMissingFields(values: Partial<Record<ConsultationField, unkn
 
 /** The inline text under a field left empty. */
 export const requiredFieldMessage = (field: ConsultationField) => `${consultationFieldLabels[field]} is required.`;
-const tooLongMessage = (field: ConsultationField) =>
-  `${consultationFieldLabels[field]} must be at most ${consultationFieldLimits[field]} characters.`;
+const tooLongMessage = (field: ConsultationField) => `${consultationFieldLabels[field]} must be at most ${consultationFieldLimits[field]} characters.`;
 
 const requiredText = (field: ConsultationField) =>
   z
@@ -137,13 +133,10 @@ export function isAllowedFileType(file: FileFacts): boolean {
 
 const fileTooLargeMessage = (name: string) =>
   `"${name}" is larger than ${formatBytes(MAX_FILE_BYTES)}. Each file must be ${formatBytes(MAX_FILE_BYTES)} or smaller.`;
-const fileTypeNotAllowedMessage = (name: string) =>
-  `"${name}" is not an allowed file type. Attach ${ALLOWED_TYPES_TEXT} files.`;
+const fileTypeNotAllowedMessage = (name: string) => `"${name}" is not an allowed file type. Attach ${ALLOWED_TYPES_TEXT} files.`;
 const emptyFileMessage = (name: string) => `"${name}" is empty.`;
 const tooManyFilesMessage = (notAdded: readonly string[]) =>
-  `You can attach up to ${MAX_FILES} files, so ${
-    notAdded.length === 1 ? `"${notAdded[0]}" was` : `${notAdded.length} files were`
-  } not added.`;
+  `You can attach up to ${MAX_FILES} files, so ${notAdded.length === 1 ? `"${notAdded[0]}" was` : `${notAdded.length} files were`} not added.`;
 
 /** The problem with one file on its own, or null. */
 export function fileProblem(file: FileFacts): string | null {
@@ -160,10 +153,7 @@ const sameFile = (a: FileFacts & { lastModified?: number }, b: FileFacts & { las
  * Adds newly chosen files to those already attached: skips exact duplicates,
  * refuses files with a problem and anything beyond MAX_FILES, and says why.
  */
-export function addFiles<T extends FileFacts & { lastModified?: number }>(
-  current: readonly T[],
-  incoming: readonly T[],
-): { files: T[]; problems: string[] } {
+export function addFiles<T extends FileFacts & { lastModified?: number }>(current: readonly T[], incoming: readonly T[]): { files: T[]; problems: string[] } {
   const files = [...current];
   const problems: string[] = [];
   const overLimit: string[] = [];

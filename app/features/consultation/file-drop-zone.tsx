@@ -97,8 +97,7 @@ export function FileDropZone({ files, onAdd, onRemove, message, invalid, disable
           <path strokeLinecap="round" strokeLinejoin="round" d="M12 16V4m0 0-4 4m4-4 4 4M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
         </svg>
         <span className="text-sm text-slate-700">
-          <span className="font-semibold text-brand-700 underline underline-offset-2">Choose files</span> or drag and drop
-          them here
+          <span className="font-semibold text-brand-700 underline underline-offset-2">Choose files</span> or drag and drop them here
         </span>
         <span id={hintId} className="text-xs text-slate-600">
           {ALLOWED_TYPES_TEXT}. Up to {MAX_FILES} files, {formatBytes(MAX_FILE_BYTES)} each.

@@ -73,7 +73,11 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
     return row ? success([CONSULTATION_SUCCESS_MESSAGE]) : null;
   },
 
-  fileKey: (submittedAt, shift, files, index) => consultationKeys(submittedAt.getTime() + shift, files.map((file) => file.name))[index]!,
+  fileKey: (submittedAt, shift, files, index) =>
+    consultationKeys(
+      submittedAt.getTime() + shift,
+      files.map((file) => file.name),
+    )[index]!,
 
   async save({ tx, input, files, idempotencyKey, submittedAt, services, confirm }) {
     const [row] = await tx

@@ -23,7 +23,9 @@ export type EventRegistrationParams = {
 export type EventNextEditionParams = { full_name: string; event_title: string; page_url: string };
 
 /** The event as an iCalendar file: times in UTC (every calendar converts them), the venue, the page. */
-export function eventCalendar(p: Pick<EventRegistrationParams, "event_title" | "starts_at" | "ends_at" | "event_uid" | "venue_text" | "page_url">): CalendarAttachment {
+export function eventCalendar(
+  p: Pick<EventRegistrationParams, "event_title" | "starts_at" | "ends_at" | "event_uid" | "venue_text" | "page_url">,
+): CalendarAttachment {
   const calendar = ical({ prodId: { company: site.name, product: "Website", language: "EN" }, method: ICalCalendarMethod.PUBLISH, name: p.event_title });
   calendar.createEvent({
     id: p.event_uid,

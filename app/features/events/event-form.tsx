@@ -68,7 +68,11 @@ export function EventForm({ action, intent, labelledBy, submitLabel, result }: E
       })}
 
       <ConsentField
-        purpose={intent === "register" ? "the use of my details to manage my registration and this event's emails." : "the use of my details for one email when the next edition is announced."}
+        purpose={
+          intent === "register"
+            ? "the use of my details to manage my registration and this event's emails."
+            : "the use of my details for one email when the next edition is announced."
+        }
         error={errors.consent}
       />
 

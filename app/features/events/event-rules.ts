@@ -2,11 +2,7 @@
 import * as z from "zod/mini";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { toEmailAddress } from "#app/features/email-address-field.ts";
-import {
-  CONSENT_REQUIRED_MESSAGE,
-  CONSENT_VALUE,
-  INVALID_EMAIL_MESSAGE,
-} from "#app/features/forms/form-rules.ts";
+import { CONSENT_REQUIRED_MESSAGE, CONSENT_VALUE, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 /*
  * The event page's forms, for the browser and the server alike: registering
@@ -48,10 +44,12 @@ export function eventStatusAt(now: Date, startsAt: Date, endsAt: Date): EventSta
 }
 
 const optionalText = (max: number, label: string) =>
-  z.pipe(
-    z.optional(z.string()),
-    z.transform((value) => (value ?? "").trim()),
-  ).check(z.maxLength(max, `${label} can be at most ${max} characters.`));
+  z
+    .pipe(
+      z.optional(z.string()),
+      z.transform((value) => (value ?? "").trim()),
+    )
+    .check(z.maxLength(max, `${label} can be at most ${max} characters.`));
 
 /** Keys are checked in the order the form shows them, so the first issue is the first field's. */
 export const eventRegistrationSchema = z.object({
@@ -68,7 +66,9 @@ export type EventRegistrationInput = z.output<typeof eventRegistrationSchema>;
 export type EventFormIssue = { field: EventFormField; message: string };
 
 /** The submission as stored (trimmed, the address normalised), or its first problem. Accepts FormData values or plain ones. */
-export function parseEventForm(values: Partial<Record<EventFormField, unknown>>): { ok: true; input: EventRegistrationInput } | { ok: false; issue: EventFormIssue } {
+export function parseEventForm(
+  values: Partial<Record<EventFormField, unknown>>,
+): { ok: true; input: EventRegistrationInput } | { ok: false; issue: EventFormIssue } {
   const result = eventRegistrationSchema.safeParse({
     fullName: values.fullName ?? undefined,
     email: values.email ?? undefined,

@@ -89,7 +89,8 @@ export function formatDate(at: Date, timeZone: string): string {
 export function formatTimes(startsAt: Date, endsAt: Date, timeZone: string): string {
   const time = (at: Date) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(at);
   const zone =
-    new Intl.DateTimeFormat("en-IN", { timeZone, timeZoneName: "short" }).formatToParts(startsAt).find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+    new Intl.DateTimeFormat("en-IN", { timeZone, timeZoneName: "short" }).formatToParts(startsAt).find((part) => part.type === "timeZoneName")?.value ??
+    timeZone;
   const sameDay = formatDate(startsAt, timeZone) === formatDate(endsAt, timeZone);
   return sameDay ? `${time(startsAt)}–${time(endsAt)} ${zone}` : `${time(startsAt)} ${zone} to ${formatDate(endsAt, timeZone)}, ${time(endsAt)}`;
 }

@@ -22,7 +22,14 @@ const HOUR = 60 * 60_000;
 
 async function withServices(driver: DatabaseDriver, run: (services: Services) => Promise<void>) {
   const target = await createTestDatabaseEnv(driver, { migrated: true });
-  const env = parseEnv({ ...target.env, DATABASE_URL: target.env.DATABASE_URL ?? "", LOG_LEVEL: "silent", SITE_URL: SITE, FORM_RATE_LIMIT: "1000", DEMO_CONTENT: "false" });
+  const env = parseEnv({
+    ...target.env,
+    DATABASE_URL: target.env.DATABASE_URL ?? "",
+    LOG_LEVEL: "silent",
+    SITE_URL: SITE,
+    FORM_RATE_LIMIT: "1000",
+    DEMO_CONTENT: "false",
+  });
   const services = await openServices(env, { mailTemplates });
   try {
     await run(services);
@@ -35,7 +42,10 @@ async function withServices(driver: DatabaseDriver, run: (services: Services) =>
 /** Moves the seeded event: `startsInHours` from now, lasting eight hours, with `capacity` places. */
 async function scheduleEvent(services: Services, startsInHours: number, capacity = 200) {
   const startsAt = new Date(Date.now() + startsInHours * HOUR);
-  await services.db.update(events).set({ startsAt, endsAt: new Date(startsAt.getTime() + 8 * HOUR), capacity }).where(eq(events.slug, SLUG));
+  await services.db
+    .update(events)
+    .set({ startsAt, endsAt: new Date(startsAt.getTime() + 8 * HOUR), capacity })
+    .where(eq(events.slug, SLUG));
   return (await findEvent(services.db, SLUG))!;
 }
 
@@ -60,7 +70,9 @@ for (const driver of drivers) {
       await scheduleEvent(services, 48, 2);
       const versionBefore = await readContentVersion(services.db);
       const answers = await Promise.all(
-        ["a", "b", "c", "d", "e"].map((name) => post(services, { fullName: `Guest ${name}`, email: `${name}@example.com`, idempotencyKey: `key-${name}-123456` })),
+        ["a", "b", "c", "d", "e"].map((name) =>
+          post(services, { fullName: `Guest ${name}`, email: `${name}@example.com`, idempotencyKey: `key-${name}-123456` }),
+        ),
       );
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
       const kinds = answers.map((a) => (a.answer.status === "success" ? a.answer.registration : a.answer.message)).sort();
@@ -97,20 +109,42 @@ test("an event under way or over takes no registration, and one that is over tak
 
     await scheduleEvent(services, -24);
     const next = await post(services, { fullName: "Next Time", email: "next@example.com", intent: "next-edition" });
-    expect(next.answer).toMatchObject({ status: "success", registration: "next-edition", messages: ["Thank you. We will email you when the next edition is announced.", "We have emailed your confirmation."] });
+    expect(next.answer).toMatchObject({
+      status: "success",
+      registration: "next-edition",
+      messages: ["Thank you. We will email you when the next edition is announced.", "We have emailed your confirmation."],
+    });
     const rows = await services.db.select().from(eventRegistrations);
     expect(rows).toMatchObject([{ status: "next-edition", email: "next@example.com", fullName: "Next Time", consentVersion: EVENT_CONSENT_VERSION }]);
-    expect(await services.db.select().from(outbox).where(and(eq(outbox.template, "event-next-edition"), eq(outbox.toAddress, "next@example.com")))).toHaveLength(1);
+    expect(
+      await services.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.template, "event-next-edition"), eq(outbox.toAddress, "next@example.com"))),
+    ).toHaveLength(1);
   });
 });
 
 test("the form's rules: name first, then the address, then consent; nothing is stored (pglite)", async () => {
   await withServices("pglite", async (services) => {
     await scheduleEvent(services, 48);
-    expect((await post(services, { fullName: " ", email: "x@example.com" })).answer).toMatchObject({ status: "error", message: "Please enter your full name.", fields: { fullName: "Please enter your full name." } });
-    expect((await post(services, { fullName: "Asha", email: "not-an-address" })).answer).toMatchObject({ status: "error", fields: { email: "Please enter a valid email address." } });
-    expect((await post(services, { fullName: "Asha", email: "asha@example.com", consent: "" })).answer).toMatchObject({ status: "error", fields: { consent: "Please accept the Privacy Policy." } });
-    expect((await post(services, { fullName: "Asha", email: "asha@example.com", company: "x".repeat(121) })).answer).toMatchObject({ status: "error", fields: { company: "Company can be at most 120 characters." } });
+    expect((await post(services, { fullName: " ", email: "x@example.com" })).answer).toMatchObject({
+      status: "error",
+      message: "Please enter your full name.",
+      fields: { fullName: "Please enter your full name." },
+    });
+    expect((await post(services, { fullName: "Asha", email: "not-an-address" })).answer).toMatchObject({
+      status: "error",
+      fields: { email: "Please enter a valid email address." },
+    });
+    expect((await post(services, { fullName: "Asha", email: "asha@example.com", consent: "" })).answer).toMatchObject({
+      status: "error",
+      fields: { consent: "Please accept the Privacy Policy." },
+    });
+    expect((await post(services, { fullName: "Asha", email: "asha@example.com", company: "x".repeat(121) })).answer).toMatchObject({
+      status: "error",
+      fields: { company: "Company can be at most 120 characters." },
+    });
     expect(await services.db.select().from(eventRegistrations)).toHaveLength(0);
   });
 });

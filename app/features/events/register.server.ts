@@ -120,7 +120,12 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
     }
 
     if (saved.status === "next-edition") {
-      await confirm({ template: "event-next-edition", to: input.email, params: { full_name: input.fullName, event_title: event.title, page_url: eventPageUrl(services.env.SITE_URL, event) }, kind: "event" });
+      await confirm({
+        template: "event-next-edition",
+        to: input.email,
+        params: { full_name: input.fullName, event_title: event.title, page_url: eventPageUrl(services.env.SITE_URL, event) },
+        kind: "event",
+      });
       return saved;
     }
     await confirm({
@@ -163,6 +168,12 @@ function emailSentences(saved: Saved, confirmation: ConfirmationOutcome | null):
  * the next edition once it is over. Same pipeline, guards and limits as every
  * form; the confirmation carries the calendar file.
  */
-export function handleEventPost(request: Request, context: Readonly<RouterContextProvider>, services: Services, event: EventRow, now: () => Date = () => new Date()) {
+export function handleEventPost(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  services: Services,
+  event: EventRow,
+  now: () => Date = () => new Date(),
+) {
   return submitForm(request, context, services, eventForm(event, now));
 }

@@ -104,7 +104,17 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
  * after the toasts are gone. `live` makes it announce itself; leave it off
  * where toasts already announce the same words.
  */
-export function FormStatus({ answer, showError, live, className = "" }: { answer?: { status: "success"; messages: string[]; warnings?: string[] } | { status: "error"; message: string }; showError: boolean; live: boolean; className?: string }) {
+export function FormStatus({
+  answer,
+  showError,
+  live,
+  className = "",
+}: {
+  answer?: { status: "success"; messages: string[]; warnings?: string[] } | { status: "error"; message: string };
+  showError: boolean;
+  live: boolean;
+  className?: string;
+}) {
   if (!answer) return null;
   if (answer.status === "error") {
     return showError ? (
@@ -115,7 +125,11 @@ export function FormStatus({ answer, showError, live, className = "" }: { answer
   }
   if (answer.messages.length === 0) return null;
   return (
-    <div role={live ? "status" : undefined} data-testid="form-confirmation" className={`rounded-lg border border-emerald-600 bg-emerald-50 p-3 text-sm text-emerald-900 ${className}`}>
+    <div
+      role={live ? "status" : undefined}
+      data-testid="form-confirmation"
+      className={`rounded-lg border border-emerald-600 bg-emerald-50 p-3 text-sm text-emerald-900 ${className}`}
+    >
       {answer.messages.map((text) => (
         <p key={text}>{text}</p>
       ))}

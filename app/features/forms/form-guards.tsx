@@ -2,7 +2,6 @@ import { useState } from "react";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 
-
 /** Visually hidden, out of the tab order and hidden from assistive technology. */
 export function HoneypotField() {
   return (

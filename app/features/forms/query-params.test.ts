@@ -21,7 +21,10 @@ test("a present parameter is returned as it is; a missing one is null", () => {
 
 test("NUL, other C0 controls, DEL, tabs and line breaks answer 400 with a sentence naming the parameter", () => {
   for (const raw of ["%00", "a%01b", "%1B", "%7F", "a%09b", "a%0Ab", "%0D", "%E2%80%A8"]) {
-    expect(answer(() => readQueryParameter(new URLSearchParams(`q=${raw}`), SEARCH)), raw).toEqual({
+    expect(
+      answer(() => readQueryParameter(new URLSearchParams(`q=${raw}`), SEARCH)),
+      raw,
+    ).toEqual({
       status: 400,
       body: "The search text in this address contains a character that cannot be used (a control character or line break). Remove it and try again.",
     });
@@ -39,5 +42,8 @@ test("a value longer than the parameter's bound answers 400 naming it and the bo
 test("text carried inside a parameter gets the same refusal", () => {
   const position: QueryParameter = { name: "pos", label: "job title", maxLength: 800 };
   expect(checkQueryValue("Senior Engineer", position)).toBe("Senior Engineer");
-  expect(answer(() => checkQueryValue("a\u0000b", position))).toMatchObject({ status: 400, body: expect.stringMatching(/^The job title in this address contains/) });
+  expect(answer(() => checkQueryValue("a\u0000b", position))).toMatchObject({
+    status: 400,
+    body: expect.stringMatching(/^The job title in this address contains/),
+  });
 });

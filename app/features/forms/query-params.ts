@@ -20,10 +20,9 @@ export function readQueryParameter(search: URLSearchParams, parameter: QueryPara
 /** The same refusal for text carried inside a parameter, such as the job title encoded in `?pos=`. */
 export function checkQueryValue(value: string, { label, maxLength }: QueryParameter): string {
   if (hasForbiddenCharacter(value, { multiline: false })) {
-    throw data(
-      `The ${label} in this address contains a character that cannot be used (a control character or line break). Remove it and try again.`,
-      { status: 400 },
-    );
+    throw data(`The ${label} in this address contains a character that cannot be used (a control character or line break). Remove it and try again.`, {
+      status: 400,
+    });
   }
   if (value.length > maxLength) {
     throw data(`The ${label} in this address is longer than ${maxLength} characters. Shorten it and try again.`, { status: 400 });

@@ -67,8 +67,7 @@ const UNREADABLE = "The form could not be read. Please reload the page and try a
 const UNSUPPORTED = "This form must be sent from the page's form (unsupported content type).";
 
 export const tooLargeMessage = (maxBytes: number) => `The form is too large to send (limit ${formatBytes(maxBytes)}).`;
-const unknownFieldMessage = (name: string) =>
-  `The form contained a field it does not have ("${name.slice(0, 40)}"). Please reload the page and try again.`;
+const unknownFieldMessage = (name: string) => `The form contained a field it does not have ("${name.slice(0, 40)}"). Please reload the page and try again.`;
 const fieldTooLongMessage = (label: string) => `${label} is too long to send.`;
 
 /** The media type of a Content-Type header, lower-cased ("Multipart/Form-Data; boundary=x" is multipart). */
@@ -164,10 +163,12 @@ export async function readForm(request: Request, rules: ReadRules): Promise<Form
         stream.resume();
         return fail(new FormRejection(400, upload.messages.badName(), upload.field));
       }
-      pending.push(collectFile(stream, fileName, upload, fileBytes).catch((error: unknown) => {
-        fail(error);
-        return null;
-      }));
+      pending.push(
+        collectFile(stream, fileName, upload, fileBytes).catch((error: unknown) => {
+          fail(error);
+          return null;
+        }),
+      );
     });
 
     parser.on("filesLimit", () => upload && fail(new FormRejection(400, upload.messages.tooMany(), upload.field)));

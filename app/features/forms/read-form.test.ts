@@ -32,7 +32,10 @@ function multipart(parts: { name: string; value?: string; filename?: string; byt
   for (const part of parts) {
     text(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`);
     // A name with characters a header cannot carry raw goes as RFC 5987's filename*.
-    const filename = part.filename !== undefined && /^[\x20-\x7e]*$/.test(part.filename) ? `filename="${part.filename}"` : `filename*=UTF-8''${encodeURIComponent(part.filename ?? "")}`;
+    const filename =
+      part.filename !== undefined && /^[\x20-\x7e]*$/.test(part.filename)
+        ? `filename="${part.filename}"`
+        : `filename*=UTF-8''${encodeURIComponent(part.filename ?? "")}`;
     if (part.filename !== undefined) text(`; ${filename}\r\nContent-Type: application/octet-stream`);
     text("\r\n\r\n");
     if (part.bytes) chunks.push(part.bytes);
@@ -65,7 +68,10 @@ const post = (body: BodyInit, contentType: string, headers: Record<string, strin
   new Request("http://site.test/form", { method: "POST", body, headers: { "Content-Type": contentType, ...headers }, duplex: "half" } as RequestInit);
 
 async function rejection(promise: Promise<unknown>): Promise<FormRejection> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(FormRejection);
   return error as FormRejection;
 }
@@ -101,14 +107,20 @@ test("a Content-Length over the limit is refused before reading", async () => {
 
 test("control characters and line breaks are refused with a sentence naming the field", async () => {
   const nul = await rejection(readForm(post(new URLSearchParams({ brief: "a\u0000b" }), "application/x-www-form-urlencoded"), rules));
-  expect([nul.status, nul.field, nul.message]).toEqual([400, "brief", "Project Brief contains a control character that cannot be saved. Please remove it and try again."]);
+  expect([nul.status, nul.field, nul.message]).toEqual([
+    400,
+    "brief",
+    "Project Brief contains a control character that cannot be saved. Please remove it and try again.",
+  ]);
   const newline = await rejection(readForm(post(new URLSearchParams({ name: "Ada\r\nBcc: x@y.z" }), "application/x-www-form-urlencoded"), rules));
   expect([newline.status, newline.field]).toEqual([400, "name"]);
   expect(newline.message).toMatch(/^Full Name must be a single line/);
 });
 
 test("a text field over 64 KB is refused as too long, not truncated", async () => {
-  const error = await rejection(readForm(post(new URLSearchParams({ brief: "x".repeat(70 * 1024) }), "application/x-www-form-urlencoded"), { ...rules, maxBytes: 1024 * 1024 }));
+  const error = await rejection(
+    readForm(post(new URLSearchParams({ brief: "x".repeat(70 * 1024) }), "application/x-www-form-urlencoded"), { ...rules, maxBytes: 1024 * 1024 }),
+  );
   expect([error.status, error.field, error.message]).toEqual([413, "brief", "Project Brief is too long to send."]);
 });
 
@@ -139,12 +151,18 @@ test("files: a junk file is refused from its first bytes, and name, count, size 
 });
 
 test("a refusal carries the text fields read before it, for the page drawn without JavaScript", async () => {
-  const { body, contentType } = multipart([{ name: "name", value: "Ada" }, { name: "files", filename: "plan.pdf", bytes: new Uint8Array(8 * 1024) }]);
+  const { body, contentType } = multipart([
+    { name: "name", value: "Ada" },
+    { name: "files", filename: "plan.pdf", bytes: new Uint8Array(8 * 1024) },
+  ]);
   const error = await rejection(readForm(post(body, contentType), rules));
   expect([error.status, error.values]).toEqual([415, { name: "Ada" }]);
 });
 
 test("an empty file input is no file", async () => {
-  const { body, contentType } = multipart([{ name: "name", value: "Ada" }, { name: "files", filename: "", bytes: new Uint8Array() }]);
+  const { body, contentType } = multipart([
+    { name: "name", value: "Ada" },
+    { name: "files", filename: "", bytes: new Uint8Array() },
+  ]);
   expect(await readForm(post(body, contentType), rules)).toEqual({ values: { name: "Ada" }, files: [] });
 });

@@ -183,7 +183,10 @@ async function assertWithinRateLimit(request: Request, services: Services, conte
   const waiting = refusalFor(path, client);
   if (waiting !== null) throw tooManyPosts(waiting);
   const { FORM_RATE_LIMIT, FORM_RATE_WINDOW_SECONDS } = services.env;
-  const result = await hitRateLimit(services.db, `${rules.name}:${client}`, { limit: rules.rateLimit ?? FORM_RATE_LIMIT, windowMs: FORM_RATE_WINDOW_SECONDS * 1000 });
+  const result = await hitRateLimit(services.db, `${rules.name}:${client}`, {
+    limit: rules.rateLimit ?? FORM_RATE_LIMIT,
+    windowMs: FORM_RATE_WINDOW_SECONDS * 1000,
+  });
   if (result.allowed) return;
   rememberRefusal(path, client, result.retryAfterSeconds);
   throw tooManyPosts(result.retryAfterSeconds);

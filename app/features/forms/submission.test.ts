@@ -27,7 +27,11 @@ function services(limit = 5) {
     env,
     db: database.db,
     storage: { put: async (key: string) => void stored.push(key), delete: async () => undefined },
-    outbox: { enqueue: async (_tx: unknown, message: { to: string }) => (queued.push(message.to), queued.length), attemptNow: async () => ({ status: "sent" }), nudge: () => undefined },
+    outbox: {
+      enqueue: async (_tx: unknown, message: { to: string }) => (queued.push(message.to), queued.length),
+      attemptNow: async () => ({ status: "sent" }),
+      nudge: () => undefined,
+    },
   } as unknown as Services;
   return { services: fake, stored, queued };
 }
@@ -42,13 +46,16 @@ function contextFrom(address: string) {
 function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
   const read = { started: false };
   const bytes = new TextEncoder().encode(new URLSearchParams(fields).toString());
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      read.started = true;
-      controller.enqueue(bytes);
-      controller.close();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        read.started = true;
+        controller.enqueue(bytes);
+        controller.close();
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   const request = new Request("https://www.example.com/form", {
     method: "POST",
     body,
@@ -64,7 +71,8 @@ const spec: FormSpec<{ name: string }, string, object> = {
   read: { maxBytes: 4096, encodings: ["urlencoded"], fields: ["name", "email"], multiline: [], labels: { name: "Name", email: "Email" } },
   echo: ["name"],
   unavailableMessage: "down",
-  validate: ({ values }) => (values.name ? { ok: true, input: { name: values.name } } : { ok: false, message: "Name is required.", fields: { name: "Name is required." } }),
+  validate: ({ values }) =>
+    values.name ? { ok: true, input: { name: values.name } } : { ok: false, message: "Name is required.", fields: { name: "Name is required." } },
   botAnswer: () => ({ status: "success", messages: ["thanks"] }),
   async save({ input, confirm }) {
     saves.push(input.name);
@@ -97,7 +105,10 @@ test("a filled honeypot answers success and saves nothing; an invalid post saves
   const bot = await submitForm(post({ name: "bot", website: "http://spam.example" }).request, contextFrom("3.3.3.3"), services().services, spec);
   expect(bot.data).toEqual({ status: "success", messages: ["thanks"] });
   const invalid = await submitForm(post({ name: "", email: "a@b.co" }).request, contextFrom("3.3.3.4"), services().services, spec);
-  expect([invalid.init?.status, invalid.data]).toEqual([400, { status: "error", message: "Name is required.", fields: { name: "Name is required." }, values: { name: "" } }]);
+  expect([invalid.init?.status, invalid.data]).toEqual([
+    400,
+    { status: "error", message: "Name is required.", fields: { name: "Name is required." }, values: { name: "" } },
+  ]);
   expect(saves.length).toBe(before);
 });
 

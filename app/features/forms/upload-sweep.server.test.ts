@@ -2,25 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, vi } from "vitest";
-import {
-  ORPHAN_UPLOAD_AGE_MS,
-  sweepOrphanUploads,
-} from "#app/features/forms/upload-sweep.server.ts";
-import {
-  consultationAttachments,
-  consultations,
-  jobApplications,
-} from "#app/platform/db/schema.server.ts";
+import { ORPHAN_UPLOAD_AGE_MS, sweepOrphanUploads } from "#app/features/forms/upload-sweep.server.ts";
+import { consultationAttachments, consultations, jobApplications } from "#app/platform/db/schema.server.ts";
 import { createLocalStorage } from "#app/platform/storage/local-storage.server.ts";
 import { REQUEST_TIMEOUT_MS } from "#server/http-limits.ts";
 import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-async function keysIn(
-  storage: ReturnType<typeof createLocalStorage>,
-  folder: string,
-) {
+async function keysIn(storage: ReturnType<typeof createLocalStorage>, folder: string) {
   const keys: string[] = [];
   for await (const file of storage.list(folder)) keys.push(file.key);
   return keys.sort();
@@ -29,21 +19,12 @@ async function keysIn(
 for (const driver of await testDrivers()) {
   test(`the sweep deletes old uploads no row names, and keeps named, recent and other files (${driver})`, async () => {
     const database = await openTestDatabase(driver);
-    const root = await fs.promises.mkdtemp(
-      path.join(os.tmpdir(), "upload-sweep-"),
-    );
+    const root = await fs.promises.mkdtemp(path.join(os.tmpdir(), "upload-sweep-"));
     try {
       const { db } = database;
       const storage = createLocalStorage(root);
-      const put = (key: string) =>
-        storage.put(key, Buffer.from(key), { contentType: "application/pdf" });
-      for (const key of [
-        "consultation/1_kept.pdf",
-        "consultation/1_orphan.pdf",
-        "careers/2_cv.pdf",
-        "careers/2_orphan.pdf",
-        "media/abc/320.webp",
-      ])
+      const put = (key: string) => storage.put(key, Buffer.from(key), { contentType: "application/pdf" });
+      for (const key of ["consultation/1_kept.pdf", "consultation/1_orphan.pdf", "careers/2_cv.pdf", "careers/2_orphan.pdf", "media/abc/320.webp"])
         await put(key);
       const [consultation] = await db
         .insert(consultations)
@@ -55,15 +36,13 @@ for (const driver of await testDrivers()) {
           projectBrief: "A portal.",
         })
         .returning({ id: consultations.id });
-      await db
-        .insert(consultationAttachments)
-        .values({
-          consultationId: consultation!.id,
-          storageKey: "consultation/1_kept.pdf",
-          originalName: "kept.pdf",
-          contentType: "application/pdf",
-          sizeBytes: 23,
-        });
+      await db.insert(consultationAttachments).values({
+        consultationId: consultation!.id,
+        storageKey: "consultation/1_kept.pdf",
+        originalName: "kept.pdf",
+        contentType: "application/pdf",
+        sizeBytes: 23,
+      });
       await db.insert(jobApplications).values({
         fullName: "Asha Verma",
         email: "asha@example.com",
@@ -88,20 +67,13 @@ for (const driver of await testDrivers()) {
         olderThan: afterwards,
       });
       expect(swept.examined).toBe(4);
-      expect(swept.deleted.sort()).toEqual([
-        "careers/2_orphan.pdf",
-        "consultation/1_orphan.pdf",
-      ]);
-      expect(await keysIn(storage, "consultation/")).toEqual([
-        "consultation/1_kept.pdf",
-      ]);
+      expect(swept.deleted.sort()).toEqual(["careers/2_orphan.pdf", "consultation/1_orphan.pdf"]);
+      expect(await keysIn(storage, "consultation/")).toEqual(["consultation/1_kept.pdf"]);
       expect(await keysIn(storage, "careers/")).toEqual(["careers/2_cv.pdf"]);
       // Images the staff uploaded are not the sweep's business.
       expect(await keysIn(storage, "media/")).toEqual(["media/abc/320.webp"]);
       // Twice is harmless.
-      expect(
-        await sweepOrphanUploads(db, storage, { olderThan: afterwards }),
-      ).toEqual({ examined: 2, deleted: [] });
+      expect(await sweepOrphanUploads(db, storage, { olderThan: afterwards })).toEqual({ examined: 2, deleted: [] });
     } finally {
       await database.dispose();
       await fs.promises.rm(root, { recursive: true, force: true });

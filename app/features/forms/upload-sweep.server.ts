@@ -1,14 +1,8 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "#app/platform/db/client.server.ts";
-import {
-  consultationAttachments,
-  jobApplications,
-} from "#app/platform/db/schema.server.ts";
+import { consultationAttachments, jobApplications } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import {
-  UPLOAD_FOLDERS,
-  type FileStorage,
-} from "#app/platform/storage/storage.server.ts";
+import { UPLOAD_FOLDERS, type FileStorage } from "#app/platform/storage/storage.server.ts";
 
 /*
  * A form stores its files first and its row after; when the row is not
@@ -31,9 +25,7 @@ export type UploadSweep = { examined: number; deleted: string[] };
 export async function sweepOrphanUploads(
   db: Database,
   storage: FileStorage,
-  {
-    olderThan = new Date(Date.now() - ORPHAN_UPLOAD_AGE_MS),
-  }: { olderThan?: Date } = {},
+  { olderThan = new Date(Date.now() - ORPHAN_UPLOAD_AGE_MS) }: { olderThan?: Date } = {},
 ): Promise<UploadSweep> {
   const result: UploadSweep = { examined: 0, deleted: [] };
   let batch: string[] = [];
@@ -55,28 +47,15 @@ export async function sweepOrphanUploads(
     }
   }
   await settle();
-  if (result.deleted.length > 0)
-    logger.info(
-      { examined: result.examined, deleted: result.deleted.length },
-      "Deleted uploads no submission kept",
-    );
+  if (result.deleted.length > 0) logger.info({ examined: result.examined, deleted: result.deleted.length }, "Deleted uploads no submission kept");
   return result;
 }
 
-async function referencedKeys(
-  db: Database,
-  keys: string[],
-): Promise<Set<string>> {
+async function referencedKeys(db: Database, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const [attachments, resumes] = await Promise.all([
-    db
-      .select({ key: consultationAttachments.storageKey })
-      .from(consultationAttachments)
-      .where(inArray(consultationAttachments.storageKey, keys)),
-    db
-      .select({ key: jobApplications.resumeKey })
-      .from(jobApplications)
-      .where(inArray(jobApplications.resumeKey, keys)),
+    db.select({ key: consultationAttachments.storageKey }).from(consultationAttachments).where(inArray(consultationAttachments.storageKey, keys)),
+    db.select({ key: jobApplications.resumeKey }).from(jobApplications).where(inArray(jobApplications.resumeKey, keys)),
   ]);
   return new Set([...attachments, ...resumes].map((row) => row.key));
 }

@@ -88,7 +88,11 @@ function encodeInChildProcess(image: Uint8Array, widths: number[], settings: Enc
         return resolve({ ok: false, reason: "failed" });
       }
       if (!answer.ok) return resolve(answer);
-      const variants = answer.variants.map(({ bytes, width, height }) => ({ bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), width, height }));
+      const variants = answer.variants.map(({ bytes, width, height }) => ({
+        bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        width,
+        height,
+      }));
       resolve({ ok: true, variants });
     });
     child.send({ image, widths, ...settings });

@@ -11,9 +11,7 @@ test("variant widths: every web width below the largest, then the largest", () =
 });
 
 test("srcset follows from the URL of one of our images", () => {
-  expect(srcSetOf(`/media/${ID}/1920.webp`)).toBe(
-    [320, 640, 960, 1280, 1920].map((width) => `/media/${ID}/${width}.webp ${width}w`).join(", "),
-  );
+  expect(srcSetOf(`/media/${ID}/1920.webp`)).toBe([320, 640, 960, 1280, 1920].map((width) => `/media/${ID}/${width}.webp ${width}w`).join(", "));
   expect(srcSetOf(`/media/${ID}/700.webp`)).toBe(`/media/${ID}/320.webp 320w, /media/${ID}/640.webp 640w, /media/${ID}/700.webp 700w`);
   expect(srcSetOf(`/media/${ID}/960.webp`)).toBe(`/media/${ID}/320.webp 320w, /media/${ID}/640.webp 640w, /media/${ID}/960.webp 960w`);
 });

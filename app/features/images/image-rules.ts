@@ -28,7 +28,6 @@ const MEDIA_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 const MEDIA_FILE = /^([1-9][0-9]{0,3})\.webp$/;
 const MEDIA_URL = /^\/media\/([^/?#]+)\/([^/?#]+)$/;
 
-
 /**
  * The widths stored for a picture whose largest variant is `largest` pixels
  * wide: every web width below it, and itself. An upload narrower than

@@ -129,7 +129,11 @@ test("SVG, GIF, a PDF named .png, damaged files, empty, oversized and over-pixel
     const jpeg = await halves(800, 600).jpeg().toBuffer();
     const png = await halves(800, 600).png().toBuffer();
     const refusals = {
-      svg: await storeImage(storage, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), "logo.svg"),
+      svg: await storeImage(
+        storage,
+        new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+        "logo.svg",
+      ),
       gif: await storeImage(storage, await halves(40, 40).gif().toBuffer(), "anim.gif"),
       pdf: await storeImage(storage, new TextEncoder().encode("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"), "photo.png"),
       truncatedJpeg: await storeImage(storage, jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), "cut.jpg"),
@@ -141,7 +145,9 @@ test("SVG, GIF, a PDF named .png, damaged files, empty, oversized and over-pixel
       // 8000 × 5001 of one colour: a small file that decodes to 40 megapixels and more.
       overPixels: await storeImage(
         storage,
-        await sharp({ create: { width: 8000, height: 5001, channels: 3, background: "#336699" } }).png({ compressionLevel: 1 }).toBuffer(),
+        await sharp({ create: { width: 8000, height: 5001, channels: 3, background: "#336699" } })
+          .png({ compressionLevel: 1 })
+          .toBuffer(),
         "bomb.png",
       ),
     };
@@ -165,7 +171,10 @@ test("SVG, GIF, a PDF named .png, damaged files, empty, oversized and over-pixel
 test("a picture wider or taller than the longest side is refused by its header, however few its megapixels", async () => {
   const { storage, root } = tempStorage();
   try {
-    const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#336699" } }).png({ compressionLevel: 1 }).toBuffer();
+    const flat = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: "#336699" } })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
     const refusals = {
       // 39 megapixels, under that limit, but rows long enough to take a decoder several times a photo's memory.
       strip: await storeImage(storage, await flat(65_000, 600), "strip.png"),
@@ -191,7 +200,9 @@ test("a 2000×1333 photo is stored 1920 wide at its own proportions (the encode 
   try {
     const raw = Buffer.alloc(2000 * 1333 * 3);
     for (let i = 0; i < raw.length; i++) raw[i] = (i % 6000) / 24 + ((i * 2654435761) >>> 28);
-    const photo = await sharp(raw, { raw: { width: 2000, height: 1333, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    const photo = await sharp(raw, { raw: { width: 2000, height: 1333, channels: 3 } })
+      .jpeg({ quality: 85 })
+      .toBuffer();
     const stored = await storeImage(storage, photo);
     expect(stored).toMatchObject({ ok: true, width: 1920, height: 1280 });
   } finally {
@@ -221,7 +232,14 @@ function imagePost(bytes: Buffer, name: string) {
   return new Request("http://localhost/staff/media", { method: "POST", body: form });
 }
 
-const uploadRules = { maxBytes: MAX_IMAGE_BYTES + 64 * 1024, encodings: ["multipart"] as const, fields: [], multiline: [], labels: {}, upload: imageUploadRule("image") };
+const uploadRules = {
+  maxBytes: MAX_IMAGE_BYTES + 64 * 1024,
+  encodings: ["multipart"] as const,
+  fields: [],
+  multiline: [],
+  labels: {},
+  upload: imageUploadRule("image"),
+};
 
 test("the upload rule lets WebP and AVIF through the form reader and refuses a GIF by its first bytes", async () => {
   const webp = await halves(1200, 800).webp().toBuffer();
@@ -251,7 +269,9 @@ test("when the store fails, nothing of the upload is left and the answer says to
     };
     const stored = await storeImage(failing, await halves(1400, 700).jpeg().toBuffer());
     expect(stored).toEqual({ ok: false, status: 503, message: "The image store is not available right now. Please try again in a few minutes." });
-    const left = fs.existsSync(path.join(root, "media")) ? fs.readdirSync(path.join(root, "media"), { recursive: true }).filter((entry) => String(entry).endsWith(".webp")) : [];
+    const left = fs.existsSync(path.join(root, "media"))
+      ? fs.readdirSync(path.join(root, "media"), { recursive: true }).filter((entry) => String(entry).endsWith(".webp"))
+      : [];
     expect(left).toEqual([]);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

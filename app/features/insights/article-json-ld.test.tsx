@@ -40,10 +40,7 @@ test("an insight's Article has Google's required and recommended properties", ()
 });
 
 test("a row with only defaults still gives a complete Article, with an absolute image URL", () => {
-  const data = articleJsonLd(
-    toInsightDetail(row({ image: null, title: null, authorName: null, category: null, description: null, tags: [] })),
-    SITE,
-  );
+  const data = articleJsonLd(toInsightDetail(row({ image: null, title: null, authorName: null, category: null, description: null, tags: [] })), SITE);
   expect(data.headline).toBe("Untitled Insight");
   expect(data.author.name).toBe("Anonymous");
   expect(data.articleSection).toBe("General");

@@ -29,7 +29,12 @@ const TOPIC_ILLUSTRATIONS: readonly { words: readonly string[]; image: string }[
 ];
 
 export function illustrationFor(category: string | null | undefined): string {
-  const words = new Set((category ?? "").toLowerCase().split(/[^a-z0-9-]+/).filter(Boolean));
+  const words = new Set(
+    (category ?? "")
+      .toLowerCase()
+      .split(/[^a-z0-9-]+/)
+      .filter(Boolean),
+  );
   return TOPIC_ILLUSTRATIONS.find((topic) => topic.words.some((word) => words.has(word)))?.image ?? PLACEHOLDER_IMAGE;
 }
 

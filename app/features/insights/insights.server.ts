@@ -11,10 +11,7 @@ export type InsightRow = typeof featuredInsights.$inferSelect;
  * both, so it shows; a missing date is "published", not "scheduled".
  */
 const isPublished = (): SQL =>
-  and(
-    eq(featuredInsights.status, "published"),
-    or(isNull(featuredInsights.publishedDate), lte(featuredInsights.publishedDate, sql`now()`)),
-  )!;
+  and(eq(featuredInsights.status, "published"), or(isNull(featuredInsights.publishedDate), lte(featuredInsights.publishedDate, sql`now()`)))!;
 
 /**
  * The category a visitor sees: an empty or missing one is "General", so
@@ -64,12 +61,7 @@ export async function listInsights(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(featuredInsights).where(filter),
-    db
-      .select({ name: shownCategory, count: count() })
-      .from(featuredInsights)
-      .where(isPublished())
-      .groupBy(shownCategory)
-      .orderBy(asc(shownCategory)),
+    db.select({ name: shownCategory, count: count() }).from(featuredInsights).where(isPublished()).groupBy(shownCategory).orderBy(asc(shownCategory)),
   ]);
   const counted = categories.map((row) => ({ name: row.name, count: Number(row.count) }));
   return {

@@ -13,10 +13,12 @@ export type RssItem = {
 
 /** Text as XML character data; also drops characters XML 1.0 cannot carry at all. */
 export function escapeXml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- removing exactly these control characters is the point
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-    .replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- removing exactly these control characters is the point
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+      .replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!)
+  );
 }
 
 /** RSS 2.0 requires RFC 822 dates; toUTCString gives "Sun, 05 Jan 2025 00:00:00 GMT", which is one. */

@@ -1,13 +1,6 @@
 import { site } from "#app/content/site.ts";
-import {
-  escapeHtml,
-  htmlPage,
-  oneLine,
-} from "#app/platform/email/layout.server.ts";
-import {
-  defineMailTemplate,
-  type RenderedMail,
-} from "#app/platform/email/templates.server.ts";
+import { escapeHtml, htmlPage, oneLine } from "#app/platform/email/layout.server.ts";
+import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
 
 /** What the confirmation is rendered from (stored in outbox.params; the links are cleared once it is sent). */
 export type NewsletterConfirmationParams = {
@@ -16,9 +9,7 @@ export type NewsletterConfirmationParams = {
 };
 
 /** RFC 2369 and RFC 8058: mail programs offer their own one-click "Unsubscribe" with these. */
-export function unsubscribeHeaders(
-  unsubscribeUrl: string,
-): Record<string, string> {
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return {
     "List-Unsubscribe": `<${unsubscribeUrl}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -26,29 +17,13 @@ export function unsubscribeHeaders(
 }
 
 function confirmation(p: NewsletterConfirmationParams): RenderedMail {
-  const subject = oneLine(
-    `Confirm your subscription to the ${site.name} newsletter`,
-  );
+  const subject = oneLine(`Confirm your subscription to the ${site.name} newsletter`);
   const ask = `Please confirm that you want the ${site.name} newsletter at this address: practical notes on building and running business software, about once a month.`;
-  const ignore =
-    "If you did not ask for it, ignore this message: without the confirmation we send nothing more.";
+  const ignore = "If you did not ask for it, ignore this message: without the confirmation we send nothing more.";
   const leave = "Changed your mind? Unsubscribe with one click:";
   return {
     subject,
-    text: [
-      "Hello,",
-      "",
-      ask,
-      "",
-      p.confirm_url,
-      "",
-      ignore,
-      "",
-      leave,
-      p.unsubscribe_url,
-      "",
-      site.name,
-    ].join("\n"),
+    text: ["Hello,", "", ask, "", p.confirm_url, "", ignore, "", leave, p.unsubscribe_url, "", site.name].join("\n"),
     html: htmlPage(
       `<p>Hello,</p><p>${escapeHtml(ask)}</p><p><a href="${escapeHtml(p.confirm_url)}">Confirm my subscription</a></p>` +
         `<p>${escapeHtml(ignore)}</p><p>Changed your mind? <a href="${escapeHtml(p.unsubscribe_url)}">Unsubscribe</a> with one click.</p>` +

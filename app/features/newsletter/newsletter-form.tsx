@@ -48,12 +48,7 @@ export function NewsletterForm({ idempotencyKey, defaultEmail, result }: Newslet
   const errorFor = (field: NewsletterField) => Boolean(errors[field]);
 
   return (
-    <fetcher.Form
-      {...formProps}
-      action={NEWSLETTER_ACTION}
-      aria-label="Newsletter sign-up"
-      className="relative space-y-3"
-    >
+    <fetcher.Form {...formProps} action={NEWSLETTER_ACTION} aria-label="Newsletter sign-up" className="relative space-y-3">
       <div>
         <label htmlFor={emailId} className="mb-1.5 block text-sm font-medium text-slate-200">
           Email address
@@ -109,9 +104,7 @@ export function NewsletterForm({ idempotencyKey, defaultEmail, result }: Newslet
       <IdempotencyKeyField serverValue={idempotencyKey} renewOn={fetcher.data} />
 
       <div id={messageId} role="alert" className="empty:hidden">
-        {answer?.status === "error" ? (
-          <p className="rounded-md bg-red-100 px-3 py-2 text-sm font-semibold text-red-900">{answer.message}</p>
-        ) : null}
+        {answer?.status === "error" ? <p className="rounded-md bg-red-100 px-3 py-2 text-sm font-semibold text-red-900">{answer.message}</p> : null}
       </div>
       <div role="status" className="empty:hidden">
         {answer?.status === "success" ? (

@@ -25,8 +25,7 @@ export const linkPageMeta = (title: string) => [
   { name: "referrer", content: "same-origin" },
 ];
 
-const linkClass =
-  "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
+const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -44,16 +43,13 @@ const subscribeAgain = (
 );
 
 export const CONFIRMED_TITLE = "Your subscription is confirmed";
-export const CONFIRM_LINK_NOT_VALID =
-  "This confirmation link is not complete, or the subscription was removed since. Subscribe again to get a new link.";
+export const CONFIRM_LINK_NOT_VALID = "This confirmation link is not complete, or the subscription was removed since. Subscribe again to get a new link.";
 
 export function ConfirmedView({ email }: { email: string }) {
   return (
     <Page title={CONFIRMED_TITLE}>
       <p>
-        Thank you. The {site.name} newsletter will come to{" "}
-        <strong>{email}</strong>, about once a month. Every issue has a link to
-        unsubscribe.
+        Thank you. The {site.name} newsletter will come to <strong>{email}</strong>, about once a month. Every issue has a link to unsubscribe.
       </p>
       <p>
         <Link to="/featured-insights" className={linkClass}>
@@ -77,23 +73,14 @@ export const UNSUBSCRIBED_TITLE = "You are unsubscribed";
 export const NOTHING_TO_UNSUBSCRIBE =
   "This address is no longer on our newsletter list, or the link is not complete. If newsletters still arrive, use the link in the latest one.";
 
-export function UnsubscribeView({
-  email,
-  token,
-}: {
-  email: string;
-  token: string;
-}) {
+export function UnsubscribeView({ email, token }: { email: string; token: string }) {
   const busy = useNavigation().state === "submitting";
   return (
     <Page title="Unsubscribe from the newsletter">
       <p>
         Stop sending the {site.name} newsletter to <strong>{email}</strong>?
       </p>
-      <Form
-        method="post"
-        action={`/newsletter/unsubscribe?s=${encodeURIComponent(token)}`}
-      >
+      <Form method="post" action={`/newsletter/unsubscribe?s=${encodeURIComponent(token)}`}>
         <button
           type="submit"
           disabled={busy}
@@ -122,8 +109,7 @@ export function UnsubscribedView({ email }: { email: string | null }) {
   return (
     <Page title={UNSUBSCRIBED_TITLE}>
       <p role="status">
-        <strong>{email}</strong> will get no more newsletters from us. We have
-        removed the address from the list.
+        <strong>{email}</strong> will get no more newsletters from us. We have removed the address from the list.
       </p>
       <p>Changed your mind? {subscribeAgain}.</p>
     </Page>

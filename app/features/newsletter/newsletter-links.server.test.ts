@@ -2,21 +2,12 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, test, vi } from "vitest";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
-import {
-  newsletterToken,
-  subscriptionFor,
-} from "#app/features/newsletter/newsletter-links.server.ts";
-import {
-  confirmSubscription,
-  unsubscribe,
-} from "#app/features/newsletter/newsletter-links-actions.server.ts";
+import { newsletterToken, subscriptionFor } from "#app/features/newsletter/newsletter-links.server.ts";
+import { confirmSubscription, unsubscribe } from "#app/features/newsletter/newsletter-links-actions.server.ts";
 import { handleNewsletterPost } from "#app/features/newsletter/subscribe.server.ts";
 import { CONSENT_VALUE, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 import { CONSENT_VERSION } from "#app/features/newsletter/newsletter-schema.ts";
-import {
-  newsletterSubscriptions,
-  outbox,
-} from "#app/platform/db/schema.server.ts";
+import { newsletterSubscriptions, outbox } from "#app/platform/db/schema.server.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
 import { openServices } from "#app/platform/services.server.ts";
@@ -26,10 +17,7 @@ vi.setConfig({ testTimeout: 90_000 });
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 
-async function withServices(
-  settings: Record<string, string>,
-  run: (services: Awaited<ReturnType<typeof openServices>>) => Promise<void>,
-) {
+async function withServices(settings: Record<string, string>, run: (services: Awaited<ReturnType<typeof openServices>>) => Promise<void>) {
   const target = await createTestDatabaseEnv("pglite", { migrated: true });
   const env = parseEnv({
     DATA_DIR: target.env.DATA_DIR,
@@ -73,37 +61,22 @@ test("a link's token works for its own subscription and purpose only: not anothe
       });
     const [ann, bob] = rows as [(typeof rows)[number], (typeof rows)[number]];
     const token = newsletterToken(SECRET, "unsubscribe", ann);
-    expect(
-      (await subscriptionFor(services.db, SECRET, "unsubscribe", token))?.id,
-    ).toBe(ann.id);
+    expect((await subscriptionFor(services.db, SECRET, "unsubscribe", token))?.id).toBe(ann.id);
     // The same signature under the other row's id, the other purpose, another key, or altered: nothing.
     const signature = token.split(".")[1]!;
     for (const [what, candidate, secret, purpose] of [
       ["another row's id", `${bob.id}.${signature}`, SECRET, "unsubscribe"],
       ["the other purpose", token, SECRET, "confirm"],
       ["another site's secret", token, `${SECRET}-other`, "unsubscribe"],
-      [
-        "an altered signature",
-        `${ann.id}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`,
-        SECRET,
-        "unsubscribe",
-      ],
+      ["an altered signature", `${ann.id}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`, SECRET, "unsubscribe"],
       ["no signature", `${ann.id}`, SECRET, "unsubscribe"],
       ["nothing", "", SECRET, "unsubscribe"],
     ] as const) {
-      expect(
-        await subscriptionFor(services.db, secret, purpose, candidate),
-        what,
-      ).toBeNull();
+      expect(await subscriptionFor(services.db, secret, purpose, candidate), what).toBeNull();
     }
     // The row's address changed: the link made for the old one no longer works.
-    await services.db
-      .update(newsletterSubscriptions)
-      .set({ email: "ann.new@example.com" })
-      .where(eq(newsletterSubscriptions.id, ann.id));
-    expect(
-      await subscriptionFor(services.db, SECRET, "unsubscribe", token),
-    ).toBeNull();
+    await services.db.update(newsletterSubscriptions).set({ email: "ann.new@example.com" }).where(eq(newsletterSubscriptions.id, ann.id));
+    expect(await subscriptionFor(services.db, SECRET, "unsubscribe", token)).toBeNull();
   });
 });
 
@@ -122,10 +95,7 @@ test("double opt-in (the default): a new address is stored unconfirmed with a co
       email: "reader@example.com",
       confirmedAt: null,
     });
-    const [message] = await services.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.template, "newsletter-confirmation"));
+    const [message] = await services.db.select().from(outbox).where(eq(outbox.template, "newsletter-confirmation"));
     // The links themselves are checked in the browser test, from the .eml file.
     expect(message!.toAddress).toBe("reader@example.com");
     const confirmToken = newsletterToken(SECRET, "confirm", row!);
@@ -133,40 +103,27 @@ test("double opt-in (the default): a new address is stored unconfirmed with a co
     expect(await confirmSubscription(services, confirmToken)).toEqual({
       email: "reader@example.com",
     });
-    const [confirmed] = await services.db
-      .select()
-      .from(newsletterSubscriptions);
+    const [confirmed] = await services.db.select().from(newsletterSubscriptions);
     expect(confirmed!.confirmedAt).toBeInstanceOf(Date);
-    expect(
-      await unsubscribe(services, newsletterToken(SECRET, "unsubscribe", row!)),
-    ).toEqual({ email: "reader@example.com" });
-    expect(await services.db.select().from(newsletterSubscriptions)).toEqual(
-      [],
-    );
-    expect(
-      await unsubscribe(services, newsletterToken(SECRET, "unsubscribe", row!)),
-    ).toBeNull();
+    expect(await unsubscribe(services, newsletterToken(SECRET, "unsubscribe", row!))).toEqual({ email: "reader@example.com" });
+    expect(await services.db.select().from(newsletterSubscriptions)).toEqual([]);
+    expect(await unsubscribe(services, newsletterToken(SECRET, "unsubscribe", row!))).toBeNull();
   });
 });
 
 test("NEWSLETTER_DOUBLE_OPT_IN=false: the address counts as confirmed at once and no confirmation is sent", async () => {
-  await withServices(
-    { NEWSLETTER_DOUBLE_OPT_IN: "false" },
-    async (services) => {
-      const { request, context } = subscribePost("direct@example.com");
-      expect(
-        await handleNewsletterPost(request, context, services),
-      ).toMatchObject({
-        data: {
-          messages: ["Subscription successful! Thank you for signing up."],
-        },
-        init: { status: 200 },
-      });
-      const [row] = await services.db.select().from(newsletterSubscriptions);
-      expect(row!.confirmedAt).toBeInstanceOf(Date);
-      expect(await services.db.select().from(outbox)).toEqual([]);
-    },
-  );
+  await withServices({ NEWSLETTER_DOUBLE_OPT_IN: "false" }, async (services) => {
+    const { request, context } = subscribePost("direct@example.com");
+    expect(await handleNewsletterPost(request, context, services)).toMatchObject({
+      data: {
+        messages: ["Subscription successful! Thank you for signing up."],
+      },
+      init: { status: 200 },
+    });
+    const [row] = await services.db.select().from(newsletterSubscriptions);
+    expect(row!.confirmedAt).toBeInstanceOf(Date);
+    expect(await services.db.select().from(outbox)).toEqual([]);
+  });
 });
 
 test("six display names around one address are refused, storing and sending nothing; one mailbox written many ways is one subscriber with one confirmation", async () => {
@@ -183,7 +140,14 @@ test("six display names around one address are refused, storing and sending noth
         { status: "error", message: INVALID_EMAIL_MESSAGE, fields: { email: INVALID_EMAIL_MESSAGE }, values: { email: `x${i}<victim@example.com>` } },
       ]);
     }
-    const variants = ["victim@example.com", "victim@EXAMPLE.com", " victim@Example.Com ", "reader@bücher.example", "reader@BÜCHER.example", "reader@XN--BCHER-KVA.example"];
+    const variants = [
+      "victim@example.com",
+      "victim@EXAMPLE.com",
+      " victim@Example.Com ",
+      "reader@bücher.example",
+      "reader@BÜCHER.example",
+      "reader@XN--BCHER-KVA.example",
+    ];
     for (const [i, email] of variants.entries()) {
       expect((await post(email, 10 + i)).init?.status, email).toBe(200);
     }

@@ -24,52 +24,29 @@ const TOKEN_PATTERN = /^([1-9][0-9]{0,15})\.([A-Za-z0-9_-]{43})$/;
 
 type Subscriber = { id: number; email: string };
 
-function signature(
-  secret: string,
-  purpose: NewsletterLinkPurpose,
-  { id, email }: Subscriber,
-): string {
+function signature(secret: string, purpose: NewsletterLinkPurpose, { id, email }: Subscriber): string {
   return createHmac("sha256", purposeKey(secret, `newsletter-${purpose}`))
     .update(`${id}:${email.toLowerCase()}`)
     .digest("base64url");
 }
 
-export function newsletterToken(
-  secret: string,
-  purpose: NewsletterLinkPurpose,
-  subscriber: Subscriber,
-): string {
+export function newsletterToken(secret: string, purpose: NewsletterLinkPurpose, subscriber: Subscriber): string {
   return `${subscriber.id}.${signature(secret, purpose, subscriber)}`;
 }
 
-export function newsletterLink(
-  siteUrl: string,
-  secret: string,
-  purpose: NewsletterLinkPurpose,
-  subscriber: Subscriber,
-): string {
+export function newsletterLink(siteUrl: string, secret: string, purpose: NewsletterLinkPurpose, subscriber: Subscriber): string {
   return `${siteUrl}${NEWSLETTER_LINK_PATHS[purpose]}?s=${newsletterToken(secret, purpose, subscriber)}`;
 }
 
 /** The subscription a token was made for, or null (malformed, forged, for another purpose, or the row is gone). */
-export async function subscriptionFor(
-  db: Database,
-  secret: string,
-  purpose: NewsletterLinkPurpose,
-  token: string | null,
-) {
+export async function subscriptionFor(db: Database, secret: string, purpose: NewsletterLinkPurpose, token: string | null) {
   const match = TOKEN_PATTERN.exec(token ?? "");
   if (!match) return null;
   const id = Number(match[1]);
   if (!Number.isSafeInteger(id)) return null;
-  const [row] = await db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.id, id));
+  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id));
   if (!row) return null;
   const expected = Buffer.from(signature(secret, purpose, row));
   const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given)
-    ? row
-    : null;
+  return expected.length === given.length && timingSafeEqual(expected, given) ? row : null;
 }

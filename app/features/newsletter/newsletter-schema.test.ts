@@ -1,5 +1,11 @@
 import { expect, test } from "vitest";
-import { NEWSLETTER_FAILURE_MESSAGE, NEWSLETTER_SUCCESS_MESSAGE, newsletterSchema, parseNewsletter, validateNewsletter } from "#app/features/newsletter/newsletter-schema.ts";
+import {
+  NEWSLETTER_FAILURE_MESSAGE,
+  NEWSLETTER_SUCCESS_MESSAGE,
+  newsletterSchema,
+  parseNewsletter,
+  validateNewsletter,
+} from "#app/features/newsletter/newsletter-schema.ts";
 import { CONSENT_REQUIRED_MESSAGE, CONSENT_VALUE, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 test("the messages are the spec's, to the letter", () => {

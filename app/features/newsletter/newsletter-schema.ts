@@ -2,11 +2,7 @@
 import * as z from "zod/mini";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { toEmailAddress } from "#app/features/email-address-field.ts";
-import {
-  CONSENT_REQUIRED_MESSAGE,
-  CONSENT_VALUE,
-  INVALID_EMAIL_MESSAGE,
-} from "#app/features/forms/form-rules.ts";
+import { CONSENT_REQUIRED_MESSAGE, CONSENT_VALUE, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 
 /** Spec §5 and §8: the newsletter's texts, kept to the letter. */
 export const NEWSLETTER_SUCCESS_MESSAGE = "Subscription successful! Thank you for signing up.";

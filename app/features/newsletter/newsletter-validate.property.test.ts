@@ -21,7 +21,11 @@ const anyEmail = fc.oneof(
 );
 
 test("without consent the answer is always the consent message, whatever the email", () => {
-  const notConsent = fc.oneof(fc.constant(null), fc.constant(undefined), fc.string().filter((value) => value !== CONSENT_VALUE));
+  const notConsent = fc.oneof(
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.string().filter((value) => value !== CONSENT_VALUE),
+  );
   fc.assert(
     fc.property(notConsent, fc.oneof(anyEmail, fc.constant(null)), (consent, email) => {
       expect(validateNewsletter({ consent, email })).toEqual({ field: "consent", message: CONSENT_REQUIRED_MESSAGE });

@@ -45,7 +45,13 @@ const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVer
     const doubleOptIn = services.env.NEWSLETTER_DOUBLE_OPT_IN;
     const [inserted] = await tx
       .insert(newsletterSubscriptions)
-      .values({ email: input.email, timestamp: submittedAt, consentAt: submittedAt, consentVersion: input.consentVersion, confirmedAt: doubleOptIn ? null : submittedAt })
+      .values({
+        email: input.email,
+        timestamp: submittedAt,
+        consentAt: submittedAt,
+        consentVersion: input.consentVersion,
+        confirmedAt: doubleOptIn ? null : submittedAt,
+      })
       .onConflictDoNothing()
       .returning({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, confirmedAt: newsletterSubscriptions.confirmedAt });
     // A known address that never confirmed gets the link again (its first email may be lost), unless it subscribed
@@ -63,7 +69,12 @@ const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVer
           );
     if (!doubleOptIn || !subscriber || subscriber.confirmedAt) return;
     const link = (purpose: NewsletterLinkPurpose) => newsletterLink(services.env.SITE_URL, secret, purpose, subscriber);
-    await confirm({ template: "newsletter-confirmation", to: subscriber.email, params: { confirm_url: link("confirm"), unsubscribe_url: link("unsubscribe") }, kind: "newsletter" });
+    await confirm({
+      template: "newsletter-confirmation",
+      to: subscriber.email,
+      params: { confirm_url: link("confirm"), unsubscribe_url: link("unsubscribe") },
+      kind: "newsletter",
+    });
   },
 
   answer: subscribed,

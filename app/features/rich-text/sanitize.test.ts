@@ -4,17 +4,17 @@ import { demoJobs } from "#app/content/demo/jobs.ts";
 import { plainText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 
 const payloads = [
-  '<script>alert(1)</script><p>ok</p>',
+  "<script>alert(1)</script><p>ok</p>",
   '<img src=x onerror="alert(1)">',
   '<a href="javascript:alert(1)">click</a>',
   '<a href="JaVaScRiPt:alert(1)">click</a>',
   '<a href="  javascript:alert(1)">click</a>',
   '<svg><script>alert(1)</script><circle onload="alert(1)"/></svg>',
-  '<svg/onload=alert(1)>',
+  "<svg/onload=alert(1)>",
   '<iframe src="https://evil.example"></iframe>',
   '<p style="background:url(javascript:alert(1))" onclick="alert(1)">x</p>',
   '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
   '<form action="https://evil.example"><input name=x></form>',
   '<object data="javascript:alert(1)"></object>',
   '<a href="//evil.example/x">protocol-relative</a>',
@@ -33,10 +33,10 @@ test("script, event handlers, javascript: links, SVG and frames never survive", 
 
 test("ordinary formatting, safe links and images stay", () => {
   const html =
-    '<h1>Intro</h1><p>We <strong>build</strong> <em>software</em>.</p><ul><li>One</li></ul>' +
+    "<h1>Intro</h1><p>We <strong>build</strong> <em>software</em>.</p><ul><li>One</li></ul>" +
     '<a href="https://example.org/x">read</a> <a href="mailto:a@b.co">mail</a><img src="https://cdn.example/a.png" alt="A">';
   expect(sanitizeRichText(html)).toBe(
-    '<h2>Intro</h2><p>We <strong>build</strong> <em>software</em>.</p><ul><li>One</li></ul>' +
+    "<h2>Intro</h2><p>We <strong>build</strong> <em>software</em>.</p><ul><li>One</li></ul>" +
       '<a href="https://example.org/x" rel="noopener noreferrer nofollow">read</a> <a href="mailto:a@b.co">mail</a>' +
       '<img src="https://cdn.example/a.png" alt="A" />',
   );

@@ -10,8 +10,7 @@ export function publicPaths(): string[] {
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
 
 export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
   const urls = entries.map(({ path, lastModified }) => {

@@ -81,7 +81,10 @@ async function outcomeOf(handler: Handler, entry: RouteCase, role: StaffRole | n
   context.set(servicesContext, services);
   setCurrentStaff(context, role ? { id: `user-${role}`, name: `Test ${role}`, email: `${role}@kraf.example`, role } : null);
   const url = new URL(entry.path, services.env.SITE_URL);
-  const request = new Request(url, method === "POST" ? { method, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url.origin }, body: "" } : {});
+  const request = new Request(
+    url,
+    method === "POST" ? { method, headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url.origin }, body: "" } : {},
+  );
   try {
     const result = await handler({ request, context, params: entry.params ?? {}, url, pattern: entry.path } as unknown as LoaderFunctionArgs);
     if (result instanceof Response && (result.status === 401 || result.status === 403)) return result.status === 401 ? 401 : "forbidden";
@@ -100,7 +103,10 @@ async function outcomeOf(handler: Handler, entry: RouteCase, role: StaffRole | n
 for (const entry of table) {
   test(`${entry.file}: signed out → ${entry.signedOut ?? "sign-in"}; ${entry.allowed === "any" ? "every role" : ["admin", ...entry.allowed].join(", ")} allowed, others 403`, async () => {
     const module = (await import(`../../routes/${entry.file.replace(/\.tsx?$/, "")}`)) as { loader?: Handler; action?: Handler };
-    const handlers = [["GET", module.loader], ["POST", module.action]] as const;
+    const handlers = [
+      ["GET", module.loader],
+      ["POST", module.action],
+    ] as const;
     expect(handlers.some(([, handler]) => handler)).toBe(true);
     for (const [method, handler] of handlers) {
       if (!handler) continue;

@@ -25,7 +25,10 @@ async function roleOf(db: Database, id: string) {
 }
 
 test("an invitation needs a name, a valid address and a known role", () => {
-  expect(readInvite({ name: " Ada ", email: " Ada@Example.com ", role: "sales" })).toEqual({ ok: true, input: { name: "Ada", email: "ada@example.com", role: "sales" } });
+  expect(readInvite({ name: " Ada ", email: " Ada@Example.com ", role: "sales" })).toEqual({
+    ok: true,
+    input: { name: "Ada", email: "ada@example.com", role: "sales" },
+  });
   expect(readInvite({ name: "", email: "a@b.c", role: "sales" })).toMatchObject({ ok: false, field: "name" });
   expect(readInvite({ name: "Ada", email: "not-an-address", role: "sales" })).toMatchObject({ ok: false, field: "email" });
   expect(readInvite({ name: "Ada", email: "a@b.c", role: "owner" })).toMatchObject({ ok: false, field: "role" });
@@ -39,7 +42,10 @@ for (const driver of drivers) {
       const admin = await account(db, "admin", "Ada");
       const colleague = await account(db, "recruiter", "Rob");
 
-      expect(await changeRole(db, { targetId: colleague.id, role: "sales", shownRole: "recruiter" }, admin, "10.0.0.1")).toEqual({ ok: true, message: "Rob is now Sales." });
+      expect(await changeRole(db, { targetId: colleague.id, role: "sales", shownRole: "recruiter" }, admin, "10.0.0.1")).toEqual({
+        ok: true,
+        message: "Rob is now Sales.",
+      });
       expect((await roleOf(db, colleague.id))?.role).toBe("sales");
       const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "account-role-changed"));
       expect(entry).toMatchObject({ actorId: admin.id, targetId: colleague.id, detail: { from: "recruiter", to: "sales" }, ipAddress: "10.0.0.1" });
@@ -123,7 +129,13 @@ for (const driver of drivers) {
         kind: "staff",
         to: "rita@example.com",
         template: "staff-invitation",
-        params: { name: "Rita", url: expect.stringMatching(/^https:\/\/example\.com\/staff\/set-password\?token=/), valid_for: "24 hours", invited_by: "Ada", role: "Recruiter" },
+        params: {
+          name: "Rita",
+          url: expect.stringMatching(/^https:\/\/example\.com\/staff\/set-password\?token=/),
+          valid_for: "24 hours",
+          invited_by: "Ada",
+          role: "Recruiter",
+        },
       });
       expect(nudge).toHaveBeenCalledTimes(1);
 
@@ -131,24 +143,37 @@ for (const driver of drivers) {
       expect(again).toMatchObject({ ok: false, status: 409 });
       expect(enqueue).toHaveBeenCalledTimes(1);
       expect(await db.select({ id: staffVerifications.id }).from(staffVerifications)).toHaveLength(1);
-      expect(await db.select({ name: staffUsers.name, role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.email, "rita@example.com"))).toEqual([{ name: "Rita", role: "recruiter" }]);
+      expect(await db.select({ name: staffUsers.name, role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.email, "rita@example.com"))).toEqual([
+        { name: "Rita", role: "recruiter" },
+      ]);
 
       // Rita lost the mail: a new invitation, and only its link works.
       const [rita] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, "rita@example.com"));
-      const linkOf = (call: number) => new URL((enqueue.mock.calls[call] as unknown as [unknown, { params: { url: string } }])[1].params.url).searchParams.get("token")!;
+      const linkOf = (call: number) =>
+        new URL((enqueue.mock.calls[call] as unknown as [unknown, { params: { url: string } }])[1].params.url).searchParams.get("token")!;
       const resent = await resendInvitation(services, rita!.id, admin, "10.0.0.2");
       expect(resent).toMatchObject({ ok: true, message: expect.stringContaining("A new invitation is on its way to rita@example.com") });
       expect(enqueue).toHaveBeenCalledTimes(2);
       expect(await findPasswordLink(services, linkOf(0))).toBeNull();
       expect(await findPasswordLink(services, linkOf(1))).toEqual({ userId: rita!.id });
-      expect(await db.select().from(auditLog).where(eq(auditLog.action, "account-link-issued"))).toMatchObject([{ actorId: admin.id, targetId: rita!.id, ipAddress: "10.0.0.2" }]);
+      expect(await db.select().from(auditLog).where(eq(auditLog.action, "account-link-issued"))).toMatchObject([
+        { actorId: admin.id, targetId: rita!.id, ipAddress: "10.0.0.2" },
+      ]);
 
       // Once a password is chosen, or while deactivated, nothing is sent.
       await db.insert(staffAccounts).values({ id: randomUUID(), userId: rita!.id, accountId: rita!.id, providerId: "credential", password: "hash" });
-      expect(await resendInvitation(services, rita!.id, admin, "10.0.0.2")).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("has already chosen a password") });
+      expect(await resendInvitation(services, rita!.id, admin, "10.0.0.2")).toMatchObject({
+        ok: false,
+        status: 409,
+        message: expect.stringContaining("has already chosen a password"),
+      });
       const idle = await account(db, "sales", "Sam");
       await setDeactivated(db, idle.id, true, admin, "10.0.0.2");
-      expect(await resendInvitation(services, idle.id, admin, "10.0.0.2")).toMatchObject({ ok: false, status: 409, message: "Sam is deactivated. Reactivate the account first." });
+      expect(await resendInvitation(services, idle.id, admin, "10.0.0.2")).toMatchObject({
+        ok: false,
+        status: 409,
+        message: "Sam is deactivated. Reactivate the account first.",
+      });
       expect(await resendInvitation(services, randomUUID(), admin, "10.0.0.2")).toMatchObject({ ok: false, status: 404 });
       expect(enqueue).toHaveBeenCalledTimes(2);
     } finally {

@@ -67,7 +67,10 @@ export function readInvite(values: Record<string, string>): { ok: true; input: I
 }
 
 async function accountByEmail(db: Database, email: string) {
-  const [row] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(sql`lower(${staffUsers.email})`, email));
+  const [row] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(eq(sql`lower(${staffUsers.email})`, email));
   return row ?? null;
 }
 
@@ -107,10 +110,17 @@ export async function resendInvitation(services: Services, targetId: string, act
   const [target] = await listStaffAccounts(services.db, targetId);
   if (!target) return refused(404, NO_ACCOUNT);
   if (target.deactivatedAt) return refused(409, `${target.name} is deactivated. Reactivate the account first.`);
-  if (target.hasPassword) return refused(409, `${target.name} has already chosen a password; nothing was sent. If they forgot it, they can use "Forgot your password?" on the sign-in page.`);
+  if (target.hasPassword)
+    return refused(
+      409,
+      `${target.name} has already chosen a password; nothing was sent. If they forgot it, they can use "Forgot your password?" on the sign-in page.`,
+    );
   const created = await createStaffAccount(services, target, { id: actor.id, email: actor.email }, ipAddress);
   await sendInvitation(services, target, created.url, actor);
-  return { ok: true, message: `A new invitation is on its way to ${target.email}. The link in it works once, for ${SETUP_LINK_VALID_FOR}; the earlier link no longer works.` };
+  return {
+    ok: true,
+    message: `A new invitation is on its way to ${target.email}. The link in it works once, for ${SETUP_LINK_VALID_FOR}; the earlier link no longer works.`,
+  };
 }
 
 type Locked = { target: { id: string; name: string; role: StaffRole; deactivatedAt: Date | null } | null; activeAdmins: number };
@@ -144,7 +154,12 @@ function lastAdmin(locked: Locked): boolean {
  * A new role for another account. `shownRole` is the role the admin saw: if
  * someone changed it since, nothing happens and the answer names the role it has now.
  */
-export function changeRole(db: Database, change: { targetId: string; role: StaffRole; shownRole: StaffRole }, actor: StaffUser, ipAddress: string): Promise<AccountChange> {
+export function changeRole(
+  db: Database,
+  change: { targetId: string; role: StaffRole; shownRole: StaffRole },
+  actor: StaffUser,
+  ipAddress: string,
+): Promise<AccountChange> {
   return db.transaction(async (tx) => {
     if (change.targetId === actor.id) return refused(400, "You cannot change your own role. Ask another admin.");
     const locked = await lockForChange(tx, change.targetId);
@@ -155,7 +170,10 @@ export function changeRole(db: Database, change: { targetId: string; role: Staff
     }
     if (target.role === change.role) return { ok: true, message: `${target.name} already is ${roleLabels[target.role]}; nothing was changed.` };
     if (lastAdmin(locked)) return refused(409, `${target.name} is the last active admin, so they stay an admin. Make someone else an admin first.`);
-    await tx.update(staffUsers).set({ role: change.role, updatedAt: sql`now()` }).where(eq(staffUsers.id, target.id));
+    await tx
+      .update(staffUsers)
+      .set({ role: change.role, updatedAt: sql`now()` })
+      .where(eq(staffUsers.id, target.id));
     await audit(tx, {
       actor: { id: actor.id, email: actor.email },
       action: "account-role-changed",
@@ -180,7 +198,8 @@ export function setDeactivated(db: Database, targetId: string, deactivate: boole
     if (Boolean(target.deactivatedAt) === deactivate) {
       return { ok: true, message: `${target.name} is already ${deactivate ? "deactivated" : "active"}; nothing was changed.` };
     }
-    if (deactivate && lastAdmin(locked)) return refused(409, `${target.name} is the last active admin and cannot be deactivated. Make someone else an admin first.`);
+    if (deactivate && lastAdmin(locked))
+      return refused(409, `${target.name} is the last active admin and cannot be deactivated. Make someone else an admin first.`);
     await tx
       .update(staffUsers)
       .set({ deactivatedAt: deactivate ? sql`now()` : null, updatedAt: sql`now()` })

@@ -52,7 +52,15 @@ const listColumns = {
   readAt: jobApplications.readAt,
 };
 
-export type ApplicationListRow = { id: number; fullName: string; reference: string; appliedFor: string; appliedAt: string; status: ApplicationStatus; readAt: string | null };
+export type ApplicationListRow = {
+  id: number;
+  fullName: string;
+  reference: string;
+  appliedFor: string;
+  appliedAt: string;
+  status: ApplicationStatus;
+  readAt: string | null;
+};
 
 /** One page of the list, newest first, with the total, the count of new ones, and the jobs to filter by. */
 export async function listApplications(db: Database, query: ApplicationQuery) {
@@ -68,17 +76,15 @@ export async function listApplications(db: Database, query: ApplicationQuery) {
   const [total] = await db.select({ n: count() }).from(jobApplications).leftJoin(jobs, eq(jobs.id, jobApplications.jobId)).where(where);
   const [fresh] = await db.select({ n: count() }).from(jobApplications).where(eq(jobApplications.status, "new"));
   return {
-    rows: rows.map(
-      (row): ApplicationListRow => ({
-        id: row.id,
-        fullName: row.fullName,
-        reference: row.reference,
-        appliedFor: appliedFor(row),
-        appliedAt: row.createdAt.toISOString(),
-        status: row.status,
-        readAt: row.readAt?.toISOString() ?? null,
-      }),
-    ),
+    rows: rows.map((row): ApplicationListRow => ({
+      id: row.id,
+      fullName: row.fullName,
+      reference: row.reference,
+      appliedFor: appliedFor(row),
+      appliedAt: row.createdAt.toISOString(),
+      status: row.status,
+      readAt: row.readAt?.toISOString() ?? null,
+    })),
     total: total?.n ?? 0,
     newCount: fresh?.n ?? 0,
     jobs: await jobsWithApplications(db),

@@ -55,7 +55,10 @@ for (const driver of await testDrivers()) {
     const database = await openTestDatabase(driver);
     try {
       const { db } = database;
-      const [backend, design, unused] = await db.insert(jobs).values([{ title: "Backend Engineer" }, { title: "Product Designer" }, { title: "No Applicants" }]).returning({ id: jobs.id });
+      const [backend, design, unused] = await db
+        .insert(jobs)
+        .values([{ title: "Backend Engineer" }, { title: "Product Designer" }, { title: "No Applicants" }])
+        .returning({ id: jobs.id });
       await apply(db, { fullName: "Asha Verma", email: "asha@example.com", position: "Backend Engineer", jobId: backend!.id });
       await apply(db, { fullName: "Ravi Kumar", email: "ravi@mail.test", position: null, jobId: design!.id, status: "interview" });
       await apply(db, { fullName: "Meera 100% Shah", email: "meera@example.com", position: "Data analyst", status: "rejected", reference: "APP-2026-MEERA1" });

@@ -35,12 +35,27 @@ for (const driver of drivers) {
         .insert(consultations)
         .values({ fullName: "Asha Rao", email: "asha@example.com", country: "India", phone: "1", projectBrief: "A CRM." })
         .returning({ id: consultations.id });
-      await services.db.insert(consultationAttachments).values({ consultationId: request!.id, storageKey: "consultation/1_brief.pdf", originalName: "brief.pdf", contentType: "application/pdf", sizeBytes: 4 });
+      await services.db.insert(consultationAttachments).values({
+        consultationId: request!.id,
+        storageKey: "consultation/1_brief.pdf",
+        originalName: "brief.pdf",
+        contentType: "application/pdf",
+        sizeBytes: 4,
+      });
       await services.storage.put("consultation/1_brief.pdf", new Uint8Array([37, 80, 68, 70]), { contentType: "application/pdf" });
 
       expect(await download(services, "consultation/1_brief.pdf")).toEqual({ status: 200, text: "%PDF" });
       const notFound = { status: 404, text: "There is no such file; it may have been deleted.\n" };
-      for (const key of ["\u0000", "a\u0000b", "consultation/1_brief.pdf\u0000", "consultation/\u001b.pdf", "consultation/../1_brief.pdf", ".meta/consultation/1_brief.pdf.json", "", "no/such.pdf"]) {
+      for (const key of [
+        "\u0000",
+        "a\u0000b",
+        "consultation/1_brief.pdf\u0000",
+        "consultation/\u001b.pdf",
+        "consultation/../1_brief.pdf",
+        ".meta/consultation/1_brief.pdf.json",
+        "",
+        "no/such.pdf",
+      ]) {
         expect(await download(services, key), JSON.stringify(key)).toEqual(notFound);
       }
     } finally {

@@ -27,12 +27,21 @@ export async function findAttachment(db: Database, key: string): Promise<Attachm
     })
     .from(consultationAttachments)
     .where(eq(consultationAttachments.storageKey, key));
-  if (file) return { area: "consultations", key, name: file.name, contentType: file.contentType, size: file.size, target: { type: "consultation", id: file.consultationId } };
+  if (file)
+    return {
+      area: "consultations",
+      key,
+      name: file.name,
+      contentType: file.contentType,
+      size: file.size,
+      target: { type: "consultation", id: file.consultationId },
+    };
   const [resume] = await db
     .select({ id: jobApplications.id, name: jobApplications.resumeName, contentType: jobApplications.resumeContentType, size: jobApplications.resumeSize })
     .from(jobApplications)
     .where(eq(jobApplications.resumeKey, key));
-  if (resume) return { area: "applications", key, name: resume.name, contentType: resume.contentType, size: resume.size, target: { type: "application", id: resume.id } };
+  if (resume)
+    return { area: "applications", key, name: resume.name, contentType: resume.contentType, size: resume.size, target: { type: "application", id: resume.id } };
   return null;
 }
 

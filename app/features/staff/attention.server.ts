@@ -27,10 +27,18 @@ export async function attentionFor({ db }: Pick<Services, "db">, role: StaffRole
   if (canOpen(role, "insights")) {
     const [drafts, scheduled] = await Promise.all([
       db.select({ n: count() }).from(featuredInsights).where(eq(featuredInsights.status, "draft")),
-      db.select({ n: count() }).from(featuredInsights).where(and(eq(featuredInsights.status, "published"), gt(featuredInsights.publishedDate, sql`now()`))),
+      db
+        .select({ n: count() })
+        .from(featuredInsights)
+        .where(and(eq(featuredInsights.status, "published"), gt(featuredInsights.publishedDate, sql`now()`))),
     ]);
     items.push({ label: "Insight drafts not yet published", count: drafts[0]?.n ?? 0, href: "/staff/insights?status=draft", action: "Open insight drafts" });
-    items.push({ label: "Insights scheduled to appear", count: scheduled[0]?.n ?? 0, href: "/staff/insights?status=scheduled", action: "Open scheduled insights" });
+    items.push({
+      label: "Insights scheduled to appear",
+      count: scheduled[0]?.n ?? 0,
+      href: "/staff/insights?status=scheduled",
+      action: "Open scheduled insights",
+    });
   }
   if (canOpen(role, "outbox")) {
     const [row] = await db.select({ n: count() }).from(outbox).where(eq(outbox.status, "failed"));

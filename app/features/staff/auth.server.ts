@@ -73,4 +73,3 @@ export function authOf(services: Pick<Services, "db" | "env">): Promise<StaffAut
   }
   return instance;
 }
-

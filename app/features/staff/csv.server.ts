@@ -42,7 +42,10 @@ export function csvResponse<Row>(fileName: string, columns: CsvColumn<Row>[], ro
 }
 
 /** Rows page by page (keyset on id, newest first), so an export of any size holds one page in memory. */
-export async function* inPages<Row extends { id: number }>(readPage: (beforeId: number | null, size: number) => Promise<Row[]>, size = 500): AsyncIterable<Row> {
+export async function* inPages<Row extends { id: number }>(
+  readPage: (beforeId: number | null, size: number) => Promise<Row[]>,
+  size = 500,
+): AsyncIterable<Row> {
   let beforeId: number | null = null;
   for (;;) {
     const page = await readPage(beforeId, size);

@@ -34,7 +34,8 @@ export async function inboxAction(
     if (values.intent === "status") {
       const to = values.status ?? "";
       const from = values.expected ?? "";
-      if (!(to in statusLabels) || !(from in statusLabels)) return formError(400, "Choose one of the listed statuses.", { status: "Choose one of the listed statuses." });
+      if (!(to in statusLabels) || !(from in statusLabels))
+        return formError(400, "Choose one of the listed statuses.", { status: "Choose one of the listed statuses." });
       if (to === from) return formError(400, `It is already “${statusLabels[to]}”.`, { status: `It is already “${statusLabels[to]}”.` });
       const result = await changeStatus(services.db, subject, { from, to }, user, clientAddressOf(context));
       if (!result.ok) {

@@ -17,7 +17,9 @@ const fieldError = (answer: FormAnswer | undefined, field: string) => (answer?.s
 
 /** The status as a word with a border, never colour alone. */
 export function StatusBadge({ status, labels }: { status: string; labels: Labels }) {
-  return <span className="inline-block rounded-full border border-slate-500 bg-white px-2.5 py-0.5 text-sm font-semibold text-ink">{labels[status] ?? status}</span>;
+  return (
+    <span className="inline-block rounded-full border border-slate-500 bg-white px-2.5 py-0.5 text-sm font-semibold text-ink">{labels[status] ?? status}</span>
+  );
 }
 
 /** "New" for a record no member of staff has opened yet. */
@@ -62,7 +64,16 @@ export function NoteForm({ answer, maxLength }: { answer?: FormAnswer; maxLength
         <label htmlFor="note" className="mb-1.5 block text-sm font-semibold">
           Internal note
         </label>
-        <textarea id="note" name="note" rows={4} maxLength={maxLength} required defaultValue={typed} aria-invalid={error ? true : undefined} className={inputClass} />
+        <textarea
+          id="note"
+          name="note"
+          rows={4}
+          maxLength={maxLength}
+          required
+          defaultValue={typed}
+          aria-invalid={error ? true : undefined}
+          className={inputClass}
+        />
       </div>
       <button type="submit" className={buttonClass}>
         Add note

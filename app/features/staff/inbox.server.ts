@@ -17,8 +17,7 @@ export type InboxSubject = { type: "consultation"; id: number } | { type: "appli
 export const NOTE_MAX_LENGTH = 5_000;
 
 const tableOf = (subject: InboxSubject) => (subject.type === "consultation" ? consultations : jobApplications);
-const subjectColumns = (subject: InboxSubject) =>
-  subject.type === "consultation" ? { consultationId: subject.id } : { applicationId: subject.id };
+const subjectColumns = (subject: InboxSubject) => (subject.type === "consultation" ? { consultationId: subject.id } : { applicationId: subject.id });
 const subjectFilter = <T extends { consultationId: unknown; applicationId: unknown }>(table: T, subject: InboxSubject) =>
   subject.type === "consultation"
     ? eq(table.consultationId as typeof inboxNotes.consultationId, subject.id)
@@ -51,7 +50,9 @@ export async function changeStatus(
       const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, subject.id));
       return { ok: false, current: row?.status ?? null };
     }
-    await tx.insert(inboxStatusChanges).values({ ...subjectColumns(subject), fromStatus: change.from, toStatus: change.to, actorId: user.id, actorName: user.name });
+    await tx
+      .insert(inboxStatusChanges)
+      .values({ ...subjectColumns(subject), fromStatus: change.from, toStatus: change.to, actorId: user.id, actorName: user.name });
     await audit(tx, { actor: actorOf(user), action: "status-changed", target: subject, detail: { from: change.from, to: change.to }, ipAddress });
     return { ok: true };
   });
@@ -65,9 +66,7 @@ export async function addNote(db: Database, subject: InboxSubject, body: string,
   });
 }
 
-export type TimelineEntry =
-  | { kind: "note"; at: string; who: string; body: string }
-  | { kind: "status"; at: string; who: string; from: string; to: string };
+export type TimelineEntry = { kind: "note"; at: string; who: string; body: string } | { kind: "status"; at: string; who: string; from: string; to: string };
 
 /** Notes and status changes, oldest first. */
 export async function timelineOf(db: Database, subject: InboxSubject): Promise<TimelineEntry[]> {
@@ -90,7 +89,10 @@ export async function timelineOf(db: Database, subject: InboxSubject): Promise<T
 /** The first time staff open a record, it stops being "unread". */
 export async function markRead(db: Database, subject: InboxSubject): Promise<void> {
   const table = tableOf(subject);
-  await db.update(table).set({ readAt: new Date() }).where(and(eq(table.id, subject.id), isNull(table.readAt)));
+  await db
+    .update(table)
+    .set({ readAt: new Date() })
+    .where(and(eq(table.id, subject.id), isNull(table.readAt)));
 }
 
 export type Delivery = { template: string; to: string; status: string; attempts: number; lastError: string | null; sentAt: string | null };
@@ -98,7 +100,14 @@ export type Delivery = { template: string; to: string; status: string; attempts:
 /** The emails the record caused and where each stands. */
 export async function deliveriesOf(db: Database, subject: InboxSubject): Promise<Delivery[]> {
   const rows = await db
-    .select({ template: outbox.template, to: outbox.toAddress, status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, sentAt: outbox.sentAt })
+    .select({
+      template: outbox.template,
+      to: outbox.toAddress,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      sentAt: outbox.sentAt,
+    })
     .from(outbox)
     .where(subjectFilter(outbox, subject))
     .orderBy(asc(outbox.id));

@@ -36,7 +36,9 @@ for (const driver of drivers) {
       const changesBefore = await database.db.select().from(inboxStatusChanges);
       const auditBefore = await database.db.select().from(auditLog);
       expect(changesBefore).toMatchObject([{ consultationId: subject.id, fromStatus: "new", toStatus: "contacted", actorId: sales.id, actorName: sales.name }]);
-      expect(auditBefore).toMatchObject([{ action: "status-changed", actorId: sales.id, targetType: "consultation", targetId: String(subject.id), ipAddress: "10.0.0.1" }]);
+      expect(auditBefore).toMatchObject([
+        { action: "status-changed", actorId: sales.id, targetType: "consultation", targetId: String(subject.id), ipAddress: "10.0.0.1" },
+      ]);
 
       // The admin's page still showed "new".
       expect(await changeStatus(database.db, subject, { from: "new", to: "spam" }, admin, "10.0.0.2")).toEqual({ ok: false, current: "contacted" });
@@ -44,7 +46,10 @@ for (const driver of drivers) {
       expect(await database.db.select().from(inboxStatusChanges)).toEqual(changesBefore);
       expect(await database.db.select().from(auditLog)).toEqual(auditBefore);
 
-      expect(await changeStatus(database.db, { type: "consultation", id: subject.id + 1000 }, { from: "new", to: "won" }, admin, "10.0.0.2")).toEqual({ ok: false, current: null });
+      expect(await changeStatus(database.db, { type: "consultation", id: subject.id + 1000 }, { from: "new", to: "won" }, admin, "10.0.0.2")).toEqual({
+        ok: false,
+        current: null,
+      });
     } finally {
       await database.dispose();
     }
@@ -106,7 +111,8 @@ for (const driver of drivers) {
     const database = await openTestDatabase(driver);
     try {
       const subject = await seed(database);
-      const readAt = async () => (await database.db.select({ readAt: consultations.readAt }).from(consultations).where(eq(consultations.id, subject.id)))[0]!.readAt;
+      const readAt = async () =>
+        (await database.db.select({ readAt: consultations.readAt }).from(consultations).where(eq(consultations.id, subject.id)))[0]!.readAt;
       expect(await readAt()).toBeNull();
       await markRead(database.db, subject);
       const first = await readAt();

@@ -13,7 +13,17 @@ const actor = { id: null, email: "admin@staff.example.com" };
 async function message(db: Database, status: OutboxStatus) {
   const [row] = await db
     .insert(outbox)
-    .values({ kind: "test", toAddress: "visitor@example.com", subject: "Hello", template: "t", params: {}, status, attempts: 5, lastError: "connection refused", nextAttemptAt: new Date("2020-01-01") })
+    .values({
+      kind: "test",
+      toAddress: "visitor@example.com",
+      subject: "Hello",
+      template: "t",
+      params: {},
+      status,
+      attempts: 5,
+      lastError: "connection refused",
+      nextAttemptAt: new Date("2020-01-01"),
+    })
     .returning({ id: outbox.id });
   return row!.id;
 }
@@ -33,7 +43,9 @@ for (const driver of drivers) {
       expect(row).toMatchObject({ status: "pending", attempts: 0, lockedUntil: null, lastError: "connection refused" });
       expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(before - 60_000);
       expect(nudge).toHaveBeenCalledTimes(1);
-      expect(await db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toEqual([{ action: "outbox-retried", targetId: String(failed) }]);
+      expect(await db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toEqual([
+        { action: "outbox-retried", targetId: String(failed) },
+      ]);
 
       // Pending now: a second click (or another admin's) changes nothing.
       expect(await retryMessage(services, failed, actor, "10.0.0.1")).toBe("not-failed");

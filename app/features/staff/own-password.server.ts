@@ -27,7 +27,8 @@ export async function changeOwnPassword(
   if (problem) return { ok: false, status: 400, ...problem };
   // Guessing the current password here is guessing the account's password: the sign-in lock counts it.
   const guess = await takePasswordGuess(services.db, user.email);
-  if (!guess.allowed) return { ok: false, status: 429, field: "current", message: `Too many wrong passwords for this account. ${tryAgainIn(guess.retryAfterSeconds)}` };
+  if (!guess.allowed)
+    return { ok: false, status: 429, field: "current", message: `Too many wrong passwords for this account. ${tryAgainIn(guess.retryAfterSeconds)}` };
   const auth = await authOf(services);
   try {
     const { headers } = await auth.api.changePassword({

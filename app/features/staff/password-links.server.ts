@@ -43,8 +43,7 @@ export async function findPasswordLink(services: Pick<Services, "db" | "env">, t
 export type StaffAccountInput = { email: string; name: string; role: StaffRole };
 
 export type StaffAccountResult =
-  | { status: "created"; userId: string; url: string; expiresAt: Date }
-  | { status: "exists"; userId: string; role: StaffRole; url: string; expiresAt: Date };
+  { status: "created"; userId: string; url: string; expiresAt: Date } | { status: "exists"; userId: string; role: StaffRole; url: string; expiresAt: Date };
 
 /**
  * A new account with a 24-hour link to choose its password. For an address

@@ -184,7 +184,12 @@ for (const driver of drivers) {
       });
       const [after] = await database.db.select({ password: staffAccounts.password }).from(staffAccounts).where(eq(staffAccounts.userId, account.id));
       expect(after).toEqual(before);
-      expect(await database.db.select().from(auditLog).where(and(eq(auditLog.action, "password-changed"), eq(auditLog.actorId, account.id)))).toEqual([]);
+      expect(
+        await database.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "password-changed"), eq(auditLog.actorId, account.id))),
+      ).toEqual([]);
     } finally {
       await database.dispose();
     }

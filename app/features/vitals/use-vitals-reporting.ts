@@ -32,7 +32,8 @@ export function useVitalsReporting() {
 }
 
 function whenIdleAfterLoad(run: () => void) {
-  const idle = () => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : window.setTimeout(run, 1_000));
+  const idle = () =>
+    typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : window.setTimeout(run, 1_000);
   if (document.readyState === "complete") idle();
   else window.addEventListener("load", idle, { once: true });
 }

@@ -35,7 +35,8 @@ test("a beacon names a path and one to ten known metrics, each with its page vie
   for (const name of vitalMetrics) {
     const { max } = metricRules[name];
     for (const value of [0, max]) expect(parseBeacon(beacon({ metrics: [{ name, id, value }] })).ok, `${name} ${value}`).toBe(true);
-    for (const value of [-0.001, max + (name === "CLS" ? 0.0001 : 1)]) expect(parseBeacon(beacon({ metrics: [{ name, id, value }] })).ok, `${name} ${value}`).toBe(false);
+    for (const value of [-0.001, max + (name === "CLS" ? 0.0001 : 1)])
+      expect(parseBeacon(beacon({ metrics: [{ name, id, value }] })).ok, `${name} ${value}`).toBe(false);
   }
   expect(metricRules).toMatchObject({ LCP: { max: 120_000 }, FCP: { max: 120_000 }, TTFB: { max: 120_000 }, INP: { max: 60_000 }, CLS: { max: 10 } });
   const refused = {
@@ -92,7 +93,11 @@ for (const driver of drivers) {
     const database = await openTestDatabase(driver);
     try {
       const deps: BeaconDependencies = { db: database.db, sampleRate: 0.1, siteUrl: SITE, clientAddress: "203.0.113.5" };
-      const stored = () => database.db.select({ page: webVitals.page, metric: webVitals.metric, pageViewId: webVitals.pageViewId, value: webVitals.value }).from(webVitals).orderBy(webVitals.id);
+      const stored = () =>
+        database.db
+          .select({ page: webVitals.page, metric: webVitals.metric, pageViewId: webVitals.pageViewId, value: webVitals.value })
+          .from(webVitals)
+          .orderBy(webVitals.id);
 
       const ok = await acceptBeacon(post(beacon()), deps);
       expect(ok.status).toBe(204);
@@ -100,7 +105,9 @@ for (const driver of drivers) {
       expect(await ok.text()).toBe("");
       expect(await stored()).toEqual(metrics.map(({ name, id, value }) => ({ page: "/careers/:id", metric: name, pageViewId: id, value })));
       // application/json too, and a post without Origin (as some clients send) is not cross-site.
-      expect((await acceptBeacon(post(beacon({ path: "/", metrics: metricsOf(1) }), { "Content-Type": "application/json", Origin: "" }), deps)).status).toBe(204);
+      expect((await acceptBeacon(post(beacon({ path: "/", metrics: metricsOf(1) }), { "Content-Type": "application/json", Origin: "" }), deps)).status).toBe(
+        204,
+      );
       expect(await stored()).toHaveLength(10);
 
       const refusals: [string, Request, BeaconDependencies, number][] = [
@@ -147,14 +154,29 @@ for (const driver of drivers) {
     const database = await openTestDatabase(driver);
     try {
       const deps: BeaconDependencies = { db: database.db, sampleRate: 1, siteUrl: SITE, clientAddress: "192.0.2.44" };
-      const stored = () => database.db.select({ metric: webVitals.metric, pageViewId: webVitals.pageViewId, value: webVitals.value }).from(webVitals).orderBy(webVitals.id);
+      const stored = () =>
+        database.db.select({ metric: webVitals.metric, pageViewId: webVitals.pageViewId, value: webVitals.value }).from(webVitals).orderBy(webVitals.id);
       const [lcp, cls, inp] = metrics;
       // Hidden for the first time: what web-vitals has so far.
       expect((await acceptBeacon(post(beacon({ metrics: [lcp, cls, inp] })), deps)).status).toBe(204);
       // Someone posting that page view's beacon again and again, with the worst LCP a beacon may carry.
       for (let i = 0; i < 10; i++) expect((await acceptBeacon(post(beacon({ metrics: [{ ...lcp, value: metricRules.LCP.max }] })), deps)).status).toBe(204);
       // Shown and hidden again after more shifts and a slower interaction: the same ids, larger values.
-      expect((await acceptBeacon(post(beacon({ metrics: [{ ...cls, value: 0.2 }, { ...inp, value: 340 }] })), deps)).status).toBe(204);
+      expect(
+        (
+          await acceptBeacon(
+            post(
+              beacon({
+                metrics: [
+                  { ...cls, value: 0.2 },
+                  { ...inp, value: 340 },
+                ],
+              }),
+            ),
+            deps,
+          )
+        ).status,
+      ).toBe(204);
       expect(await stored()).toEqual([
         { metric: "LCP", pageViewId: lcp!.id, value: metricRules.LCP.max },
         { metric: "CLS", pageViewId: cls!.id, value: 0.2 },

@@ -25,12 +25,7 @@ for (const driver of drivers) {
         [1000, 2000, 3000, 4000].map((value) => sample("LCP", value)),
         { now: daysAgo(1), ...never },
       );
-      await recordVitals(
-        db,
-        "/crm",
-        [sample("LCP", 6000), sample("LCP", 8000), sample("CLS", 0.05)],
-        { now: daysAgo(10), ...never },
-      );
+      await recordVitals(db, "/crm", [sample("LCP", 6000), sample("LCP", 8000), sample("CLS", 0.05)], { now: daysAgo(10), ...never });
       // Older than 28 days: in no figure.
       await recordVitals(db, "/crm", [sample("LCP", 100_000)], { now: daysAgo(30), ...never });
       await recordVitals(db, "/", [sample("INP", 120)], { now: daysAgo(6.9), ...never });
@@ -47,7 +42,9 @@ for (const driver of drivers) {
       expect(await db.select({ value: webVitals.value }).from(webVitals)).toHaveLength(8);
       // One insert in a hundred prunes on its way: the 10-day-old rows go when the cut-off is 9 days later.
       await recordVitals(db, "/", [sample("TTFB", 300)], { now: new Date(daysAgo(10).getTime() + 28.5 * 24 * 60 * 60_000), random: 0.001 });
-      expect((await db.select({ value: webVitals.value }).from(webVitals)).map((row) => row.value).sort((a, b) => a - b)).toEqual([120, 300, 1000, 2000, 3000, 4000]);
+      expect((await db.select({ value: webVitals.value }).from(webVitals)).map((row) => row.value).sort((a, b) => a - b)).toEqual([
+        120, 300, 1000, 2000, 3000, 4000,
+      ]);
     } finally {
       await database.dispose();
     }
@@ -68,7 +65,10 @@ for (const driver of drivers) {
       // Another page view's LCP: a row of its own.
       await recordVitals(db, "/crm", [sample("LCP", 2200)], { now: daysAgo(1), ...never });
 
-      const rows = await db.select({ metric: webVitals.metric, pageViewId: webVitals.pageViewId, value: webVitals.value }).from(webVitals).orderBy(webVitals.id);
+      const rows = await db
+        .select({ metric: webVitals.metric, pageViewId: webVitals.pageViewId, value: webVitals.value })
+        .from(webVitals)
+        .orderBy(webVitals.id);
       expect(rows).toEqual([
         { metric: "LCP", pageViewId: lcp.pageViewId, value: 120_000 },
         { metric: "CLS", pageViewId: cls.pageViewId, value: 0.02 },
@@ -89,11 +89,31 @@ for (const driver of drivers) {
       const { db } = database;
       const never = { random: 0.5, now: daysAgo(1) };
       // 40 honest page views from 1,000 to 2,950 ms.
-      await recordVitals(db, "/crm", Array.from({ length: 40 }, (_, i) => sample("LCP", 1000 + 50 * i)), never);
-      await recordVitals(db, "/", Array.from({ length: 40 }, (_, i) => sample("LCP", 1000 + 50 * i)), never);
+      await recordVitals(
+        db,
+        "/crm",
+        Array.from({ length: 40 }, (_, i) => sample("LCP", 1000 + 50 * i)),
+        never,
+      );
+      await recordVitals(
+        db,
+        "/",
+        Array.from({ length: 40 }, (_, i) => sample("LCP", 1000 + 50 * i)),
+        never,
+      );
       // Five more each: the largest value a beacon may carry on one page, a merely poor one on the other.
-      await recordVitals(db, "/crm", Array.from({ length: 5 }, () => sample("LCP", metricRules.LCP.max)), never);
-      await recordVitals(db, "/", Array.from({ length: 5 }, () => sample("LCP", 4001)), never);
+      await recordVitals(
+        db,
+        "/crm",
+        Array.from({ length: 5 }, () => sample("LCP", metricRules.LCP.max)),
+        never,
+      );
+      await recordVitals(
+        db,
+        "/",
+        Array.from({ length: 5 }, () => sample("LCP", 4001)),
+        never,
+      );
       const [home, crm] = await vitalsPercentiles(db, now);
       expect(crm!.last28Days).toEqual(home!.last28Days);
       // Still one of the honest values (the 34th), whatever the five carried.

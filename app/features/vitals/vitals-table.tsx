@@ -51,7 +51,10 @@ function groupByPage(rows: readonly Row[]): [string, Row[]][] {
 export function VitalsTable({ rows }: { rows: readonly Row[] }) {
   if (rows.length === 0) return <EmptyList>No web vitals were recorded in the last 28 days.</EmptyList>;
   return (
-    <ListTable caption="75th percentile per page and metric" columns={["Page", "Metric", "Last 7 days (p75)", "Page views, 7 days", "Last 28 days (p75)", "Page views, 28 days"]}>
+    <ListTable
+      caption="75th percentile per page and metric"
+      columns={["Page", "Metric", "Last 7 days (p75)", "Page views, 7 days", "Last 28 days (p75)", "Page views, 28 days"]}
+    >
       {groupByPage(rows).map(([page, metrics]) =>
         metrics.map((row, index) => (
           <tr key={`${page} ${row.metric}`}>

@@ -21,8 +21,7 @@ const HOVER_CLICK_GRACE_MS = 500;
 
 const dropdownPanelId = (id: DropdownId) => `${id}-menu`;
 
-const itemClass =
-  "inline-flex h-full items-center gap-1 rounded-md px-3 text-[0.9375rem] font-semibold text-slate-800 hover:text-brand-700";
+const itemClass = "inline-flex h-full items-center gap-1 rounded-md px-3 text-[0.9375rem] font-semibold text-slate-800 hover:text-brand-700";
 
 /** Paths under a dropdown, so its toggle can show that the current page belongs to it. */
 function dropdownPaths(id: DropdownId): string[] {
@@ -41,13 +40,7 @@ function dropdownPaths(id: DropdownId): string[] {
  * is out of reach and no button is left that does nothing. After hydration the
  * same spot becomes the button (same size and look, so nothing moves).
  */
-export function DesktopNav({
-  openMenu,
-  setOpenMenu,
-}: {
-  openMenu: OpenMenu;
-  setOpenMenu: Dispatch<SetStateAction<OpenMenu>>;
-}) {
+export function DesktopNav({ openMenu, setOpenMenu }: { openMenu: OpenMenu; setOpenMenu: Dispatch<SetStateAction<OpenMenu>> }) {
   const hydrated = useHydratedInTransition();
   const { pathname } = useLocation();
   const items = useRef<Partial<Record<DropdownId, HTMLLIElement | null>>>({});
@@ -104,8 +97,7 @@ export function DesktopNav({
 
   function toggle(id: DropdownId, event: React.MouseEvent) {
     clearTimeout(closeTimer.current);
-    const justHovered =
-      hoverOpenedAt.current !== null && event.timeStamp - hoverOpenedAt.current < HOVER_CLICK_GRACE_MS;
+    const justHovered = hoverOpenedAt.current !== null && event.timeStamp - hoverOpenedAt.current < HOVER_CLICK_GRACE_MS;
     hoverOpenedAt.current = null;
     if (openMenu === id && justHovered) return;
     if (openMenu !== id) DROPDOWN_LINKS[id].want();
@@ -136,11 +128,7 @@ export function DesktopNav({
           const open = openMenu === entry.id;
           const inSection = dropdownPaths(entry.id).includes(pathname);
           const toggleClass = `${itemClass} ${open || inSection ? "text-brand-700" : ""}`;
-          const chevron = (
-            <ChevronDownIcon
-              className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
-            />
-          );
+          const chevron = <ChevronDownIcon className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />;
           return (
             <li
               key={entry.id}
@@ -184,11 +172,7 @@ export function DesktopNav({
 function DropdownPanel({ entry, open }: { entry: DropdownEntry; open: boolean }) {
   const Links = DROPDOWN_LINKS[entry.id];
   return (
-    <div
-      id={dropdownPanelId(entry.id)}
-      hidden={!open}
-      className="absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-xl shadow-slate-900/10"
-    >
+    <div id={dropdownPanelId(entry.id)} hidden={!open} className="absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-xl shadow-slate-900/10">
       <Links entry={entry} />
     </div>
   );

@@ -4,13 +4,7 @@ import { headerLinks, mainNav, productLinks, solutionGroups } from "#app/content
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "#app/layout/header/icons.tsx";
 import type { OpenMenu } from "#app/layout/header/desktop-nav.tsx";
 import { MOBILE_MENU_ANCHOR_ID } from "#app/layout/header/breakpoints.ts";
-import {
-  EmployeeLoginLink,
-  NavEntry,
-  NavGroupList,
-  OpenInnovationButton,
-  OverviewLink,
-} from "#app/layout/header/nav-entries.tsx";
+import { EmployeeLoginLink, NavEntry, NavGroupList, OpenInnovationButton, OverviewLink } from "#app/layout/header/nav-entries.tsx";
 import { useHydratedInTransition } from "#app/components/ui/use-hydrated.ts";
 
 type DropdownEntry = Extract<(typeof mainNav)[number], { kind: "dropdown" }>;
@@ -19,8 +13,7 @@ type DropdownEntry = Extract<(typeof mainNav)[number], { kind: "dropdown" }>;
 const MOBILE_PANEL_ID = "mobile-menu";
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-const hamburgerClass =
-  "inline-flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 min-[769px]:hidden";
+const hamburgerClass = "inline-flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 min-[769px]:hidden";
 const rowClass = "flex min-h-12 w-full items-center justify-between gap-2 px-1 text-base font-semibold text-ink";
 
 /**
@@ -67,10 +60,7 @@ export function MobileMenu({
 
   // The panel sits flush under the header, wherever the page was scrolled to:
   // measured when it opens (so the first frame is right) and on resize.
-  const measurePanelTop = useCallback(
-    () => setPanelTop(headerRef.current?.getBoundingClientRect().bottom),
-    [headerRef],
-  );
+  const measurePanelTop = useCallback(() => setPanelTop(headerRef.current?.getBoundingClientRect().bottom), [headerRef]);
   useEffect(() => {
     if (!open) return;
     window.addEventListener("resize", measurePanelTop);
@@ -121,8 +111,7 @@ export function MobileMenu({
 
     const header = headerRef.current;
     const madeInert = [...document.body.children].filter(
-      (element): element is HTMLElement =>
-        element instanceof HTMLElement && !element.inert && !!header && !element.contains(header),
+      (element): element is HTMLElement => element instanceof HTMLElement && !element.inert && !!header && !element.contains(header),
     );
     for (const element of madeInert) element.inert = true;
     const { documentElement, body } = document;
@@ -184,15 +173,7 @@ export function MobileMenu({
   );
 }
 
-function MenuContents({
-  hydrated,
-  section,
-  onSectionChange,
-}: {
-  hydrated: boolean;
-  section: OpenMenu;
-  onSectionChange: (section: OpenMenu) => void;
-}) {
+function MenuContents({ hydrated, section, onSectionChange }: { hydrated: boolean; section: OpenMenu; onSectionChange: (section: OpenMenu) => void }) {
   return (
     <div className="container-page pt-2 pb-10">
       <nav aria-label="Menu">
@@ -218,10 +199,7 @@ function MenuContents({
         </ul>
       </nav>
       <div className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-6">
-        <NavLink
-          to={headerLinks.event.href}
-          className="flex min-h-11 items-center rounded-lg px-1 font-semibold text-brand-700 hover:text-brand-800"
-        >
+        <NavLink to={headerLinks.event.href} className="flex min-h-11 items-center rounded-lg px-1 font-semibold text-brand-700 hover:text-brand-800">
           {headerLinks.event.label}
         </NavLink>
         <EmployeeLoginLink className="flex min-h-11 items-center gap-1.5 rounded-lg px-1 font-semibold text-slate-800 hover:text-brand-700" />
@@ -236,17 +214,7 @@ function MenuContents({
   );
 }
 
-function MobileSection({
-  entry,
-  hydrated,
-  expanded,
-  onToggle,
-}: {
-  entry: DropdownEntry;
-  hydrated: boolean;
-  expanded: boolean;
-  onToggle: () => void;
-}) {
+function MobileSection({ entry, hydrated, expanded, onToggle }: { entry: DropdownEntry; hydrated: boolean; expanded: boolean; onToggle: () => void }) {
   const regionId = `mobile-${entry.id}`;
   const body = (
     <div id={regionId} hidden={hydrated && !expanded} className="pb-4">
@@ -287,9 +255,7 @@ function MobileSection({
     <>
       <button type="button" className={rowClass} aria-expanded={expanded} aria-controls={regionId} onClick={onToggle}>
         {entry.label}
-        <ChevronDownIcon
-          className={`size-5 transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
-        />
+        <ChevronDownIcon className={`size-5 transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`} />
       </button>
       {body}
     </>

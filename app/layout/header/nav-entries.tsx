@@ -33,10 +33,7 @@ export function NavEntry({ link, compact = false }: { link: NavLink; compact?: b
 /** The overview link at the foot of a dropdown ("All solutions", "All products"). */
 export function OverviewLink({ label, href }: { label: string; href: string }) {
   return (
-    <Link
-      to={href}
-      className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 font-semibold text-brand-700 hover:bg-brand-50 hover:text-brand-800"
-    >
+    <Link to={href} className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 font-semibold text-brand-700 hover:bg-brand-50 hover:text-brand-800">
       {label}
       <ArrowRightIcon className="size-4" />
     </Link>

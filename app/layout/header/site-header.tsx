@@ -55,10 +55,7 @@ export function SiteHeader() {
   }, []);
 
   return (
-    <header
-      ref={headerRef}
-      className="sticky top-0 z-40 border-b border-slate-200 bg-white min-[769px]:-top-9"
-    >
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-slate-200 bg-white min-[769px]:-top-9">
       <div className="hidden h-9 border-b border-slate-200 bg-slate-50 min-[769px]:block">
         <div className="container-page flex h-full items-center justify-end gap-6 text-sm">
           <NavLink
@@ -87,13 +84,7 @@ export function SiteHeader() {
         >
           {headerLinks.contact.label}
         </NavLink>
-        <MobileMenu
-          open={mobileOpen}
-          onOpenChange={onMobileOpenChange}
-          section={mobileSection}
-          onSectionChange={setMobileSection}
-          headerRef={headerRef}
-        />
+        <MobileMenu open={mobileOpen} onOpenChange={onMobileOpenChange} section={mobileSection} onSectionChange={setMobileSection} headerRef={headerRef} />
       </div>
     </header>
   );

@@ -38,14 +38,9 @@ export function pgliteDirectory(env: Pick<Env, "DATA_DIR">): string {
 }
 
 /** Opens the configured database and brings its schema up to date. */
-export async function openDatabase(
-  env: Pick<Env, "DATA_DIR" | "DATABASE_URL">,
-  options: OpenDatabaseOptions = {},
-): Promise<OpenDatabase> {
+export async function openDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">, options: OpenDatabaseOptions = {}): Promise<OpenDatabase> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
-  return env.DATABASE_URL
-    ? openPostgres(env.DATABASE_URL, migrationsFolder, options.maxConnections ?? 10)
-    : openPglite(pgliteDirectory(env), migrationsFolder);
+  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL, migrationsFolder, options.maxConnections ?? 10) : openPglite(pgliteDirectory(env), migrationsFolder);
 }
 
 async function openPglite(directory: string, migrationsFolder: string): Promise<OpenDatabase> {

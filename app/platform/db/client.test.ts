@@ -47,27 +47,13 @@ for (const driver of drivers) {
 
       const second = await openDatabase(target.env);
       const tables = rowsOf<{ table_name: string }>(
-        await second.db.execute(
-          sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-        ),
+        await second.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`),
       ).map((row) => row.table_name);
       expect(tables).toEqual(
-        expect.arrayContaining([
-          "newsletter_subscriptions",
-          "consultations",
-          "consultation_attachments",
-          "FeaturedInsights",
-          "job",
-          "outbox",
-          "rate_limits",
-        ]),
+        expect.arrayContaining(["newsletter_subscriptions", "consultations", "consultation_attachments", "FeaturedInsights", "job", "outbox", "rate_limits"]),
       );
-      const applied = rowsOf<{ n: number }>(
-        await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
-      );
-      const journal = JSON.parse(
-        fs.readFileSync(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8"),
-      ) as { entries: unknown[] };
+      const applied = rowsOf<{ n: number }>(await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+      const journal = JSON.parse(fs.readFileSync(new URL("./migrations/meta/_journal.json", import.meta.url), "utf8")) as { entries: unknown[] };
       expect(applied[0]?.n).toBe(journal.entries.length);
       const [row] = await second.db.select({ n: count() }).from(newsletterSubscriptions);
       expect(row?.n).toBe(1);
@@ -151,10 +137,7 @@ test("on SIGTERM the PGlite process closes the database and exits on its own", a
     await server.waitFor("ready");
     const signalled = Date.now();
     server.child.kill("SIGTERM");
-    const code = await Promise.race([
-      server.exited,
-      new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 8_000)),
-    ]);
+    const code = await Promise.race([server.exited, new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 8_000))]);
     if (code === "hung") server.child.kill("SIGKILL");
     expect(code).toBe(0);
     expect(server.output().stdout).toContain("closed");
@@ -171,10 +154,7 @@ if (drivers.includes("pg")) {
     try {
       const name = new URL(database.env.DATABASE_URL ?? "").pathname.slice(1);
       await database.db.execute(sql`select 1`);
-      const killed = await adminQuery(
-        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
-        [name],
-      );
+      const killed = await adminQuery("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [name]);
       expect(killed.rowCount).toBeGreaterThan(0);
       // Give the idle client time to notice and the pool time to emit its 'error'.
       await new Promise((r) => setTimeout(r, 300));

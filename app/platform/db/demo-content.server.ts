@@ -28,14 +28,29 @@ export async function seedDemoContent(db: Database, { force = false, now = new D
     let insightsToAdd = demoInsights;
     if (force) {
       const existingTitles = new Set(
-        (await tx.select({ title: jobs.title }).from(jobs).where(inArray(jobs.title, demoJobs.map((job) => job.title)))).map((row) => row.title),
+        (
+          await tx
+            .select({ title: jobs.title })
+            .from(jobs)
+            .where(
+              inArray(
+                jobs.title,
+                demoJobs.map((job) => job.title),
+              ),
+            )
+        ).map((row) => row.title),
       );
       const existingSlugs = new Set(
         (
           await tx
             .select({ slug: featuredInsights.slug })
             .from(featuredInsights)
-            .where(inArray(featuredInsights.slug, demoInsights.map((insight) => insight.slug)))
+            .where(
+              inArray(
+                featuredInsights.slug,
+                demoInsights.map((insight) => insight.slug),
+              ),
+            )
         ).map((row) => row.slug),
       );
       jobsToAdd = demoJobs.filter((job) => !existingTitles.has(job.title));

@@ -47,26 +47,30 @@ export const newsletterSubscriptions = pgTable(
 export const consultationStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
 export type ConsultationStatus = (typeof consultationStatuses)[number];
 
-export const consultations = pgTable("consultations", {
-  id: id(),
-  fullName: text("full_name").notNull(),
-  email: text("email").notNull(),
-  country: text("country").notNull(),
-  phone: text("phone").notNull(),
-  projectBrief: text("project_brief").notNull(),
-  /** A staff-only route of this site, never a public storage URL. */
-  fileUrl: text("file_url"),
-  submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
-  /** A double click or a retried post carries the same key and stores one record. */
-  idempotencyKey: text("idempotency_key").unique(),
-  /** Where staff are with it (consultationStatuses). */
-  status: text("status").$type<ConsultationStatus>().notNull().default("new"),
-  /** When a member of staff first opened it; null is "unread". */
-  readAt: timestamp("read_at", { withTimezone: true }),
-}, (t) => [
-  index("consultations_status_submitted_idx").on(t.status, t.submittedAt),
-  check("consultations_status_check", sql`${t.status} in ('new', 'contacted', 'qualified', 'won', 'lost', 'spam')`),
-]);
+export const consultations = pgTable(
+  "consultations",
+  {
+    id: id(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    country: text("country").notNull(),
+    phone: text("phone").notNull(),
+    projectBrief: text("project_brief").notNull(),
+    /** A staff-only route of this site, never a public storage URL. */
+    fileUrl: text("file_url"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A double click or a retried post carries the same key and stores one record. */
+    idempotencyKey: text("idempotency_key").unique(),
+    /** Where staff are with it (consultationStatuses). */
+    status: text("status").$type<ConsultationStatus>().notNull().default("new"),
+    /** When a member of staff first opened it; null is "unread". */
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("consultations_status_submitted_idx").on(t.status, t.submittedAt),
+    check("consultations_status_check", sql`${t.status} in ('new', 'contacted', 'qualified', 'won', 'lost', 'spam')`),
+  ],
+);
 
 export const consultationAttachments = pgTable(
   "consultation_attachments",
@@ -100,7 +104,10 @@ export const featuredInsights = pgTable(
     readTime: integer("readTime"),
     /** Rich HTML, sanitised on write and on render. */
     description: text("description"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     slug: text("slug").unique(),
     /** draft (staff only) or published; a published row with a future date is scheduled. Rows written with only the spec's columns are published. */
     status: text("status").notNull().default("published"),
@@ -271,10 +278,7 @@ export const staffUsers = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("staff_user_email_key").on(t.email),
-    check("staff_user_role_check", sql`${t.role} in ('admin', 'sales', 'recruiter', 'editor')`),
-  ],
+  (t) => [uniqueIndex("staff_user_email_key").on(t.email), check("staff_user_role_check", sql`${t.role} in ('admin', 'sales', 'recruiter', 'editor')`)],
 );
 
 export const staffSessions = pgTable(
@@ -471,10 +475,7 @@ export const events = pgTable(
     recap: jsonb("recap").$type<string[]>().notNull().default([]),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check("events_dates_check", sql`${t.endsAt} > ${t.startsAt}`),
-    check("events_capacity_check", sql`${t.capacity} >= 0`),
-  ],
+  (t) => [check("events_dates_check", sql`${t.endsAt} > ${t.startsAt}`), check("events_capacity_check", sql`${t.capacity} >= 0`)],
 );
 
 /**

@@ -20,8 +20,7 @@ export const emailJsMessages = {
   missingTemplateId: "The template ID is required. Visit https://dashboard.emailjs.com/admin/templates",
   forbidden: "Forbidden: the EmailJS key or origin is not allowed",
   tooManyRequests: "Too Many Requests: EmailJS rate limit reached",
-  headless:
-    "Unavailable For Headless Browser: EmailJS refused a non-browser request (enable API access for non-browser applications)",
+  headless: "Unavailable For Headless Browser: EmailJS refused a non-browser request (enable API access for non-browser applications)",
   network: "Network Error: could not reach EmailJS",
 } as const;
 

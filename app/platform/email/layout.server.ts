@@ -4,12 +4,7 @@
  */
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** Visitor text in a header must stay on one line. */
@@ -20,10 +15,7 @@ export function oneLine(value: string): string {
 
 /** The HTML document around a message's body. */
 export function htmlPage(body: string): string {
-  return (
-    `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">` +
-    `${body}</body></html>`
-  );
+  return `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">` + `${body}</body></html>`;
 }
 
 /** A labelled value echoed back from a form, in the order the form asked for it. */
@@ -31,9 +23,7 @@ export type DetailRow = [label: string, value: string];
 
 /** One "Label: value" line per row; the row labelled `blockLabel` (free text) starts on its own line. */
 export function detailsText(rows: DetailRow[], blockLabel: string): string {
-  return rows
-    .map(([label, value]) => (label === blockLabel ? `${label}:\n${value}` : `${label}: ${value}`))
-    .join("\n");
+  return rows.map(([label, value]) => (label === blockLabel ? `${label}:\n${value}` : `${label}: ${value}`)).join("\n");
 }
 
 export function detailsHtml(rows: DetailRow[]): string {

@@ -116,17 +116,7 @@ const millis = (ms: number): SQL => sql`now() + (${ms}::double precision * inter
 const SENT_RECORD_RETRY_MS = 250;
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const {
-    db,
-    templates,
-    transport,
-    from,
-    maxAttempts,
-    pollIntervalMs = 2_000,
-    batchSize = 10,
-    leaseMs = 5 * 60_000,
-    backoffMs = defaultBackoffMs,
-  } = options;
+  const { db, templates, transport, from, maxAttempts, pollIntervalMs = 2_000, batchSize = 10, leaseMs = 5 * 60_000, backoffMs = defaultBackoffMs } = options;
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -145,10 +135,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       ? and(eq(outbox.id, only), eq(outbox.status, "pending"), lt(outbox.attempts, maxAttempts))
       : and(
           lt(outbox.attempts, maxAttempts),
-          or(
-            and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)),
-            and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`)),
-          ),
+          or(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)), and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`))),
         );
     const candidates = db
       .select({ id: outbox.id })
@@ -231,9 +218,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         lockedUntil: null,
         lastError: sql`coalesce(${outbox.lastError} || '; ', '') || 'delivery was interrupted on the last attempt'`,
       })
-      .where(
-        and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`), sql`${outbox.attempts} >= ${maxAttempts}`),
-      );
+      .where(and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`), sql`${outbox.attempts} >= ${maxAttempts}`));
   }
 
   async function drain(): Promise<void> {
@@ -273,10 +258,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function outcomeOf(id: number, deadline: number): Promise<AttemptResult> {
     while (Date.now() < deadline) {
-      const [row] = await db
-        .select({ status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError })
-        .from(outbox)
-        .where(eq(outbox.id, id));
+      const [row] = await db.select({ status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError }).from(outbox).where(eq(outbox.id, id));
       if (!row) return { status: "failed", error: `There is no email with id ${id}` };
       if (row.status === "sent") return { status: "sent" };
       if (row.status === "failed" || (row.status === "pending" && row.attempts > 0)) {

@@ -35,8 +35,7 @@ async function rowOf(db: Database, id: number) {
   return row;
 }
 
-const deliveriesOf = (received: ReceivedMail[], id: number) =>
-  received.filter((mail) => mail.raw.includes(`Message-ID: <outbox-${id}@`)).length;
+const deliveriesOf = (received: ReceivedMail[], id: number) => received.filter((mail) => mail.raw.includes(`Message-ID: <outbox-${id}@`)).length;
 
 for (const driver of drivers) {
   test(`a message enqueued in a rolled-back transaction is never sent (${driver})`, async () => {
@@ -74,9 +73,7 @@ for (const driver of drivers) {
     const smtp = await startSmtpServer();
     const running = worker(database.db, smtp.url);
     try {
-      const id = await database.db.transaction((tx) =>
-        enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }),
-      );
+      const id = await database.db.transaction((tx) => enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }));
       running.nudge();
       await waitUntil(async () => (await rowOf(database.db, id)).status === "sent");
       expect(smtp.received).toHaveLength(1);
@@ -105,9 +102,7 @@ for (const driver of drivers) {
     const running = worker(database.db, smtp.url);
     const link = "https://www.kraftechnologies.com/private/k3y";
     try {
-      const id = await database.db.transaction((tx) =>
-        enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }),
-      );
+      const id = await database.db.transaction((tx) => enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }));
       const linkId = await database.db.transaction((tx) =>
         enqueue(testMailTemplates, tx, { template: "private-link", to: params.to_email, params: { to_email: params.to_email, link } }),
       );
@@ -141,9 +136,7 @@ for (const driver of drivers) {
     const database = await openTestDatabase(driver);
     const running = worker(database.db, `smtp://127.0.0.1:${await closedPort()}`, { maxAttempts: 3 });
     try {
-      const id = await database.db.transaction((tx) =>
-        enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }),
-      );
+      const id = await database.db.transaction((tx) => enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }));
       running.nudge();
       await waitUntil(async () => (await rowOf(database.db, id)).status === "failed");
       const row = await rowOf(database.db, id);
@@ -172,9 +165,7 @@ for (const driver of drivers) {
       await waitUntil(async () => (await rowOf(database.db, id)).status === "failed");
       const failed = await rowOf(database.db, id);
       expect(failed.attempts).toBe(1);
-      expect(failed.lastError).toBe(
-        'Unknown email template "retired-template": no template by that name is registered on this server',
-      );
+      expect(failed.lastError).toBe('Unknown email template "retired-template": no template by that name is registered on this server');
       await new Promise((r) => setTimeout(r, 200));
       expect((await rowOf(database.db, id)).attempts).toBe(1);
       expect(smtp.received).toHaveLength(0);
@@ -191,9 +182,10 @@ for (const driver of drivers) {
     const running = worker(database.db, smtp.url);
     try {
       for (const to of ["x <asha@example.com>", "asha@example.com, other@example.com", '"asha"@example.com']) {
-        await expect(database.db.transaction((tx) => enqueue(testMailTemplates, tx, { template: "note", to, params })), to).rejects.toThrow(
-          "The recipient is not one plain email address",
-        );
+        await expect(
+          database.db.transaction((tx) => enqueue(testMailTemplates, tx, { template: "note", to, params })),
+          to,
+        ).rejects.toThrow("The recipient is not one plain email address");
       }
       expect(await database.db.select().from(outbox)).toHaveLength(0);
       // Queued as written, it goes out normalised.
@@ -268,10 +260,7 @@ if (drivers.includes("pg")) {
     const first = await openDatabase(target.env);
     const second = await openDatabase(target.env);
     const smtp = await startSmtpServer();
-    const workers = [
-      worker(first.db, smtp.url, { batchSize: 3, pollIntervalMs: 10 }),
-      worker(second.db, smtp.url, { batchSize: 3, pollIntervalMs: 10 }),
-    ];
+    const workers = [worker(first.db, smtp.url, { batchSize: 3, pollIntervalMs: 10 }), worker(second.db, smtp.url, { batchSize: 3, pollIntervalMs: 10 })];
     try {
       const ids: number[] = [];
       for (let i = 0; i < 40; i++) {
@@ -309,9 +298,7 @@ if (drivers.includes("pg")) {
     const database = await openTestDatabase("pg");
     const smtp = await startSmtpServer();
     try {
-      const id = await database.db.transaction((tx) =>
-        enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }),
-      );
+      const id = await database.db.transaction((tx) => enqueue(testMailTemplates, tx, { template: "note", to: params.to_email, params }));
       // As a worker that claimed the message and then died would leave it.
       await database.db
         .update(outbox)

@@ -65,9 +65,7 @@ export type MailTemplateParams<Templates extends MailTemplates, Name extends Mai
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the app's declaration merging
 export interface Register {}
 
-export type RegisteredMailTemplates = Register extends { mailTemplates: infer Templates extends MailTemplates }
-  ? Templates
-  : MailTemplates;
+export type RegisteredMailTemplates = Register extends { mailTemplates: infer Templates extends MailTemplates } ? Templates : MailTemplates;
 
 export class UnknownMailTemplateError extends Error {
   constructor(readonly template: string) {
@@ -85,7 +83,9 @@ export function renderTemplate(templates: MailTemplates, name: string, params: u
 
 /** The params to keep once the message is sent: the template's secret ones are blanked. */
 export function paramsAfterSending(templates: MailTemplates, name: string, params: Record<string, unknown>) {
-  const secret: readonly string[] | undefined = Object.hasOwn(templates, name) ? (templates[name] as MailTemplate<Record<string, unknown>>).secretParams : undefined;
+  const secret: readonly string[] | undefined = Object.hasOwn(templates, name)
+    ? (templates[name] as MailTemplate<Record<string, unknown>>).secretParams
+    : undefined;
   if (!secret?.length) return params;
   return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, secret.includes(key) ? "" : value]));
 }

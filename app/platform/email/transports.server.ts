@@ -21,9 +21,7 @@ export function createMailTransport(env: Env, templates: MailTemplates): MailTra
         publicKey: env.EMAILJS_PUBLIC_KEY,
         privateKey: env.EMAILJS_PRIVATE_KEY,
         serviceId: env.EMAILJS_SERVICE_ID,
-        templateIds: Object.fromEntries(
-          Object.entries(templates).map(([name, template]) => [name, env[template.emailjsTemplateSetting]]),
-        ),
+        templateIds: Object.fromEntries(Object.entries(templates).map(([name, template]) => [name, env[template.emailjsTemplateSetting]])),
       });
     case "file":
       return createFileTransport(mailDirectory(env));

@@ -112,9 +112,7 @@ test("EmailJS: each refusal becomes a clear text", async () => {
   for (const [reply, expected] of cases) {
     const service = await startEmailJs(reply);
     try {
-      await expect(emailJs(service.apiUrl).send(noteMail()), `${reply.status} ${reply.body}`).rejects.toThrow(
-        expected,
-      );
+      await expect(emailJs(service.apiUrl).send(noteMail()), `${reply.status} ${reply.body}`).rejects.toThrow(expected);
     } finally {
       await service.close();
     }
@@ -128,18 +126,10 @@ test("EmailJS: each refusal becomes a clear text", async () => {
 
 test("EmailJS: an unreachable service is a Network Error, missing settings are named before any call", async () => {
   const port = await closedPort();
-  await expect(emailJs(`http://127.0.0.1:${port}`).send(noteMail())).rejects.toThrow(
-    "Network Error: could not reach EmailJS",
-  );
-  await expect(emailJs("http://127.0.0.1:1", { publicKey: undefined }).send(noteMail())).rejects.toThrow(
-    emailJsMessages.missingPublicKey,
-  );
-  await expect(emailJs("http://127.0.0.1:1", { serviceId: undefined }).send(noteMail())).rejects.toThrow(
-    emailJsMessages.missingServiceId,
-  );
-  await expect(emailJs("http://127.0.0.1:1", { templateIds: {} }).send(noteMail())).rejects.toThrow(
-    emailJsMessages.missingTemplateId,
-  );
+  await expect(emailJs(`http://127.0.0.1:${port}`).send(noteMail())).rejects.toThrow("Network Error: could not reach EmailJS");
+  await expect(emailJs("http://127.0.0.1:1", { publicKey: undefined }).send(noteMail())).rejects.toThrow(emailJsMessages.missingPublicKey);
+  await expect(emailJs("http://127.0.0.1:1", { serviceId: undefined }).send(noteMail())).rejects.toThrow(emailJsMessages.missingServiceId);
+  await expect(emailJs("http://127.0.0.1:1", { templateIds: {} }).send(noteMail())).rejects.toThrow(emailJsMessages.missingTemplateId);
 });
 
 test("file transport writes a parseable RFC 822 .eml", async () => {

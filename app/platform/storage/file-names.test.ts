@@ -1,18 +1,8 @@
 import fc from "fast-check";
 import { expect, test } from "vitest";
-import {
-  consultationKey,
-  consultationKeys,
-  FALLBACK_FILE_NAME,
-  MAX_FILE_NAME_LENGTH,
-  sanitizeFileName,
-} from "#app/platform/storage/file-names.server.ts";
+import { consultationKey, consultationKeys, FALLBACK_FILE_NAME, MAX_FILE_NAME_LENGTH, sanitizeFileName } from "#app/platform/storage/file-names.server.ts";
 
-const anyName = fc.oneof(
-  fc.string({ maxLength: 300 }),
-  fc.string({ unit: "grapheme", maxLength: 60 }),
-  fc.string({ unit: "binary", maxLength: 60 }),
-);
+const anyName = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: "grapheme", maxLength: 60 }), fc.string({ unit: "binary", maxLength: 60 }));
 
 test("spec §5 examples: other characters become _, whitespace and repeated underscores collapse", () => {
   expect(sanitizeFileName("Project Brief (final).pdf")).toBe("Project_Brief_final_.pdf");

@@ -1,26 +1,10 @@
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import type { Env } from "#app/platform/env.server.ts";
-import {
-  assertValidKey,
-  assertValidPrefix,
-  StorageKeyTakenError,
-  type FileStorage,
-  type StorageBody,
-} from "#app/platform/storage/file-storage.server.ts";
+import { assertValidKey, assertValidPrefix, StorageKeyTakenError, type FileStorage, type StorageBody } from "#app/platform/storage/file-storage.server.ts";
 import { toReadable } from "#app/platform/storage/local-storage.server.ts";
 
-export type S3StorageConfig = Pick<
-  Env,
-  "S3_ENDPOINT" | "S3_REGION" | "S3_BUCKET" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_FORCE_PATH_STYLE"
->;
+export type S3StorageConfig = Pick<Env, "S3_ENDPOINT" | "S3_REGION" | "S3_BUCKET" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_FORCE_PATH_STYLE">;
 
 /** Any S3-compatible service: AWS S3, Cloudflare R2, MinIO, Supabase Storage's S3 endpoint. */
 export function createS3Storage(config: S3StorageConfig): FileStorage {

@@ -122,7 +122,9 @@ test.each(drivers)("%s driver: of exclusive puts racing for one key, exactly one
   try {
     const key = "consultation/1700000000000_race.txt";
     const bodies = Array.from({ length: 6 }, (_, index) => `upload ${index} `.repeat(20_000));
-    const results = await Promise.allSettled(bodies.map((body, index) => storage.put(key, Buffer.from(body), { contentType: `text/x-upload-${index}`, exclusive: true })));
+    const results = await Promise.allSettled(
+      bodies.map((body, index) => storage.put(key, Buffer.from(body), { contentType: `text/x-upload-${index}`, exclusive: true })),
+    );
     const winners = results.flatMap((result, index) => (result.status === "fulfilled" ? [index] : []));
     expect(winners).toHaveLength(1);
     for (const result of results) {
@@ -190,7 +192,18 @@ test.each(drivers)("%s driver: a 32 MB file streamed in is read back whole (SHA-
 test.each(drivers)("%s driver: keys that could leave the store are refused before anything is stored", async (driver) => {
   const { storage, storedKeys, close } = await openStorage(driver);
   try {
-    const bad = ["../escape.txt", "consultation/../../escape.txt", "/etc/passwd", "C:/windows/x", "a\\..\\b", "a/\u0000b", "", "a//b", ".meta/x.json", "consultation/.hidden"];
+    const bad = [
+      "../escape.txt",
+      "consultation/../../escape.txt",
+      "/etc/passwd",
+      "C:/windows/x",
+      "a\\..\\b",
+      "a/\u0000b",
+      "",
+      "a//b",
+      ".meta/x.json",
+      "consultation/.hidden",
+    ];
     for (const key of bad) {
       await expect(storage.put(key, new Uint8Array([1]), { contentType: "text/plain" }), key).rejects.toThrow(/Invalid storage key/);
       await expect(storage.get(key), key).rejects.toThrow(/Invalid storage key/);

@@ -112,7 +112,9 @@ test("S3 driver on the wire: bucket and key in the path, signed, If-None-Match: 
 
 test("S3 driver: a refusing service gives a clear error, and invalid keys never leave the process", async () => {
   const server = http.createServer((_req, res) => {
-    res.writeHead(403, { "Content-Type": "application/xml" }).end('<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
+    res
+      .writeHead(403, { "Content-Type": "application/xml" })
+      .end('<?xml version="1.0"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {

@@ -54,7 +54,8 @@ export async function takeSnapshot(db: FreshPostgres, s3: TestS3Server): Promise
     "select consultation_id::text, storage_key, original_name from consultation_attachments",
   );
   const byConsultation = new Map<string, { key: string; name: string }[]>();
-  for (const a of attachments) byConsultation.set(a.consultation_id, [...(byConsultation.get(a.consultation_id) ?? []), { key: a.storage_key, name: a.original_name }]);
+  for (const a of attachments)
+    byConsultation.set(a.consultation_id, [...(byConsultation.get(a.consultation_id) ?? []), { key: a.storage_key, name: a.original_name }]);
   const applications = await query<{ email: string; reference: string; resume_key: string; resume_name: string }>(
     "select email, reference, resume_key, resume_name from job_applications",
   );

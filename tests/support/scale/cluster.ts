@@ -4,7 +4,15 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
-import { adaptRecipeConf, makeTestCertificate, NGINX_BINARY, nginxUnavailable, nginxVersion, RECIPE_NGINX_CONF, writeMainConf } from "#tests/support/recipe-nginx.ts";
+import {
+  adaptRecipeConf,
+  makeTestCertificate,
+  NGINX_BINARY,
+  nginxUnavailable,
+  nginxVersion,
+  RECIPE_NGINX_CONF,
+  writeMainConf,
+} from "#tests/support/recipe-nginx.ts";
 import { startS3Server, type TestS3Server } from "#tests/support/s3-server.ts";
 import { freePort, startServer, type RunningServer } from "#tests/support/server.ts";
 import { startCountingSmtp, type CountingSmtp } from "#tests/support/scale/counting-smtp.ts";

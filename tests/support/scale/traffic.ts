@@ -67,12 +67,16 @@ type Raw = { status: number; body: Buffer };
 
 function send(url: string, options: { method: string; localAddress: string; agent: http.Agent; headers: Record<string, string>; body?: Buffer }): Promise<Raw> {
   return new Promise((resolve) => {
-    const request = http.request(url, { method: options.method, agent: options.agent, localAddress: options.localAddress, headers: options.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      response.on("error", () => resolve({ status: 0, body: Buffer.alloc(0) }));
-    });
+    const request = http.request(
+      url,
+      { method: options.method, agent: options.agent, localAddress: options.localAddress, headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        response.on("error", () => resolve({ status: 0, body: Buffer.alloc(0) }));
+      },
+    );
     request.setTimeout(30_000, () => request.destroy(new Error("timed out")));
     request.on("error", () => resolve({ status: 0, body: Buffer.alloc(0) }));
     request.end(options.body);
@@ -139,7 +143,13 @@ export async function prepareSubmission(kind: FormKind, marker: string, client: 
     path = "/newsletter.data";
   } else if (kind === "consultation") {
     form = new FormData();
-    for (const [name, value] of Object.entries({ fullName: `Visitor ${marker}`, email, country: "India", phone: "+91 98765 43210", brief: `Scale test brief ${marker}.` })) {
+    for (const [name, value] of Object.entries({
+      fullName: `Visitor ${marker}`,
+      email,
+      country: "India",
+      phone: "+91 98765 43210",
+      brief: `Scale test brief ${marker}.`,
+    })) {
       form.append(name, value);
     }
     form.append("website", "");
@@ -212,7 +222,12 @@ export async function runTraffic(options: TrafficOptions, onSubmission: (submiss
           if (kind === "page") {
             const path = pick(options.pages);
             const startedAt = Date.now();
-            const raw = await send(`${options.siteURL}${path}`, { method: "GET", localAddress, agent, headers: { Accept: "text/html", "Accept-Encoding": "br, gzip" } });
+            const raw = await send(`${options.siteURL}${path}`, {
+              method: "GET",
+              localAddress,
+              agent,
+              headers: { Accept: "text/html", "Accept-Encoding": "br, gzip" },
+            });
             pageViews.push({ path, status: raw.status, startedAt, endedAt: Date.now() });
           } else {
             const prepared = await prepareSubmission(kind, `c${client}n${++counter}${kind[0]}`, client, options.job);

@@ -101,7 +101,12 @@ export async function openConsultation(db: Database, id: number) {
   const subject: InboxSubject = { type: "consultation", id };
   await markRead(db, subject);
   const files = await db
-    .select({ key: consultationAttachments.storageKey, name: consultationAttachments.originalName, contentType: consultationAttachments.contentType, size: consultationAttachments.sizeBytes })
+    .select({
+      key: consultationAttachments.storageKey,
+      name: consultationAttachments.originalName,
+      contentType: consultationAttachments.contentType,
+      size: consultationAttachments.sizeBytes,
+    })
     .from(consultationAttachments)
     .where(eq(consultationAttachments.consultationId, id))
     .orderBy(asc(consultationAttachments.position));
@@ -178,5 +183,9 @@ export async function exportConsultations(db: Database, filter: ConsultationFilt
     detail: { list: "consultations", search: filter.search !== "", status: filter.status },
     ipAddress,
   });
-  return csvResponse(csvFileName("consultations"), exportColumns, inPages((beforeId, size) => exportPage(db, filter, beforeId, size)));
+  return csvResponse(
+    csvFileName("consultations"),
+    exportColumns,
+    inPages((beforeId, size) => exportPage(db, filter, beforeId, size)),
+  );
 }

@@ -35,7 +35,14 @@ async function seed(database: TestDatabase) {
     .values([
       { fullName: "Zoë Quintana", email: "zq@example.com", country: "Spain", phone: "2", projectBrief: "An app.", submittedAt: at(40) },
       { fullName: "Bo", email: "bo@QUINTAL.example", country: "Peru", phone: "3", projectBrief: "Shop.", submittedAt: at(41), status: "won" },
-      { fullName: "Cy", email: "cy@example.com", country: "Chile", phone: "4", projectBrief: "=1+1\nCut costs by 50% with a quintessential CRM.", submittedAt: at(42) },
+      {
+        fullName: "Cy",
+        email: "cy@example.com",
+        country: "Chile",
+        phone: "4",
+        projectBrief: "=1+1\nCut costs by 50% with a quintessential CRM.",
+        submittedAt: at(42),
+      },
     ])
     .returning({ id: consultations.id });
   await database.db.insert(consultationAttachments).values([
@@ -56,14 +63,23 @@ for (const driver of drivers) {
       expect(first).toMatchObject({ total: 33, pages: 2, newCount: 22 });
       expect(first.rows).toHaveLength(LIST_PAGE_SIZE);
       expect(first.rows.slice(0, 4).map((row) => row.fullName)).toEqual(["Cy", "Bo", "Zoë Quintana", "Lead 30"]);
-      expect(first.rows[2]).toMatchObject({ id: zoe, email: "zq@example.com", country: "Spain", status: "new", readAt: null, attachments: 2, submittedAt: "2026-01-01T09:40:00.000Z" });
+      expect(first.rows[2]).toMatchObject({
+        id: zoe,
+        email: "zq@example.com",
+        country: "Spain",
+        status: "new",
+        readAt: null,
+        attachments: 2,
+        submittedAt: "2026-01-01T09:40:00.000Z",
+      });
       expect(first.rows[0]!.attachments).toBe(0);
       const second = await listConsultations(database.db, { ...all, page: 2 });
       expect(second.rows.map((row) => row.fullName)).toEqual(["Lead 8", "Lead 7", "Lead 6", "Lead 5", "Lead 4", "Lead 3", "Lead 2", "Lead 1"]);
       expect((await listConsultations(database.db, { ...all, page: 3 })).rows).toEqual([]);
 
       // "quint" is in a name, an email (in capitals) and a brief; case does not matter.
-      const ids = async (search: string, status: "new" | "won" | null = null) => (await listConsultations(database.db, { search, status, page: 1 })).rows.map((row) => row.id);
+      const ids = async (search: string, status: "new" | "won" | null = null) =>
+        (await listConsultations(database.db, { search, status, page: 1 })).rows.map((row) => row.id);
       expect(await ids("QUINT")).toEqual([cy, bo, zoe]);
       expect(await ids("quint", "won")).toEqual([bo]);
       // Wildcards are taken literally: only the brief with "50%" matches, not every "50".
@@ -91,7 +107,9 @@ for (const driver of drivers) {
       const lines = text.split("\n");
       expect(lines[0]).toBe('"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments"');
       expect(text).toContain(`"${zoe}","2026-01-01T09:40:00.000Z","new","Zoë Quintana","zq@example.com","Spain","2","An app.","a.pdf; b, final.png"`);
-      expect(text).toContain(`"${cy}","2026-01-01T09:42:00.000Z","new","Cy","cy@example.com","Chile","4","'=1+1\nCut costs by 50% with a quintessential CRM.",""`);
+      expect(text).toContain(
+        `"${cy}","2026-01-01T09:42:00.000Z","new","Cy","cy@example.com","Chile","4","'=1+1\nCut costs by 50% with a quintessential CRM.",""`,
+      );
 
       // Pages of 10 still give every row once, newest id first.
       const paged: number[] = [];

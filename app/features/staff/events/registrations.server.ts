@@ -36,7 +36,14 @@ export type RegistrationQuery = { search: string; status: EventRegistrationStatu
 function matching({ search, status }: RegistrationQuery): SQL | undefined {
   const pattern = likePattern(search);
   return and(
-    search ? or(ilike(registrations.fullName, pattern), ilike(registrations.email, pattern), ilike(registrations.company, pattern), ilike(registrations.reference, pattern)) : undefined,
+    search
+      ? or(
+          ilike(registrations.fullName, pattern),
+          ilike(registrations.email, pattern),
+          ilike(registrations.company, pattern),
+          ilike(registrations.reference, pattern),
+        )
+      : undefined,
     status ? eq(registrations.status, status) : undefined,
   );
 }
@@ -46,7 +53,15 @@ export function listRegistrations(db: Database, query: RegistrationQuery, page: 
   const where = matching(query);
   return readListPage<Registration>(
     page,
-    (limit, offset) => db.select(columns).from(registrations).innerJoin(events, eq(events.id, registrations.eventId)).where(where).orderBy(desc(registrations.id)).limit(limit).offset(offset),
+    (limit, offset) =>
+      db
+        .select(columns)
+        .from(registrations)
+        .innerJoin(events, eq(events.id, registrations.eventId))
+        .where(where)
+        .orderBy(desc(registrations.id))
+        .limit(limit)
+        .offset(offset),
     () => db.select({ n: count() }).from(registrations).where(where),
   );
 }
@@ -66,8 +81,19 @@ export function allRegistrations(db: Database, query: RegistrationQuery): AsyncI
 
 /** Each event with its places taken, waiting list and next-edition requests: what staff check first. */
 export async function eventSummaries(db: Database) {
-  const rows = await db.select({ id: events.id, title: events.title, slug: events.slug, startsAt: events.startsAt, capacity: events.capacity }).from(events).orderBy(desc(events.startsAt));
-  const counts = await db.select({ eventId: registrations.eventId, status: registrations.status, n: count() }).from(registrations).groupBy(registrations.eventId, registrations.status);
+  const rows = await db
+    .select({ id: events.id, title: events.title, slug: events.slug, startsAt: events.startsAt, capacity: events.capacity })
+    .from(events)
+    .orderBy(desc(events.startsAt));
+  const counts = await db
+    .select({ eventId: registrations.eventId, status: registrations.status, n: count() })
+    .from(registrations)
+    .groupBy(registrations.eventId, registrations.status);
   const countOf = (eventId: number, status: EventRegistrationStatus) => counts.find((row) => row.eventId === eventId && row.status === status)?.n ?? 0;
-  return rows.map((row) => ({ ...row, registered: countOf(row.id, "registered"), waitlisted: countOf(row.id, "waitlisted"), nextEdition: countOf(row.id, "next-edition") }));
+  return rows.map((row) => ({
+    ...row,
+    registered: countOf(row.id, "registered"),
+    waitlisted: countOf(row.id, "waitlisted"),
+    nextEdition: countOf(row.id, "next-edition"),
+  }));
 }

@@ -114,7 +114,15 @@ export function InsightForm({
           >
             {(props) => (
               <>
-                {banner ? <img src={banner} alt="The current banner" width={320} height={168} className="mb-3 aspect-[40/21] w-80 max-w-full rounded-lg bg-slate-100 object-cover" /> : null}
+                {banner ? (
+                  <img
+                    src={banner}
+                    alt="The current banner"
+                    width={320}
+                    height={168}
+                    className="mb-3 aspect-[40/21] w-80 max-w-full rounded-lg bg-slate-100 object-cover"
+                  />
+                ) : null}
                 <input {...props} type="file" accept="image/png,image/jpeg,image/webp,image/avif" className={`${props.className} py-2`} />
                 {banner ? (
                   <label className="mt-3 flex min-h-6 items-center gap-2 text-sm text-ink">

@@ -2,10 +2,26 @@ import { expect, test } from "vitest";
 import { publishAtFrom, publishAtValue, readInsightInput, tagsFrom } from "#app/features/staff/insights/insight-rules.ts";
 
 test("an insight's fields are read, trimmed and limited, with a sentence per wrong field", () => {
-  const read = readInsightInput({ title: "  Zero-trust  in practice ", category: "", authorName: "Asha", authorBio: "Writes\nabout security.", tags: "Security, AI ,security,, ", readTime: "", description: "<p>Hi</p>" });
+  const read = readInsightInput({
+    title: "  Zero-trust  in practice ",
+    category: "",
+    authorName: "Asha",
+    authorBio: "Writes\nabout security.",
+    tags: "Security, AI ,security,, ",
+    readTime: "",
+    description: "<p>Hi</p>",
+  });
   expect(read).toEqual({
     ok: true,
-    input: { title: "Zero-trust in practice", category: null, authorName: "Asha", authorBio: "Writes about security.", tags: ["Security", "AI"], readTime: null, description: "<p>Hi</p>" },
+    input: {
+      title: "Zero-trust in practice",
+      category: null,
+      authorName: "Asha",
+      authorBio: "Writes about security.",
+      tags: ["Security", "AI"],
+      readTime: null,
+      description: "<p>Hi</p>",
+    },
   });
   expect(readInsightInput({ title: "T", readTime: "7" })).toMatchObject({ ok: true, input: { readTime: 7 } });
 

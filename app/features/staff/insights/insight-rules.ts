@@ -34,7 +34,6 @@ export type InsightInput = {
 
 export type InsightFieldErrors = Partial<Record<keyof InsightInput, string>>;
 
-
 /** "AI, Cloud , ai" → ["AI", "Cloud"]: trimmed, without repeats (case aside), in the order typed. */
 export function tagsFrom(value: string | undefined): string[] {
   const seen = new Set<string>();

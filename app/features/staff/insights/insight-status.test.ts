@@ -28,7 +28,10 @@ test("the publishing date is set on the first publication, kept through unpublis
   expect(insightTransition(scheduled, "unpublish", null, now)).toEqual({ ok: true, to: "draft", publishedDate: null });
 
   expect(insightTransition({ status: "published", publishedDate: earlier }, "publish", null, now)).toMatchObject({ ok: false });
-  expect(insightTransition({ status: "published", publishedDate: earlier }, "delete", null, now)).toEqual({ ok: false, message: "Only a draft can be deleted. Unpublish the insight first." });
+  expect(insightTransition({ status: "published", publishedDate: earlier }, "delete", null, now)).toEqual({
+    ok: false,
+    message: "Only a draft can be deleted. Unpublish the insight first.",
+  });
   expect(insightTransition(draft, "delete", null, now)).toEqual({ ok: true, to: "deleted" });
   expect(insightTransition(draft, "unpublish", null, now)).toMatchObject({ ok: false });
 });

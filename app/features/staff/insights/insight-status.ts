@@ -20,10 +20,7 @@ export function effectiveInsightStatus(insight: InsightFacts, now: Date = new Da
   return insight.publishedDate !== null && insight.publishedDate.getTime() > now.getTime() ? "scheduled" : "published";
 }
 
-export type InsightMove =
-  | { ok: true; to: "published" | "draft"; publishedDate: Date | null }
-  | { ok: true; to: "deleted" }
-  | { ok: false; message: string };
+export type InsightMove = { ok: true; to: "published" | "draft"; publishedDate: Date | null } | { ok: true; to: "deleted" } | { ok: false; message: string };
 
 /**
  * What may be done to the insight now, and the publishing date it then has.

@@ -3,7 +3,14 @@ import { expect, test, vi } from "vitest";
 import { getInsight, latestInsights, nextScheduledInsight } from "#app/features/insights/insights.server.ts";
 import { toInsightCard } from "#app/features/insights/insight.server.ts";
 import { readInsightInput, type InsightInput } from "#app/features/staff/insights/insight-rules.ts";
-import { changeInsightStatus, createInsight, insightCategories, insightForEdit, listInsightsForStaff, saveInsight } from "#app/features/staff/insights/insights-admin.server.ts";
+import {
+  changeInsightStatus,
+  createInsight,
+  insightCategories,
+  insightForEdit,
+  listInsightsForStaff,
+  saveInsight,
+} from "#app/features/staff/insights/insights-admin.server.ts";
 import { auditLog, featuredInsights } from "#app/platform/db/schema.server.ts";
 import { contentVersionWatch, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
@@ -14,7 +21,14 @@ const actor = { id: null, email: "eve@staff.example.com" };
 const ip = "10.0.0.2";
 
 function input(overrides: Record<string, string> = {}): InsightInput {
-  const read = readInsightInput({ title: "Zero-trust in practice", category: "Security", authorName: "Eve Editor", tags: "Security, Cloud", description: "<p>Start here.</p>", ...overrides });
+  const read = readInsightInput({
+    title: "Zero-trust in practice",
+    category: "Security",
+    authorName: "Eve Editor",
+    tags: "Security, Cloud",
+    description: "<p>Start here.</p>",
+    ...overrides,
+  });
   if (!read.ok) throw new Error(JSON.stringify(read.errors));
   return read.input;
 }
@@ -26,10 +40,22 @@ for (const driver of drivers) {
     const database = await openTestDatabase(driver);
     const { db } = database;
     try {
-      const created = await createInsight(db, input({ description: `<h1>Intro</h1><p style="color:red" onclick="x()">Start here.</p><script>alert(1)</script>` }), actor, ip);
+      const created = await createInsight(
+        db,
+        input({ description: `<h1>Intro</h1><p style="color:red" onclick="x()">Start here.</p><script>alert(1)</script>` }),
+        actor,
+        ip,
+      );
       const id = (created as { id: number }).id;
       let insight = (await insightForEdit(db, id))!;
-      expect(insight).toMatchObject({ status: "draft", effectiveStatus: "draft", publishedDate: null, revision: 1, readTime: null, tags: ["Security", "Cloud"] });
+      expect(insight).toMatchObject({
+        status: "draft",
+        effectiveStatus: "draft",
+        publishedDate: null,
+        revision: 1,
+        readTime: null,
+        tags: ["Security", "Cloud"],
+      });
       expect(insight.description).toBe("<h2>Intro</h2><p>Start here.</p>");
       expect(await getInsight(db, id)).toBeNull();
       // Every write to the table moves the content version (a trigger, decision 023), drafts too.
@@ -41,7 +67,10 @@ for (const driver of drivers) {
       expect(toInsightCard(insight).readTime).toBe("3 min read");
       expect(await saveInsight(db, id, 1, input({ title: "Stale" }), actor, ip)).toMatchObject({ ok: false, status: 409 });
 
-      expect(await changeInsightStatus(db, id, "publish", { actor, ipAddress: ip })).toMatchObject({ ok: true, message: expect.stringContaining("is published") });
+      expect(await changeInsightStatus(db, id, "publish", { actor, ipAddress: ip })).toMatchObject({
+        ok: true,
+        message: expect.stringContaining("is published"),
+      });
       insight = (await insightForEdit(db, id))!;
       const firstPublished = insight.publishedDate!;
       expect(insight.effectiveStatus).toBe("published");
@@ -66,8 +95,19 @@ for (const driver of drivers) {
       expect(insight.publishedDate).toEqual(firstPublished);
       expect(await contentChanged()).toBe(true);
 
-      const audited = await db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).where(eq(auditLog.targetId, String(id))).orderBy(auditLog.id);
-      expect(audited.map((entry) => entry.action)).toEqual(["insight-created", "insight-edited", "insight-published", "insight-edited", "insight-unpublished", "insight-published"]);
+      const audited = await db
+        .select({ action: auditLog.action, detail: auditLog.detail })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(id)))
+        .orderBy(auditLog.id);
+      expect(audited.map((entry) => entry.action)).toEqual([
+        "insight-created",
+        "insight-edited",
+        "insight-published",
+        "insight-edited",
+        "insight-unpublished",
+        "insight-published",
+      ]);
       expect(audited[3]!.detail).toEqual({ fields: "readTime" });
     } finally {
       await database.dispose();
@@ -82,7 +122,10 @@ for (const driver of drivers) {
       const soon = (await createInsight(db, input({ title: "Coming soon" }), actor, ip)) as { id: number };
       const contentChanged = await contentVersionWatch(db);
       const at = new Date(Date.now() + 3_600_000);
-      expect(await changeInsightStatus(db, soon.id, "schedule", { publishAt: at, actor, ipAddress: ip })).toMatchObject({ ok: true, message: expect.stringContaining("is scheduled") });
+      expect(await changeInsightStatus(db, soon.id, "schedule", { publishAt: at, actor, ipAddress: ip })).toMatchObject({
+        ok: true,
+        message: expect.stringContaining("is scheduled"),
+      });
       expect(await getInsight(db, soon.id)).toBeNull();
       expect(await nextScheduledInsight(db)).toEqual(at);
       expect(await contentChanged()).toBe(true);
@@ -99,7 +142,10 @@ for (const driver of drivers) {
       expect(await insightCategories(db)).toEqual(["Cloud", "Security"]);
 
       // The time comes: visitors see it without anyone writing anything.
-      await db.update(featuredInsights).set({ publishedDate: new Date(Date.now() - 1_000) }).where(eq(featuredInsights.id, soon.id));
+      await db
+        .update(featuredInsights)
+        .set({ publishedDate: new Date(Date.now() - 1_000) })
+        .where(eq(featuredInsights.id, soon.id));
       expect((await getInsight(db, soon.id))?.title).toBe("Coming soon");
       expect(await nextScheduledInsight(db)).toBeNull();
       expect(await statuses("published")).toEqual([["Coming soon", "published"]]);

@@ -135,7 +135,12 @@ export async function saveInsight(
       .where(eq(featuredInsights.id, id));
     const status = effectiveInsightStatus(before);
     await audit(tx, { actor, action: "insight-edited", target: { type: "insight", id }, detail: { fields: fields.join(", ") }, ipAddress });
-    const message = status === "published" ? "Saved. The public page shows the change within seconds." : status === "scheduled" ? "Saved. The change appears with the insight at its scheduled time." : "The draft is saved.";
+    const message =
+      status === "published"
+        ? "Saved. The public page shows the change within seconds."
+        : status === "scheduled"
+          ? "Saved. The change appears with the insight at its scheduled time."
+          : "The draft is saved.";
     return { ok: true, id, message };
   });
 }

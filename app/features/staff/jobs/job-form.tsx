@@ -55,7 +55,17 @@ export const jobFormRules = {
  * description is HTML in a text area; with it, a rich-text editor. The
  * server sanitises the HTML on save either way.
  */
-export function JobForm({ values, revision, answer, submitLabel }: { values: JobFormValues; revision?: number; answer?: FormAnswer | null; submitLabel: string }) {
+export function JobForm({
+  values,
+  revision,
+  answer,
+  submitLabel,
+}: {
+  values: JobFormValues;
+  revision?: number;
+  answer?: FormAnswer | null;
+  submitLabel: string;
+}) {
   return (
     <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel}>
       {(shown, errors) => (

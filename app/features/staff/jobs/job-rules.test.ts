@@ -1,7 +1,14 @@
 import { expect, test } from "vitest";
 import { closingDateFrom, JOB_LIMITS, readJobInput } from "#app/features/staff/jobs/job-rules.ts";
 
-const valid = { title: "  Senior   Engineer ", department: "Engineering", jobType: "full-time", location: "Pune, India", workplace: "hybrid", description: "<p>Build.</p>" };
+const valid = {
+  title: "  Senior   Engineer ",
+  department: "Engineering",
+  jobType: "full-time",
+  location: "Pune, India",
+  workplace: "hybrid",
+  description: "<p>Build.</p>",
+};
 
 test("a valid job is read with tidied text and no salary", () => {
   expect(readJobInput(valid)).toEqual({
@@ -23,7 +30,15 @@ test("a valid job is read with tidied text and no salary", () => {
 });
 
 test("each wrong field gets its own sentence", () => {
-  const result = readJobInput({ title: "", jobType: "permanent", workplace: "moon", salaryMin: "12x", salaryMax: "", closesAt: "31/12/2026", description: "x".repeat(JOB_LIMITS.description + 1) });
+  const result = readJobInput({
+    title: "",
+    jobType: "permanent",
+    workplace: "moon",
+    salaryMin: "12x",
+    salaryMax: "",
+    closesAt: "31/12/2026",
+    description: "x".repeat(JOB_LIMITS.description + 1),
+  });
   expect(result).toEqual({
     ok: false,
     errors: {
@@ -51,7 +66,10 @@ test("a salary range needs its currency and period, and the top may not be below
     errors: { salaryMax: "The highest salary cannot be below the lowest." },
   });
   // A currency chosen without amounts is dropped rather than stored alone.
-  expect(readJobInput({ ...valid, salaryCurrency: "EUR", salaryPeriod: "MONTH" })).toMatchObject({ ok: true, input: { salaryCurrency: null, salaryPeriod: null } });
+  expect(readJobInput({ ...valid, salaryCurrency: "EUR", salaryPeriod: "MONTH" })).toMatchObject({
+    ok: true,
+    input: { salaryCurrency: null, salaryPeriod: null },
+  });
 });
 
 test("a closing date is the end of that day, UTC; impossible dates are refused", () => {

@@ -67,7 +67,6 @@ export function closingDateFrom(value: string | undefined): Date | null | "inval
 /** The closing date as the form's date field shows it. */
 export const closingDateValue = (date: Date | null): string => (date ? date.toISOString().slice(0, 10) : "");
 
-
 /** The form's values as a job, or a sentence per field that is wrong. */
 export function readJobInput(values: Record<string, string>): { ok: true; input: JobInput } | { ok: false; errors: JobFieldErrors } {
   const errors: JobFieldErrors = {};
@@ -100,7 +99,8 @@ export function readJobInput(values: Record<string, string>): { ok: true; input:
   if (closesAt === "invalid") errors.closesAt = "Enter the closing date as a date, or leave it empty.";
 
   const description = (values.description ?? "").trim();
-  if (description.length > JOB_LIMITS.description) errors.description = `Keep the description to ${JOB_LIMITS.description.toLocaleString("en-US")} characters of HTML.`;
+  if (description.length > JOB_LIMITS.description)
+    errors.description = `Keep the description to ${JOB_LIMITS.description.toLocaleString("en-US")} characters of HTML.`;
 
   if (Object.keys(errors).length > 0 || !jobType || !workplace || salaryMin === "invalid" || salaryMax === "invalid" || closesAt === "invalid") {
     return { ok: false, errors };

@@ -36,5 +36,8 @@ test("only a job nobody applied to may be deleted, whatever its status", () => {
     ok: false,
     message: "This job has 1 application, so it stays for the record. Close it instead.",
   });
-  expect(jobTransition({ status: "open", closesAt: null, applications: 3 }, "delete", now)).toMatchObject({ ok: false, message: expect.stringContaining("3 applications") });
+  expect(jobTransition({ status: "open", closesAt: null, applications: 3 }, "delete", now)).toMatchObject({
+    ok: false,
+    message: expect.stringContaining("3 applications"),
+  });
 });

@@ -22,12 +22,17 @@ export function effectiveJobStatus(job: { status: string; closesAt: Date | null 
 export type JobFacts = { status: string; closesAt: Date | null; applications: number };
 
 /** What may be done to the job now: the status it moves to, or why not. */
-export function jobTransition(job: JobFacts, action: JobAction, now: Date = new Date()): { ok: true; to: JobStatus | "deleted" } | { ok: false; message: string } {
+export function jobTransition(
+  job: JobFacts,
+  action: JobAction,
+  now: Date = new Date(),
+): { ok: true; to: JobStatus | "deleted" } | { ok: false; message: string } {
   const status = effectiveJobStatus(job, now);
   const pastClosingDate = job.closesAt !== null && job.closesAt.getTime() <= now.getTime();
   switch (action) {
     case "publish":
-      if (status !== "draft") return { ok: false, message: "Only a draft can be published; this job is already " + jobStatusLabels[status].toLowerCase() + "." };
+      if (status !== "draft")
+        return { ok: false, message: "Only a draft can be published; this job is already " + jobStatusLabels[status].toLowerCase() + "." };
       if (pastClosingDate) return { ok: false, message: "The closing date has passed. Change or clear it, save, then publish." };
       return { ok: true, to: "open" };
     case "close":

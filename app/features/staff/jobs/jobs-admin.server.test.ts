@@ -11,7 +11,15 @@ const drivers = await testDrivers();
 const actor = { id: null, email: "rita@staff.example.com" };
 
 function input(overrides: Record<string, string> = {}): JobInput {
-  const read = readJobInput({ title: "Platform Engineer", department: "Engineering", jobType: "full-time", workplace: "remote", location: "India", description: "<p>Run it.</p>", ...overrides });
+  const read = readJobInput({
+    title: "Platform Engineer",
+    department: "Engineering",
+    jobType: "full-time",
+    workplace: "remote",
+    location: "India",
+    description: "<p>Run it.</p>",
+    ...overrides,
+  });
   if (!read.ok) throw new Error(JSON.stringify(read.errors));
   return read.input;
 }
@@ -51,14 +59,25 @@ for (const driver of drivers) {
       expect(job.changedAt.getTime()).toBeGreaterThan(posted);
       expect(await contentChanged()).toBe(true);
 
-      const saved = await saveJob(db, id, job.revision, input({ title: "Senior Platform Engineer", salaryMin: "100", salaryMax: "200", salaryCurrency: "USD", salaryPeriod: "HOUR" }), actor, "10.0.0.1");
+      const saved = await saveJob(
+        db,
+        id,
+        job.revision,
+        input({ title: "Senior Platform Engineer", salaryMin: "100", salaryMax: "200", salaryCurrency: "USD", salaryPeriod: "HOUR" }),
+        actor,
+        "10.0.0.1",
+      );
       expect(saved).toMatchObject({ ok: true, message: expect.stringContaining("The public page shows the change") });
       job = (await jobForEdit(db, id))!;
       expect(job).toMatchObject({ title: "Senior Platform Engineer", salaryMin: 100, salaryMax: 200, salaryCurrency: "USD", salaryPeriod: "HOUR" });
       expect(job.updatedAt!.getTime()).toBeGreaterThan(posted);
       expect(await contentChanged()).toBe(true);
 
-      const audited = await db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).where(eq(auditLog.targetId, String(id))).orderBy(auditLog.id);
+      const audited = await db
+        .select({ action: auditLog.action, detail: auditLog.detail })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(id)))
+        .orderBy(auditLog.id);
       expect(audited.map((entry) => entry.action)).toEqual(["job-created", "job-published", "job-closed", "job-reopened", "job-edited"]);
       expect(audited.at(-1)!.detail).toEqual({ fields: "title, salaryMin, salaryMax, salaryCurrency, salaryPeriod" });
     } finally {
@@ -100,7 +119,10 @@ for (const driver of drivers) {
       expect((await listJobs(db, { search: "sales", status: null }, 1)).rows.map((row) => row.title)).toEqual(["Empty Job"]);
       expect((await listJobs(db, { search: "", status: "open" }, 1)).total).toBe(1);
       // Past its closing date: listed as closed.
-      await db.update(jobs).set({ closesAt: new Date(Date.now() - 60_000) }).where(eq(jobs.id, applied.id));
+      await db
+        .update(jobs)
+        .set({ closesAt: new Date(Date.now() - 60_000) })
+        .where(eq(jobs.id, applied.id));
       expect((await listJobs(db, { search: "", status: "closed" }, 1)).rows.map((row) => row.title)).toEqual(["Applied Job"]);
 
       expect(await changeJobStatus(db, empty.id, "delete", actor, "10.0.0.1")).toMatchObject({ ok: true });

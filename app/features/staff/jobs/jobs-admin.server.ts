@@ -64,7 +64,10 @@ export function listJobs(db: Database, filter: { search: string; status: JobStat
 export type JobForEdit = JobRow & { applications: number; effectiveStatus: JobStatus };
 
 export async function jobForEdit(db: Database, id: number): Promise<JobForEdit | null> {
-  const [row] = await db.select({ job: jobs, applications: applicationsOf(db) }).from(jobs).where(eq(jobs.id, id));
+  const [row] = await db
+    .select({ job: jobs, applications: applicationsOf(db) })
+    .from(jobs)
+    .where(eq(jobs.id, id));
   return row ? { ...row.job, applications: row.applications, effectiveStatus: effectiveJobStatus(row.job) } : null;
 }
 
@@ -134,7 +137,10 @@ const doneMessages: Record<JobAction, (title: string) => string> = {
   delete: (title) => `"${title}" is deleted.`,
 };
 
-const auditActionOf = { publish: "job-published", close: "job-closed", reopen: "job-reopened", delete: "job-deleted" } as const satisfies Record<JobAction, AuditAction>;
+const auditActionOf = { publish: "job-published", close: "job-closed", reopen: "job-reopened", delete: "job-deleted" } as const satisfies Record<
+  JobAction,
+  AuditAction
+>;
 
 /**
  * Publish, close, reopen or delete, checked against the job as it is now
@@ -142,12 +148,20 @@ const auditActionOf = { publish: "job-published", close: "job-closed", reopen: "
  */
 export async function changeJobStatus(db: Database, id: number, action: JobAction, actor: AuditActor, ipAddress: string): Promise<JobChange> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ job: jobs, applications: applicationsOf(tx) }).from(jobs).where(eq(jobs.id, id)).for("update", { of: jobs });
+    const [before] = await tx
+      .select({ job: jobs, applications: applicationsOf(tx) })
+      .from(jobs)
+      .where(eq(jobs.id, id))
+      .for("update", { of: jobs });
     if (!before) return { ok: false, status: 404, message: NO_JOB };
     const move = jobTransition({ ...before.job, applications: before.applications }, action);
     if (!move.ok) return { ok: false, status: 409, message: move.message };
     if (move.to === "deleted") await tx.delete(jobs).where(eq(jobs.id, id));
-    else await tx.update(jobs).set({ status: move.to, revision: sql`${jobs.revision} + 1`, changedAt: sql`now()` }).where(eq(jobs.id, id));
+    else
+      await tx
+        .update(jobs)
+        .set({ status: move.to, revision: sql`${jobs.revision} + 1`, changedAt: sql`now()` })
+        .where(eq(jobs.id, id));
     await audit(tx, {
       actor,
       action: auditActionOf[action],

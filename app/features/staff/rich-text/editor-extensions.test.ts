@@ -56,11 +56,13 @@ const pasted: JSONContent = {
       text(" with "),
       text("care", [{ type: "italic" }]),
       text(", see "),
-      text("the team", [{ type: "link", attrs: { href: "https://example.com/team?a=1&b=2", target: "_blank", class: "external", rel: "noopener", title: "Team" } }]),
+      text("the team", [
+        { type: "link", attrs: { href: "https://example.com/team?a=1&b=2", target: "_blank", class: "external", rel: "noopener", title: "Team" } },
+      ]),
       text(" or "),
       text("write", [{ type: "link", attrs: { href: "mailto:jobs@example.com", target: "_blank" } }]),
       { type: "hardBreak" },
-      text("A < B & \"quoted\"", [{ type: "strike" }, { type: "code" }]),
+      text('A < B & "quoted"', [{ type: "strike" }, { type: "code" }]),
       text(" and "),
       text("not this", [{ type: "link", attrs: { href: "javascript:alert(1)" } }]),
     ),
@@ -79,7 +81,7 @@ const pasted: JSONContent = {
 
 test("everything the editor holds, once a paste is clamped, passes through the sanitiser unchanged", () => {
   const html = htmlOf(clampToAllowList(pasted));
-  expect(html).toContain('<h2>What you will do</h2>');
+  expect(html).toContain("<h2>What you will do</h2>");
   expect(html).toContain('<a rel="noopener noreferrer nofollow" href="https://example.com/team?a=1&amp;b=2" title="Team">the team</a>');
   expect(html).toContain('<ol start="3">');
   expect(html).toContain('<img src="https://cdn.example.com/a.png" alt="A team photo" width="800" height="600">');

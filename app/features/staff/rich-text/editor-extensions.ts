@@ -86,9 +86,7 @@ export function clampToAllowList(content: JSONContent): JSONContent {
   const marks = content.marks
     ?.filter((mark) => mark.type !== "link" || isAllowedHref(String(mark.attrs?.href ?? "")))
     .map((mark) => ({ ...mark, attrs: clampAttributes(mark.type, mark.attrs) }));
-  const children = content.content
-    ?.filter((child) => child.type !== "image" || isAllowedImageSrc(String(child.attrs?.src ?? "")))
-    .map(clampToAllowList);
+  const children = content.content?.filter((child) => child.type !== "image" || isAllowedImageSrc(String(child.attrs?.src ?? ""))).map(clampToAllowList);
   return {
     ...content,
     ...(content.attrs && content.type ? { attrs: clampAttributes(content.type, content.attrs) } : {}),

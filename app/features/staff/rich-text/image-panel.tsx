@@ -45,7 +45,11 @@ export function ImagePanel({ id, editor, uploadUrl, onClose }: { id: string; edi
         setError(messageOf(answer) ?? "The image could not be uploaded. Try again.");
         return;
       }
-      editor.chain().focus().setImage({ src: answer.src, alt: decorative ? "" : alt.trim(), width: answer.width, height: answer.height }).run();
+      editor
+        .chain()
+        .focus()
+        .setImage({ src: answer.src, alt: decorative ? "" : alt.trim(), width: answer.width, height: answer.height })
+        .run();
       onClose();
     } catch {
       setError("The image could not be uploaded: check the connection and try again.");

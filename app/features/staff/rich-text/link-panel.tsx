@@ -20,7 +20,12 @@ export function LinkPanel({ id, editor, onClose }: { id: string; editor: Editor;
       return;
     }
     const { empty } = editor.state.selection;
-    if (empty && !editor.isActive("link")) editor.chain().focus().insertContent({ type: "text", text: typed.trim(), marks: [{ type: "link", attrs: { href } }] }).run();
+    if (empty && !editor.isActive("link"))
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text: typed.trim(), marks: [{ type: "link", attrs: { href } }] })
+        .run();
     else editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
     onClose();
   }

@@ -121,7 +121,11 @@ export function RichTextEditor({ source, control, label, active, onActiveChange,
           Edit HTML
         </button>
       </div>
-      <div ref={area} hidden={!active} className={`mt-2 rounded-lg border bg-white shadow-xs ${control["aria-invalid"] ? "border-red-600" : "border-slate-500"}`}>
+      <div
+        ref={area}
+        hidden={!active}
+        className={`mt-2 rounded-lg border bg-white shadow-xs ${control["aria-invalid"] ? "border-red-600" : "border-slate-500"}`}
+      >
         <EditorContent editor={editor} />
       </div>
     </div>

@@ -11,7 +11,21 @@ export const panelButtonClass =
  * it sits inside the page's form, so Enter and Escape are handled by the
  * caller, and its error is announced where it appears.
  */
-export function ToolPanel({ id, title, error, errorId, actions, children }: { id: string; title: string; error: string; errorId: string; actions: ReactNode; children: ReactNode }) {
+export function ToolPanel({
+  id,
+  title,
+  error,
+  errorId,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  error: string;
+  errorId: string;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div id={id} role="group" aria-label={title} className="mt-2 grid gap-2 rounded-lg border border-slate-300 bg-slate-50 p-3">
       {children}
