@@ -1,5 +1,5 @@
 #!/bin/sh
-# npm test's first step: the type check, the linter and the structure check side by side
+# npm test's first step: the type check, the linter, the formatter's check and the structure check side by side
 # (each is one process; the machine has two cores). The route types are generated first,
 # because the type check and the type-aware lint rules both read them.
 # The lockfile must hold exactly what package.json asks for, every platform's optional packages included,
@@ -13,13 +13,18 @@ npx tsc --noEmit &
 typecheck=$!
 npx eslint . --max-warnings=0 &
 lint=$!
+npx prettier --check . --log-level warn &
+format=$!
 npm run --silent check:structure
 structure=$?
 wait "$typecheck"
 typecheck=$?
 wait "$lint"
 lint=$?
+wait "$format"
+format=$?
 [ "$typecheck" -eq 0 ] || echo "The type check failed."
 [ "$lint" -eq 0 ] || echo "The linter failed."
 [ "$structure" -eq 0 ] || echo "The structure check failed."
-[ "$typecheck" -eq 0 ] && [ "$lint" -eq 0 ] && [ "$structure" -eq 0 ]
+[ "$format" -eq 0 ] || echo "Some files are not formatted: run npm run format."
+[ "$typecheck" -eq 0 ] && [ "$lint" -eq 0 ] && [ "$structure" -eq 0 ] && [ "$format" -eq 0 ]
