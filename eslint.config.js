@@ -23,4 +23,12 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The site's code never reaches into the tests' helpers: they would ship in a build, or fail there.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^#tests/|(^|/)tests/", message: "Test support stays out of the site's code." }] }],
+    },
+  },
 );
