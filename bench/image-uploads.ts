@@ -87,12 +87,14 @@ async function editorSession(server: RunningServer): Promise<string> {
 
 /**
  * BURST_UPLOADS uploads of one image at once to /staff/media on a fresh built
- * server, as the editor's "Insert image" posts them. The server's resident
+ * server, as the editor's "Insert image" posts them, each from an editor at an
+ * address of their own (X-Forwarded-For behind TRUST_PROXY): one address may
+ * send only a few bodies at once (decision 028). The server's resident
  * memory (with its image encoder's) is read before, every 50 ms during, and
  * SETTLE_SECONDS after the burst.
  */
 async function uploadBurst(image: Buffer, name: string) {
-  const server = await startServer();
+  const server = await startServer({ TRUST_PROXY: "loopback" });
   try {
     const cookie = await editorSession(server);
     const pid = server.process.pid!;
@@ -102,10 +104,11 @@ async function uploadBurst(image: Buffer, name: string) {
     const sampler = setInterval(async () => (peakBytes = Math.max(peakBytes, await rss())), 50);
     const started = performance.now();
     const answers = await Promise.all(
-      Array.from({ length: BURST_UPLOADS }, async () => {
+      Array.from({ length: BURST_UPLOADS }, async (_, editor) => {
         const form = new FormData();
         form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), name);
-        const response = await fetch(`${server.baseURL}/staff/media`, { method: "POST", body: form, headers: { origin: server.baseURL, cookie } });
+        const headers = { origin: server.baseURL, cookie, "x-forwarded-for": `10.0.0.${editor + 1}` };
+        const response = await fetch(`${server.baseURL}/staff/media`, { method: "POST", body: form, headers });
         return { status: response.status, body: (await response.json()) as { message?: string } };
       }),
     );
