@@ -32,6 +32,7 @@ export async function formPostBench(driver: DatabaseDriver, { newsletterPosts, c
     DATA_DIR: place.env.DATA_DIR,
     ...(place.env.DATABASE_URL ? { DATABASE_URL: place.env.DATABASE_URL } : {}),
     FORM_RATE_LIMIT: "100000000",
+    TRUST_PROXY: "loopback",
   });
   try {
     const newsletter = await httpLoad(`${server.baseURL}/newsletter.data`, {
@@ -39,6 +40,7 @@ export async function formPostBench(driver: DatabaseDriver, { newsletterPosts, c
       connections: 8,
       method: "POST",
       idReplacement: true,
+      addressPerRequest: true,
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "email=bench-[<id>]%40example.com&consent=yes&consentVersion=2025-01",
     });
@@ -47,6 +49,7 @@ export async function formPostBench(driver: DatabaseDriver, { newsletterPosts, c
       connections: 8,
       method: "POST",
       idReplacement: true,
+      addressPerRequest: true,
       headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
       body: multipart(
         {

@@ -25,14 +25,24 @@ type LoadOptions = {
   amount?: number;
   /** Replace [<id>] in the body with a fresh id for every request. */
   idReplacement?: boolean;
+  /**
+   * Each request from an address of its own (X-Forwarded-For, for a server with TRUST_PROXY=loopback),
+   * as visitors come: one address may have only a few writes at work at once (decision 028).
+   */
+  addressPerRequest?: boolean;
 };
 
 /** A bounded autocannon run against 127.0.0.1: it stops by itself after `seconds` or `amount` requests. */
 export async function httpLoad(
   url: string,
-  { seconds = 10, connections = 16, method = "GET", body, headers, idReplacement = false, amount }: LoadOptions = {},
+  { seconds = 10, connections = 16, method = "GET", body, headers, idReplacement = false, amount, addressPerRequest = false }: LoadOptions = {},
 ): Promise<LoadResult> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`Load tests only target this machine, not ${url}`);
+  let sent = 0;
+  const fromOwnAddress = (request: autocannon.Request) => {
+    sent++;
+    return { ...request, headers: { ...request.headers, "x-forwarded-for": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}` } };
+  };
   const result = await autocannon({
     url,
     connections,
@@ -40,6 +50,7 @@ export async function httpLoad(
     body,
     headers,
     idReplacement,
+    ...(addressPerRequest ? { requests: [{ setupRequest: fromOwnAddress }] } : {}),
     ...(amount ? { amount, timeout: 30 } : { duration: seconds }),
   });
   return {
