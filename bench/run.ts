@@ -170,7 +170,9 @@ if (only.has("forms")) {
     rows.push({ form: "newsletter", database: driver, ...result.newsletter });
     rows.push({ form: "consultation", database: driver, ...result.consultation });
   }
-  console.log("\nForm posts (2,000 newsletter, 500 consultation with a PDF), 8 connections, each post from an address of its own; rows counted afterwards (rows should equal ok)");
+  console.log(
+    "\nForm posts (2,000 newsletter, 500 consultation with a PDF), 8 connections, each post from an address of its own; rows counted afterwards (rows should equal ok)",
+  );
   console.table(rows);
   results.forms = rows;
 }
