@@ -150,8 +150,9 @@ export const MAX_PER_CLIENT = 2;
 export const AT_WORK_SHARE_PER_CLIENT = 1 / 4;
 /** A write that has not started within this time is refused: the visitor is told to retry instead of waiting on. */
 export const MAX_WAIT_MS = 2_000;
-/** A refused post's body is discarded unread for this long, then its connection closes (as for a rate-limited post). */
+/** A refused post with more than this still to come (or of unknown length) has its connection closed once answered… */
 const UNREAD_BODY_DRAIN_BYTES = 64 * 1024;
+/** …this long after the answer, time for the client to read it; a smaller one is left for Node to discard and the connection kept. */
 const LINGER_MS = 2_000;
 
 export type SheddingOptions = {
