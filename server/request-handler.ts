@@ -12,8 +12,6 @@ import { contentSecurityPolicy } from "#server/security-headers.ts";
 import { receivedBodyOf } from "#server/body-intake.ts";
 import { compressionThread, type CompressionThread } from "#server/compression-thread.ts";
 
-const UNREAD_BODY_DRAIN_BYTES = 64 * 1024;
-
 /** A GET's place in the page cache: the URL and the one per-visitor input of the layout, the banner's closed state. */
 function pageCacheKey(req: ExpressRequest): string | undefined {
   return req.method === "GET" ? `${req.originalUrl}|${isBannerClosed(req.get("cookie") ?? null)}` : undefined;
@@ -74,12 +72,6 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
         return;
       }
 
-      // A post answered before its body was read (too large, rate limited): when much may still
-      // come, give the client a moment to read the answer while the rest is discarded unread,
-      // then close. Closing at once would reset the connection, which can lose the answer.
-      if (!req.complete && req.method !== "GET" && req.method !== "HEAD" && !(Number(req.get("content-length")) <= UNREAD_BODY_DRAIN_BYTES)) {
-        res.on("finish", () => lingerThenClose(req));
-      }
       if (!response.body) {
         res.end();
         return;
@@ -148,15 +140,6 @@ function copyHeaders(res: ExpressResponse, headers: Iterable<[string, string]>) 
     if (name.toLowerCase() === "set-cookie") res.append(name, value);
     else res.setHeader(name, value);
   }
-}
-
-const LINGER_MS = 2_000;
-
-/** Reads and discards what the client still sends, for a little while, then closes its connection. */
-function lingerThenClose(req: ExpressRequest) {
-  req.unpipe();
-  req.resume();
-  setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
 }
 
 function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
