@@ -83,7 +83,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             type="email"
             autoComplete="username"
             required
-            maxLength={254}
+            maxLength={EMAIL_MAX_LENGTH}
             defaultValue={actionData?.status === "error" ? actionData.values?.email : undefined}
             className={inputClass}
           />
