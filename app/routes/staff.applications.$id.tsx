@@ -1,46 +1,25 @@
 import type { ReactNode } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/staff.applications.$id";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { applicationEmailNames, applicationStatusLabels } from "#app/features/staff/application-labels.ts";
-import { applicationDetail } from "#app/features/staff/applications.server.ts";
-import { doneMessage, inboxAction } from "#app/features/staff/inbox-action.server.ts";
-import { deliveriesOf, markRead, NOTE_MAX_LENGTH, timelineOf } from "#app/features/staff/inbox.server.ts";
-import { DeliveryList, InboxForms, InboxSection, StatusBadge, TimelineList, cardClass } from "#app/features/staff/inbox-ui.tsx";
+import { applicationInbox } from "#app/features/staff/applications.server.ts";
+import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
+import { InboxEmails, InboxForms, InboxHistory, InboxRecordHeader, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
-import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { BackLink, FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
-import { parseRecordId } from "#app/platform/db/schema.server.ts";
-import { servicesOf } from "#app/services-context.server.ts";
+import { linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
-const NOT_FOUND = "There is no application with this number; it may have been erased.";
-
-export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  requireStaff(context, request, "applications");
-  const id = parseRecordId(params.id);
-  if (id === null) throw data(NOT_FOUND, { status: 404 });
-  const { db } = await servicesOf(context);
-  const application = await applicationDetail(db, id);
-  if (!application) throw data(NOT_FOUND, { status: 404 });
-  const subject = { type: "application", id } as const;
-  await markRead(db, subject);
-  return {
-    application,
-    timeline: await timelineOf(db, subject),
-    deliveries: await deliveriesOf(db, subject),
-    done: doneMessage(url),
-    noteMaxLength: NOTE_MAX_LENGTH,
-  };
+export async function loader(args: Route.LoaderArgs) {
+  return loadInboxRecord(args, applicationInbox);
 }
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
-  const user = requireStaff(context, request, "applications");
-  const id = parseRecordId(params.id);
-  if (id === null) throw data(NOT_FOUND, { status: 404 });
-  return inboxAction({ request, context, url }, user, { type: "application", id }, applicationStatusLabels);
+export async function action(args: Route.ActionArgs) {
+  return inboxRecordAction(args, applicationInbox);
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => staffMeta(loaderData ? `Application ${loaderData.application.reference}` : "Application");
+
+export const shouldRevalidate = revalidateAfterConflict;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -55,14 +34,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
   const { application: a, timeline, deliveries, done, noteMaxLength } = loaderData;
   return (
     <>
-      <BackLink to="/staff/applications">All applications</BackLink>
-      <PageHeading title={a.fullName}>
-        <p>
-          Application <span className="font-mono">{a.reference}</span> for {a.appliedFor} · <StatusBadge status={a.status} labels={applicationStatusLabels} />
-        </p>
-      </PageHeading>
-      {done && !actionData ? <FormNotice answer={{ status: "success", messages: [done] }} /> : null}
-      <FormNotice answer={actionData} />
+      <InboxRecordHeader back={{ to: "/staff/applications", label: "All applications" }} title={a.fullName} done={done} answer={actionData}>
+        Application <span className="font-mono">{a.reference}</span> for {a.appliedFor} · <StatusBadge status={a.status} labels={applicationStatusLabels} />
+      </InboxRecordHeader>
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="details-heading" className={cardClass}>
           <h2 id="details-heading" className="mb-2 text-lg font-bold">
@@ -130,12 +104,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           />
         </div>
       </div>
-      <InboxSection id="timeline" title="History" className="mt-8">
-        <TimelineList entries={timeline} labels={applicationStatusLabels} />
-      </InboxSection>
-      <InboxSection id="emails" title="Emails" className="mt-8">
-        <DeliveryList deliveries={deliveries} names={applicationEmailNames} />
-      </InboxSection>
+      <InboxHistory entries={timeline} labels={applicationStatusLabels} className="mt-8" />
+      <InboxEmails deliveries={deliveries} names={applicationEmailNames} className="mt-8" />
     </>
   );
 }

@@ -1,41 +1,32 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/staff.consultations.$id";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { consultationEmailNames, consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
-import { consultationExists, openConsultation } from "#app/features/staff/consultations/consultations.server.ts";
-import { doneMessage, inboxAction } from "#app/features/staff/inbox-action.server.ts";
-import { NOTE_MAX_LENGTH } from "#app/features/staff/inbox.server.ts";
-import { DeliveryList, InboxForms, InboxSection, StatusBadge, TimelineList, cardClass } from "#app/features/staff/inbox-ui.tsx";
+import { consultationInbox } from "#app/features/staff/consultations/consultations.server.ts";
+import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
+import {
+  InboxEmails,
+  InboxForms,
+  InboxHistory,
+  InboxRecordHeader,
+  InboxSection,
+  StatusBadge,
+  cardClass,
+  revalidateAfterConflict,
+} from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
-import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { BackLink, FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
-import { parseRecordId } from "#app/platform/db/schema.server.ts";
-import { servicesOf } from "#app/services-context.server.ts";
+import { linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
-const NOT_FOUND = "There is no such consultation request.";
-
-export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  requireStaff(context, request, "consultations");
-  const id = parseRecordId(params.id);
-  const { db } = await servicesOf(context);
-  const opened = id === null ? null : await openConsultation(db, id);
-  if (!opened) throw data(NOT_FOUND, { status: 404 });
-  return { ...opened, done: doneMessage(url), noteMaxLength: NOTE_MAX_LENGTH };
+export async function loader(args: Route.LoaderArgs) {
+  return loadInboxRecord(args, consultationInbox);
 }
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
-  const user = requireStaff(context, request, "consultations");
-  const id = parseRecordId(params.id);
-  if (id === null || !(await consultationExists((await servicesOf(context)).db, id))) throw data(NOT_FOUND, { status: 404 });
-  return inboxAction({ request, context, url }, user, { type: "consultation", id }, consultationStatusLabels);
+export async function action(args: Route.ActionArgs) {
+  return inboxRecordAction(args, consultationInbox);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => staffMeta(loaderData ? `Consultation from ${loaderData.consultation.fullName}` : "Consultation");
 
-/** After a refused status change, show the status as it is now, as the conflict message promises. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterConflict;
 
 const termClass = "text-sm font-semibold text-slate-700";
 
@@ -43,15 +34,15 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
   const { consultation, attachments, timeline, deliveries, done, noteMaxLength } = loaderData;
   return (
     <>
-      <BackLink to="/staff/consultations">Back to all consultations</BackLink>
-      <PageHeading title={consultation.fullName}>
-        <p>
-          Consultation request, submitted <LocalTime value={consultation.submittedAt} />. Status:{" "}
-          <StatusBadge status={consultation.status} labels={consultationStatusLabels} />
-        </p>
-      </PageHeading>
-      {done && !actionData ? <FormNotice answer={{ status: "success", messages: [done] }} /> : null}
-      <FormNotice answer={actionData} />
+      <InboxRecordHeader
+        back={{ to: "/staff/consultations", label: "Back to all consultations" }}
+        title={consultation.fullName}
+        done={done}
+        answer={actionData}
+      >
+        Consultation request, submitted <LocalTime value={consultation.submittedAt} />. Status:{" "}
+        <StatusBadge status={consultation.status} labels={consultationStatusLabels} />
+      </InboxRecordHeader>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-8">
           <InboxSection id="details" title="Details" className={cardClass}>
@@ -99,9 +90,7 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
               </ul>
             )}
           </InboxSection>
-          <InboxSection id="emails" title="Emails">
-            <DeliveryList deliveries={deliveries} names={consultationEmailNames} />
-          </InboxSection>
+          <InboxEmails deliveries={deliveries} names={consultationEmailNames} />
         </div>
         <div className="space-y-8">
           <InboxForms
@@ -111,9 +100,7 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
             historyLength={timeline.length}
             noteMaxLength={noteMaxLength}
           />
-          <InboxSection id="history" title="History">
-            <TimelineList entries={timeline} labels={consultationStatusLabels} />
-          </InboxSection>
+          <InboxHistory entries={timeline} labels={consultationStatusLabels} />
         </div>
       </div>
     </>

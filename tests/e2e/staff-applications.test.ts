@@ -135,6 +135,9 @@ test(
       expect((await checker.goto(target))?.status(), target).toBe(status);
       expect(await checker.locator("main").textContent(), target).toContain(sentence);
     }
+    // A post to an application that does not exist is not found either, as for a consultation.
+    const missingPost = await checker.request.post("/staff/applications/987654321", { form: { intent: "note", note: NOTE } });
+    expect(missingPost.status()).toBe(404);
 
     await recruiter.getByRole("link", { name: "Asha Verma" }).click();
     await recruiter.waitForURL(/\/staff\/applications\/\d+$/);
@@ -150,11 +153,27 @@ test(
     expect(await recruiter.getByText("Confirmation to the applicant").count()).toBe(1);
     expect(await recruiter.getByText("Notice to the hiring team").count()).toBe(1);
 
+    // A second tab on the same application, opened before the change below, whose own change is then stale.
+    const otherTab = await recruiter.context().newPage();
+    await gotoHydrated(otherTab, recruiter.url());
+
     await recruiter.getByRole("combobox", { name: "Status" }).selectOption("interview");
     await recruiter.getByRole("button", { name: "Change status" }).click();
     await recruiter.waitForURL(/done=status/);
     await recruiter.getByRole("status").filter({ hasText: "The status was changed." }).waitFor();
     await expectNoAxeViolations(recruiter);
+
+    // The stale change is refused, and the page then shows the status as it is now, as the sentence says.
+    await otherTab.getByRole("combobox", { name: "Status" }).selectOption("rejected");
+    await otherTab.getByRole("button", { name: "Change status" }).click();
+    const conflict = otherTab.getByRole("alert");
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toBe(
+      "Someone changed the status to “Interview” while you were looking. Nothing was changed; the page now shows their change.",
+    );
+    await expect.poll(() => otherTab.getByRole("combobox", { name: "Status" }).inputValue(), { timeout: 10_000 }).toBe("interview");
+    expect(await otherTab.locator("main").textContent()).toContain("from “New” to “Interview”");
+    await otherTab.close();
 
     // A second recruiter, without JavaScript, sees the change and adds a note.
     const colleague = await staffPage("recruiter", "Colin Colleague", { javaScriptEnabled: false });

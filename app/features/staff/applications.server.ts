@@ -1,7 +1,9 @@
 import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { appliedFor } from "#app/features/careers/application-stage.ts";
+import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { attachmentPath } from "#app/features/staff/attachments.server.ts";
+import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
 import { LIST_PAGE_SIZE, likePattern, readListQuery, type ListQuery } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { applicationStatuses, jobApplications, jobs, parseRecordId, type ApplicationStatus } from "#app/platform/db/schema.server.ts";
@@ -133,7 +135,7 @@ function webLink(url: string | null): string | null {
 }
 
 /** Every field of one application, or null. */
-export async function applicationDetail(db: Database, id: number) {
+async function applicationDetail(db: Database, id: number) {
   const [row] = await db
     .select({ application: jobApplications, jobTitle: jobs.title })
     .from(jobApplications)
@@ -162,3 +164,15 @@ export async function applicationDetail(db: Database, id: number) {
     resume: { name: a.resumeName, contentType: a.resumeContentType, size: a.resumeSize, href: attachmentPath(a.resumeKey) },
   };
 }
+
+/** Applications in the inbox: their page reads every field of one. */
+export const applicationInbox = {
+  type: "application",
+  area: "applications",
+  notFound: "There is no application with this number; it may have been erased.",
+  statusLabels: applicationStatusLabels,
+  read: async (db, id) => {
+    const application = await applicationDetail(db, id);
+    return application ? { application } : null;
+  },
+} satisfies InboxKind<object>;

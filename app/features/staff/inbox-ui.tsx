@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
-import { buttonClass, inputClass } from "#app/features/staff/staff-ui.tsx";
+import { BackLink, FormNotice, PageHeading, buttonClass, inputClass } from "#app/features/staff/staff-ui.tsx";
 
 /*
  * The parts of a consultation's and an application's page: status form,
- * note form, history and email deliveries. Data comes from inbox.server.ts.
+ * note form, history and email deliveries. Data comes from inbox.server.ts
+ * through inbox-page.server.ts.
  */
 
 type Labels = Readonly<Record<string, string>>;
@@ -83,7 +84,7 @@ export function NoteForm({ answer, maxLength }: { answer?: FormAnswer; maxLength
 }
 
 /** Notes and status changes, oldest first, each with who and when. */
-export function TimelineList({ entries, labels }: { entries: Timeline; labels: Labels }) {
+function TimelineList({ entries, labels }: { entries: Timeline; labels: Labels }) {
   if (entries.length === 0) return <p className="text-slate-700">No notes or status changes yet.</p>;
   return (
     <ol className="space-y-3">
@@ -108,7 +109,7 @@ export function TimelineList({ entries, labels }: { entries: Timeline; labels: L
 const deliveryLabels: Record<string, string> = { pending: "Waiting to be sent", sending: "Sending", sent: "Sent", failed: "Failed" };
 
 /** The record's emails: to whom, and whether they went. */
-export function DeliveryList({ deliveries, names }: { deliveries: Deliveries; names: Labels }) {
+function DeliveryList({ deliveries, names }: { deliveries: Deliveries; names: Labels }) {
   if (deliveries.length === 0) return <p className="text-slate-700">No emails were recorded for it.</p>;
   return (
     <ul className="space-y-2">
@@ -131,6 +132,37 @@ export function DeliveryList({ deliveries, names }: { deliveries: Deliveries; na
   );
 }
 
+/**
+ * The top of a record's page: the way back to its list, its name with its
+ * status line, and the answer of the last post (after a successful one, which
+ * returned to the page, its sentence).
+ */
+export function InboxRecordHeader({
+  back,
+  title,
+  done,
+  answer,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  done: string | null;
+  answer?: FormAnswer;
+  /** The status line under the name. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <BackLink to={back.to}>{back.label}</BackLink>
+      <PageHeading title={title}>
+        <p>{children}</p>
+      </PageHeading>
+      {done && !answer ? <FormNotice answer={{ status: "success", messages: [done] }} /> : null}
+      <FormNotice answer={answer} />
+    </>
+  );
+}
+
 export const cardClass = "rounded-xl border border-slate-300 bg-white p-5";
 
 /** A titled part of a record's page. */
@@ -142,6 +174,24 @@ export function InboxSection({ id, title, className, children }: { id: string; t
       </h2>
       {children}
     </section>
+  );
+}
+
+/** The record's notes and status changes, under "History". */
+export function InboxHistory({ entries, labels, className }: { entries: Timeline; labels: Labels; className?: string }) {
+  return (
+    <InboxSection id="history" title="History" className={className}>
+      <TimelineList entries={entries} labels={labels} />
+    </InboxSection>
+  );
+}
+
+/** The record's emails and where each stands, under "Emails". */
+export function InboxEmails({ deliveries, names, className }: { deliveries: Deliveries; names: Labels; className?: string }) {
+  return (
+    <InboxSection id="emails" title="Emails" className={className}>
+      <DeliveryList deliveries={deliveries} names={names} />
+    </InboxSection>
   );
 }
 
@@ -175,4 +225,13 @@ export function InboxForms({
       </InboxSection>
     </>
   );
+}
+
+/**
+ * A record page's `shouldRevalidate`: after a refused status change (409) the
+ * page reads the record again, so it shows the status as it is now, as the
+ * conflict's sentence promises.
+ */
+export function revalidateAfterConflict({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }

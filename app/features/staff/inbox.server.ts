@@ -86,6 +86,13 @@ export async function timelineOf(db: Database, subject: InboxSubject): Promise<T
   ].sort((a, b) => a.at.localeCompare(b.at));
 }
 
+/** Whether the record exists, so a post to a missing one is "not found" rather than a failed write. */
+export async function recordExists(db: Database, subject: InboxSubject): Promise<boolean> {
+  const table = tableOf(subject);
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, subject.id));
+  return row !== undefined;
+}
+
 /** The first time staff open a record, it stops being "unread". */
 export async function markRead(db: Database, subject: InboxSubject): Promise<void> {
   const table = tableOf(subject);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
-import { addNote, changeStatus, markRead, timelineOf, type InboxSubject } from "#app/features/staff/inbox.server.ts";
+import { addNote, changeStatus, markRead, recordExists, timelineOf, type InboxSubject } from "#app/features/staff/inbox.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { auditLog, consultations, inboxNotes, inboxStatusChanges, staffUsers } from "#app/platform/db/schema.server.ts";
 
@@ -50,6 +50,18 @@ for (const driver of drivers) {
         ok: false,
         current: null,
       });
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  test(`a record exists in its own inbox only, so a post to any other is not found (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const subject = await seed(database);
+      expect(await recordExists(database.db, subject)).toBe(true);
+      expect(await recordExists(database.db, { type: "consultation", id: subject.id + 1000 })).toBe(false);
+      expect(await recordExists(database.db, { type: "application", id: subject.id })).toBe(false);
     } finally {
       await database.dispose();
     }

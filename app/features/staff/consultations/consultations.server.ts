@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { attachmentPath } from "#app/features/staff/attachments.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
+import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
 import { csvFileName, csvResponse, inPages, type CsvColumn } from "#app/features/staff/csv.server.ts";
-import { deliveriesOf, markRead, timelineOf, type InboxSubject } from "#app/features/staff/inbox.server.ts";
+import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
 import { readListPage, type ListPage } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListQuery } from "#app/features/staff/list-query.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
@@ -79,11 +80,8 @@ export async function listConsultations(db: Database, query: ConsultationFilter 
 
 export type ConsultationAttachment = { name: string; contentType: string; size: number; href: string };
 
-/**
- * Everything about one request for its page, which counts as opening it
- * (no longer unread); null when there is no such request.
- */
-export async function openConsultation(db: Database, id: number) {
+/** One request's own fields and files for its page; null when there is no such request. */
+async function consultationDetail(db: Database, id: number) {
   const [consultation] = await db
     .select({
       id: consultations.id,
@@ -98,8 +96,6 @@ export async function openConsultation(db: Database, id: number) {
     .from(consultations)
     .where(eq(consultations.id, id));
   if (!consultation) return null;
-  const subject: InboxSubject = { type: "consultation", id };
-  await markRead(db, subject);
   const files = await db
     .select({
       key: consultationAttachments.storageKey,
@@ -113,16 +109,17 @@ export async function openConsultation(db: Database, id: number) {
   return {
     consultation: { ...consultation, submittedAt: consultation.submittedAt.toISOString() },
     attachments: files.map(({ key, ...file }): ConsultationAttachment => ({ ...file, href: attachmentPath(key) })),
-    timeline: await timelineOf(db, subject),
-    deliveries: await deliveriesOf(db, subject),
   };
 }
 
-/** Whether the request exists, so a post to a missing one is "not found" rather than a failed insert. */
-export async function consultationExists(db: Database, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: consultations.id }).from(consultations).where(eq(consultations.id, id));
-  return row !== undefined;
-}
+/** Consultation requests in the inbox: their page reads the request and its files. */
+export const consultationInbox = {
+  type: "consultation",
+  area: "consultations",
+  notFound: "There is no such consultation request.",
+  statusLabels: consultationStatusLabels,
+  read: consultationDetail,
+} satisfies InboxKind<object>;
 
 type ExportRow = {
   id: number;
