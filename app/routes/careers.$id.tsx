@@ -6,28 +6,15 @@ import { jobPostingJsonLd } from "#app/features/careers/job-posting.server.ts";
 import { toJobView } from "#app/features/careers/job-view.server.ts";
 import { JOB_ERROR_TITLE, JOB_LOAD_FAILED, JOB_NOT_FOUND, JobDetailView, JobErrorView, JobNotFoundView } from "#app/features/careers/job-detail.tsx";
 import { plainText } from "#app/features/rich-text/sanitize.server.ts";
+import { readPublishedRecord, publishedPageHeaders } from "#app/features/published-detail.server.ts";
 import { SharedRegion } from "#app/layout/shared-region.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { parseRecordId } from "#app/platform/db/schema.server.ts";
-import { logger } from "#app/platform/logger.server.ts";
-import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
-import { servicesOf } from "#app/services-context.server.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  // A non-numeric id can never be a job: not found, without asking the database.
-  const id = parseRecordId(params.id);
-  if (id === null) return data({ job: null }, { status: 404 });
-  const services = await servicesOf(context);
-  let row;
-  try {
-    row = await services.content.read(`job:${id}`, () => getJob(services.db, id));
-  } catch (error) {
-    // The visitor gets the spec's sentence; the cause stays in the log.
-    logger.error({ err: error, jobId: id }, "Could not load a job");
-    throw data({ message: JOB_LOAD_FAILED }, { status: 503 });
-  }
+export async function loader(args: Route.LoaderArgs) {
+  const found = await readPublishedRecord(args, { kind: "job", read: getJob, loadFailed: JOB_LOAD_FAILED });
   // A draft is seen only in the staff area.
-  if (!row || row.status === "draft") return data({ job: null }, { status: 404 });
+  if (!found || found.row.status === "draft") return data({ job: null }, { status: 404 });
+  const { row, services } = found;
   const job = toJobView(row);
   const page = {
     job,
@@ -39,9 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return job.open ? page : data(page, { status: 410 });
 }
 
-// A job reads the same for everyone. Publishing, editing and closing empty the page cache of
-// every process at once (the content watch); the server caches only 200 answers.
-export const headers = cachePageFor(300, PUBLISHED_CONTENT);
+export const headers = publishedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, location, matches, error }) => {
   const siteUrl = siteUrlFrom(matches);

@@ -6,35 +6,19 @@ import { INSIGHT_LOAD_FAILED, InsightArticle, InsightLoadError, InsightNotFound 
 import { isIllustration } from "#app/features/insights/insight.ts";
 import { toInsightDetail } from "#app/features/insights/insight.server.ts";
 import { getInsight } from "#app/features/insights/insights.server.ts";
+import { readPublishedRecord, publishedPageHeaders } from "#app/features/published-detail.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { parseRecordId } from "#app/platform/db/schema.server.ts";
-import { logger } from "#app/platform/logger.server.ts";
-import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
-import { servicesOf } from "#app/services-context.server.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = parseRecordId(params.id);
-  if (id === null) throw data({ message: "Insight not found" }, { status: 404 });
-  const { db, env, content } = await servicesOf(context);
-  let row;
-  try {
-    row = await content.read(`insight:${id}`, () => getInsight(db, id));
-  } catch (error) {
-    // The visitor gets a message of ours; the database's own words stay in the log.
-    logger.error({ err: error, insightId: id }, "loading an insight failed");
-    throw data({ message: INSIGHT_LOAD_FAILED }, { status: 503 });
-  }
-  if (!row) throw data({ message: "Insight not found" }, { status: 404 });
-  const insight = toInsightDetail(row);
+export async function loader(args: Route.LoaderArgs) {
+  const found = await readPublishedRecord(args, { kind: "insight", read: getInsight, loadFailed: INSIGHT_LOAD_FAILED });
+  if (!found) throw data({ message: "Insight not found" }, { status: 404 });
+  const insight = toInsightDetail(found.row);
   // The insight's own picture (an upload or a full URL) for link previews; an illustration is no better than the site's card.
   const shareImage = isIllustration(insight.image) ? undefined : insight.image;
-  return { insight, shareImage, jsonLd: articleJsonLd(insight, env.SITE_URL) };
+  return { insight, shareImage, jsonLd: articleJsonLd(insight, found.services.env.SITE_URL) };
 }
 
-// Publishing and editing empty the page cache at once (decision 011).
-// Error answers are never stored (the server caches only 200s; nothing asked for here either).
-const cacheable = cachePageFor(300, PUBLISHED_CONTENT);
-export const headers: Route.HeadersFunction = ({ errorHeaders }) => (errorHeaders ? {} : cacheable());
+export const headers = publishedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, location, matches, error }) => {
   const siteUrl = siteUrlFrom(matches);

@@ -164,6 +164,8 @@ test("when the job table cannot be read, the page shows Error Loading Job Detail
   try {
     const response = await gotoHydrated(page, `/careers/${id}`);
     expect(response?.status()).toBe(503);
+    // A failure is nobody's to keep: no cache, shared or private, holds it.
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Error Loading Job Details");
     expect(await page.getByText("Failed to load job details. Please try again later.").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Back to Careers" }).getAttribute("href")).toBe("/careers");

@@ -172,6 +172,8 @@ test("when the database fails, the page shows the error box with the message and
     // An id no visitor has asked for yet: the site holds no read of it (decision 023), so the database is asked.
     const response = await page.goto("/featured-insights/998");
     expect(response?.status()).toBe(503);
+    // A failure is nobody's to keep: no cache, shared or private, holds it.
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
     const alert = page.getByRole("alert");
     expect(await alert.textContent()).toContain("Failed to load insight.");
     // Never the database's own words.
