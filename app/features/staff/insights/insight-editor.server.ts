@@ -1,0 +1,37 @@
+import { insightFormReadRules, withBanner } from "#app/features/staff/insights/insight-banner.server.ts";
+import { DEFAULT_TIME_ZONE, isTimeZone, publishAtFrom, readInsightInput, type InsightInput } from "#app/features/staff/insights/insight-rules.ts";
+import type { InsightAction } from "#app/features/staff/insights/insight-status.ts";
+import { changeInsightStatus, insightForEdit, saveInsight, type InsightForEdit } from "#app/features/staff/insights/insights-admin.server.ts";
+import type { ContentEditor } from "#app/features/staff/publishing/content-edit.server.ts";
+
+/**
+ * An insight on its edit page (the page's loader and action are the
+ * publishing core's). A schedule's refusal keeps the typed time beside its
+ * own field; a new banner is stored only once the fields passed.
+ */
+export const insightEditor: ContentEditor<InsightForEdit, InsightAction, InsightInput> = {
+  area: "insights",
+  notFound: "There is no such insight.",
+  listPath: "/staff/insights",
+  formRules: insightFormReadRules,
+  load: insightForEdit,
+  statusActions: ["publish", "schedule", "unpublish", "delete"],
+  async changeStatus({ services, id, action, values, actor, ipAddress }) {
+    let publishAt: Date | null = null;
+    if (action === "schedule") {
+      const timeZone = isTimeZone(values.timeZone ?? "") ? values.timeZone! : DEFAULT_TIME_ZONE;
+      const at = publishAtFrom(values.publishAt, timeZone);
+      if (at === "invalid")
+        return { ok: false, status: 400, message: "Choose the date and time to publish at.", fields: { publishAt: "Enter a date and a time." }, values };
+      publishAt = at;
+    }
+    const changed = await changeInsightStatus(services.db, id, action, { publishAt, actor, ipAddress });
+    return changed.ok ? changed : { ...changed, fields: action === "schedule" ? { publishAt: changed.message } : undefined, values };
+  },
+  readInput: readInsightInput,
+  async save({ services, id, revision, input, files, actor, ipAddress }) {
+    const withImage = await withBanner(services.storage, input, files);
+    if (!withImage.ok) return { ...withImage, fields: { banner: withImage.message } };
+    return saveInsight(services.db, id, revision, withImage.input, actor, ipAddress);
+  },
+};

@@ -1,0 +1,18 @@
+import { jobFormRules } from "#app/features/staff/jobs/job-form.tsx";
+import { readJobInput, type JobInput } from "#app/features/staff/jobs/job-rules.ts";
+import type { JobAction } from "#app/features/staff/jobs/job-status.ts";
+import { changeJobStatus, jobForEdit, saveJob, type JobForEdit } from "#app/features/staff/jobs/jobs-admin.server.ts";
+import type { ContentEditor } from "#app/features/staff/publishing/content-edit.server.ts";
+
+/** A job on its edit page (the page's loader and action are the publishing core's). */
+export const jobEditor: ContentEditor<JobForEdit, JobAction, JobInput> = {
+  area: "jobs",
+  notFound: "There is no such job.",
+  listPath: "/staff/jobs",
+  formRules: jobFormRules,
+  load: jobForEdit,
+  statusActions: ["publish", "close", "reopen", "delete"],
+  changeStatus: ({ services, id, action, actor, ipAddress }) => changeJobStatus(services.db, id, action, actor, ipAddress),
+  readInput: readJobInput,
+  save: ({ services, id, revision, input, actor, ipAddress }) => saveJob(services.db, id, revision, input, actor, ipAddress),
+};
