@@ -38,3 +38,28 @@ test("the CSV quotes commas, quotes and line breaks, and streams every page of r
   expect(text.match(/"'=1\+1"/g)).toHaveLength(1203);
   expect(pagesRead).toEqual([0, 1501, 1001]);
 });
+
+test("the CSV reads rows only as the download takes them, and an abandoned download reads no more", async () => {
+  const pagesRead: number[] = [];
+  let closed = false;
+  async function* rows() {
+    try {
+      yield* inPages(async (beforeId, size) => {
+        pagesRead.push(beforeId ?? 0);
+        return Array.from({ length: size }, (_, index) => ({ id: (beforeId ?? 1_000_000) - 1 - index }));
+      });
+    } finally {
+      closed = true;
+    }
+  }
+  const response = csvResponse("big.csv", [{ header: "Id", value: (row) => row.id }], rows());
+  const reader = response.body!.getReader();
+  const first = await reader.read();
+  expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(first.value).split("\n").slice(0, 2)).toEqual(['\uFEFF"Id"', '"999999"']);
+  // A chunk holds a few hundred rows: the first page of 500 is all that was read for it.
+  expect(pagesRead).toEqual([0]);
+  await reader.cancel();
+  expect(closed).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(pagesRead).toEqual([0]);
+});
