@@ -31,14 +31,27 @@ export async function writeResponseBody(body: ReadableStream<Uint8Array>, res: F
   let pendingWrite: NodeJS.Immediate | undefined;
   let mustDrain = false;
   let clientGone = false;
+  let wakeWriter: (() => void) | undefined;
+  const wake = () => {
+    wakeWriter?.();
+    wakeWriter = undefined;
+  };
+  const onDrain = () => {
+    mustDrain = false;
+    wake();
+  };
 
   const onClose = () => {
+    wake();
     if (res.writableFinished) return;
     clientGone = true;
     // A pending read then ends as done, and the source's cancel stops its work.
     reader.cancel().catch(() => undefined);
   };
   res.on("close", onClose);
+  // One listener for the whole body: the compression middleware hands a response's drain listeners to its
+  // compressor, where `off` on the response cannot reach them, so one per wait would pile up there.
+  res.on("drain", onDrain);
 
   const writeBatch = () => {
     clearImmediate(pendingWrite);
@@ -53,10 +66,7 @@ export async function writeResponseBody(body: ReadableStream<Uint8Array>, res: F
 
   try {
     for (;;) {
-      if (mustDrain) {
-        await drainedOrClosed(res);
-        mustDrain = false;
-      }
+      while (mustDrain && !clientGone) await new Promise<void>((resolve) => (wakeWriter = resolve));
       if (clientGone) return;
       const { done, value } = await reader.read();
       if (clientGone) return;
@@ -74,19 +84,7 @@ export async function writeResponseBody(body: ReadableStream<Uint8Array>, res: F
   } finally {
     clearImmediate(pendingWrite);
     res.off("close", onClose);
+    res.off("drain", onDrain);
     reader.releaseLock();
   }
-}
-
-/** Resolves when the connection takes more, or is gone; both listeners leave with it. */
-function drainedOrClosed(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.on("drain", done);
-    res.on("close", done);
-  });
 }
