@@ -1,5 +1,3 @@
-import { stringify } from "csv-stringify/sync";
-
 /** A cell a spreadsheet would run as a formula (CWE-1236): =, +, -, @, or a tab/CR that hides one. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -17,8 +15,17 @@ export type CsvColumn<Row> = { header: string; value: (row: Row) => string | num
 const ROWS_PER_CHUNK = 250;
 
 /**
- * A CSV download, streamed as its rows are read (csv-stringify quotes commas,
- * quotes and line breaks), with a byte-order mark so spreadsheets read UTF-8.
+ * One CSV line, every cell quoted and its quotes doubled (RFC 4180), so commas,
+ * quotes and line breaks inside a cell stay in it. A library's per-cell checks
+ * for other dialects cost half as much again as the rest of an export's work.
+ */
+function csvLine(cells: string[]): string {
+  return `"${cells.map((cell) => cell.replaceAll('"', '""')).join('","')}"\n`;
+}
+
+/**
+ * A CSV download, streamed as its rows are read, with a byte-order mark so
+ * spreadsheets read UTF-8.
  * Rows are read only as the download takes them, ROWS_PER_CHUNK to a chunk;
  * a download the client abandons closes `rows`, so its reads stop.
  */
@@ -29,19 +36,18 @@ export function csvResponse<Row>(fileName: string, columns: CsvColumn<Row>[], ro
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const records = header ? [header] : [];
-        const bom = header !== null;
+        let text = header ? `\uFEFF${csvLine(header)}` : "";
         header = null;
         let finished = false;
-        while (records.length < ROWS_PER_CHUNK) {
+        for (let rows = 0; rows < ROWS_PER_CHUNK; rows++) {
           const next = await iterator.next();
           if (next.done) {
             finished = true;
             break;
           }
-          records.push(columns.map((column) => neutraliseCell(column.value(next.value))));
+          text += csvLine(columns.map((column) => neutraliseCell(column.value(next.value))));
         }
-        if (records.length) controller.enqueue(encoder.encode(stringify(records, { bom, quoted_string: true })));
+        if (text) controller.enqueue(encoder.encode(text));
         if (finished) controller.close();
       },
       async cancel() {
@@ -61,10 +67,13 @@ export function csvResponse<Row>(fileName: string, columns: CsvColumn<Row>[], ro
   });
 }
 
-/** Rows page by page (keyset on id, newest first), so an export of any size holds one page in memory. */
+/**
+ * Rows page by page (keyset on id, newest first), so an export of any size holds one page in memory;
+ * a page of 1,000 keeps the queries' own cost (a round trip, planning) small beside the rows'.
+ */
 export async function* inPages<Row extends { id: number }>(
   readPage: (beforeId: number | null, size: number) => Promise<Row[]>,
-  size = 500,
+  size = 1_000,
 ): AsyncIterable<Row> {
   let beforeId: number | null = null;
   for (;;) {
