@@ -219,7 +219,7 @@ if (only.has("scale")) {
   console.log("Each page requested one after another as a signed-in admin, up to BENCH_SCALE_SAMPLES times (fewer past 60 s a page)");
   console.table(scale.pages);
   console.log(
-    "\nThe first request after a quiet spell, against the same page's median before it (two connections stay warm; the others close after 30 s unused)",
+    "\nThe first request after a quiet spell, against the same page's median before it (three connections stay warm; the others close after 30 s unused)",
   );
   console.table([scale.afterQuiet]);
   console.log("\nEvery row as CSV, read by one client as fast as it can (targets: at least 40,000 rows/s, peak RSS under +150 MB over the start)");
