@@ -4,8 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { storeImage } from "#app/features/images/images.server.ts";
 import { createLocalStorage } from "#app/platform/storage/local-storage.server.ts";
-import { startServer, type RunningServer } from "#tests/support/server.ts";
-import { createStaffAccount, STAFF_PASSWORD } from "#tests/support/staff.ts";
+import { startServer } from "#tests/support/server.ts";
+import { staffSession } from "#tests/support/staff.ts";
 import { processTreeRssBytes } from "./process-cpu.ts";
 
 /** A photo-like 2000×1333 JPEG (a gradient with noise, so it compresses like a photo, not like a flat colour). */
@@ -67,24 +67,6 @@ function sparseNoisePng(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A new editor's session cookie, signed in through the forms as a browser without JavaScript would post them. */
-async function editorSession(server: RunningServer): Promise<string> {
-  const email = `bench-editor-${Date.now()}@staff.example.com`;
-  const { link } = await createStaffAccount(server, { email, role: "editor" });
-  const post = (path: string, fields: Record<string, string>, cookie = "") =>
-    fetch(server.baseURL + path, { method: "POST", body: new URLSearchParams(fields), headers: { origin: server.baseURL, cookie }, redirect: "manual" });
-  const token = new URL(link).searchParams.get("token")!;
-  const set = await post("/staff/set-password", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD });
-  if (set.status !== 303) throw new Error(`setting the bench editor's password answered ${set.status}`);
-  const signedIn = await post("/staff/sign-in", { email, password: STAFF_PASSWORD, returnTo: "/staff" });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  if (signedIn.status !== 303 || !cookie) throw new Error(`signing the bench editor in answered ${signedIn.status}`);
-  return cookie;
-}
-
 /**
  * BURST_UPLOADS uploads of one image at once to /staff/media on a fresh built
  * server, as the editor's "Insert image" posts them, each from an editor at an
@@ -96,7 +78,7 @@ async function editorSession(server: RunningServer): Promise<string> {
 async function uploadBurst(image: Buffer, name: string) {
   const server = await startServer({ TRUST_PROXY: "loopback" });
   try {
-    const cookie = await editorSession(server);
+    const cookie = await staffSession(server, "editor");
     const pid = server.process.pid!;
     const rss = () => processTreeRssBytes(pid);
     const beforeBytes = await rss();

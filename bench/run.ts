@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isPostgresReachable } from "#tests/support/databases.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { dataScaleBench, SCALE_DATABASE } from "./data-scale.ts";
 import { BASELINE_MODE, detailPageBench } from "./detail-pages.ts";
 import { formPostBench } from "./form-posts.ts";
 import { healthzFloodBench } from "./healthz-flood.ts";
@@ -23,6 +24,9 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * of 1,500-2,000: 4 × index / 1,750 judges the page as the default would on such a machine (docs/performance.md).
  * BENCH_BASELINE names a folder holding an older checkout, built: its server renders the same pages in the
  * same run, and the bench prints this build's rendered requests/s against it (docs/performance.md).
+ * BENCH_ONLY=scale (never part of the default) times the staff screens and CSV exports at a million rows on
+ * PostgreSQL, in a database of its own it generates once (BENCH_SCALE_REGENERATE=1 makes it again,
+ * BENCH_SCALE_DROP=1 drops it afterwards, BENCH_SCALE_SAMPLES sets the requests per page; docs/performance.md).
  */
 const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms,images,flood").split(","));
 const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
@@ -199,6 +203,28 @@ if (only.has("flood")) {
   console.log("POSTS_IN_FLIGHT=0 is the server without load shedding (decision 016). Rows >= successes: the rest were answered after the load stopped.");
   console.table(rows);
   results.flood = rows;
+}
+
+if (only.has("scale")) {
+  if (drivers.length === 1) throw new Error("BENCH_ONLY=scale needs the PostgreSQL server at 127.0.0.1:5432 (TEST_DATABASE_URL).");
+  const scale = await dataScaleBench();
+  const { generated } = scale;
+  console.log(
+    `\nStaff screens at a million rows, PostgreSQL database ${SCALE_DATABASE}: ${generated.consultations.toLocaleString("en")} consultations ` +
+      `(${generated.attachments.toLocaleString("en")} with an attachment), ${generated.subscribers.toLocaleString("en")} subscribers; ` +
+      (generated.reused
+        ? `generated ${generated.generatedAt} in ${generated.generationSeconds} s, reused`
+        : `generated in ${generated.generationSeconds} s (target: 600 s)`),
+  );
+  console.log("Each page requested one after another as a signed-in admin, up to BENCH_SCALE_SAMPLES times (fewer past 60 s a page)");
+  console.table(scale.pages);
+  console.log(
+    "\nThe first request after a quiet spell, against the same page's median before it (three connections stay warm; the others close after 30 s unused)",
+  );
+  console.table([scale.afterQuiet]);
+  console.log("\nEvery row as CSV, read by one client as fast as it can (targets: at least 40,000 rows/s, peak RSS under +150 MB over the start)");
+  console.table(scale.exports);
+  results.scale = scale;
 }
 
 await mkdir("bench/results", { recursive: true });

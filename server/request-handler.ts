@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { PAGE_CACHE_TTL_HEADER } from "#app/platform/page-cache.ts";
@@ -11,6 +11,7 @@ import { entityTag, preferredCoding, sharedPage, type PageCache, type SharedPage
 import { contentSecurityPolicy } from "#server/security-headers.ts";
 import { receivedBodyOf } from "#server/body-intake.ts";
 import { compressionThread, type CompressionThread } from "#server/compression-thread.ts";
+import { writeResponseBody } from "#server/response-body.ts";
 
 /** A GET's place in the page cache: the URL and the one per-visitor input of the layout, the banner's closed state. */
 function pageCacheKey(req: ExpressRequest): string | undefined {
@@ -76,7 +77,7 @@ export function reactRouterHandler(build: ServerBuild, services: Services, cache
         res.end();
         return;
       }
-      await writeReadableStreamToWritable(response.body, res);
+      await writeResponseBody(response.body, res);
     } catch (error) {
       next(error);
     }

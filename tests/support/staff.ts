@@ -7,6 +7,8 @@ import type { RunningServer } from "#tests/support/server.ts";
 
 const run = promisify(execFile);
 
+let accounts = 0;
+
 /** A password long enough for the staff rules. */
 export const STAFF_PASSWORD = "correct horse battery staple";
 
@@ -24,6 +26,24 @@ export async function createStaffAccount(
   const link = /https?:\/\/\S+\/staff\/set-password\?token=\S+/.exec(stdout)?.[0];
   if (!link) throw new Error(`staff:create printed no link:\n${stdout}`);
   return { link, output: stdout };
+}
+
+/** A new account of `role`, its password chosen and signed in through the forms as a browser without JavaScript posts them: its session cookie. */
+export async function staffSession(server: RunningServer, role: StaffRole): Promise<string> {
+  const email = `${role}-session-${Date.now()}-${accounts++}@staff.example.com`;
+  const { link } = await createStaffAccount(server, { email, role });
+  const post = (path: string, fields: Record<string, string>, cookie = "") =>
+    fetch(server.baseURL + path, { method: "POST", body: new URLSearchParams(fields), headers: { origin: server.baseURL, cookie }, redirect: "manual" });
+  const token = new URL(link).searchParams.get("token")!;
+  const set = await post("/staff/set-password", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD });
+  if (set.status !== 303) throw new Error(`setting the ${role}'s password answered ${set.status}`);
+  const signedIn = await post("/staff/sign-in", { email, password: STAFF_PASSWORD, returnTo: "/staff" });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  if (signedIn.status !== 303 || !cookie) throw new Error(`signing the ${role} in answered ${signedIn.status}`);
+  return cookie;
 }
 
 /** Chooses the password through the link's form, as the new member of staff does. */
@@ -45,8 +65,6 @@ export async function signIn(page: Page, email: string, password = STAFF_PASSWOR
   // The address changes as the next page's data arrives; wait until it is drawn.
   await page.getByRole("heading", { name: "Sign in to the staff area" }).waitFor({ state: "detached" });
 }
-
-let accounts = 0;
 
 /** A new account of `role` with its password chosen, signed in on `page`; its email. */
 export async function signInAs(page: Page, server: RunningServer, role: StaffRole, name = `Test ${role}`): Promise<string> {

@@ -1,6 +1,3 @@
-import { Readable } from "node:stream";
-import { stringify } from "csv-stringify";
-
 /** A cell a spreadsheet would run as a formula (CWE-1236): =, +, -, @, or a tab/CR that hides one. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -14,24 +11,53 @@ export function neutraliseCell(value: string | number | null | undefined | Date)
 
 export type CsvColumn<Row> = { header: string; value: (row: Row) => string | number | null | undefined | Date };
 
+/** Rows turned into one chunk of the download: about 20-100 KB for the exports' rows. */
+const ROWS_PER_CHUNK = 250;
+
 /**
- * A CSV download, streamed as its rows are read (csv-stringify quotes commas,
- * quotes and line breaks), with a byte-order mark so spreadsheets read UTF-8.
+ * One CSV line, every cell quoted and its quotes doubled (RFC 4180), so commas,
+ * quotes and line breaks inside a cell stay in it. A library's per-cell checks
+ * for other dialects cost half as much again as the rest of an export's work.
+ */
+function csvLine(cells: string[]): string {
+  return `"${cells.map((cell) => cell.replaceAll('"', '""')).join('","')}"\n`;
+}
+
+/**
+ * A CSV download, streamed as its rows are read, with a byte-order mark so
+ * spreadsheets read UTF-8.
+ * Rows are read only as the download takes them, ROWS_PER_CHUNK to a chunk;
+ * a download the client abandons closes `rows`, so its reads stop.
  */
 export function csvResponse<Row>(fileName: string, columns: CsvColumn<Row>[], rows: AsyncIterable<Row>): Response {
-  const stringifier = stringify({ bom: true, header: true, columns: columns.map((column) => column.header), quoted_string: true });
-  void (async () => {
-    try {
-      for await (const row of rows) {
-        const ok = stringifier.write(columns.map((column) => neutraliseCell(column.value(row))));
-        if (!ok) await new Promise((resolve) => stringifier.once("drain", resolve));
-      }
-      stringifier.end();
-    } catch (error) {
-      stringifier.destroy(error as Error);
-    }
-  })();
-  return new Response(Readable.toWeb(stringifier) as ReadableStream<Uint8Array>, {
+  const iterator = rows[Symbol.asyncIterator]();
+  let header: string[] | null = columns.map((column) => column.header);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let text = header ? `\uFEFF${csvLine(header)}` : "";
+        header = null;
+        let finished = false;
+        for (let rows = 0; rows < ROWS_PER_CHUNK; rows++) {
+          const next = await iterator.next();
+          if (next.done) {
+            finished = true;
+            break;
+          }
+          text += csvLine(columns.map((column) => neutraliseCell(column.value(next.value))));
+        }
+        if (text) controller.enqueue(encoder.encode(text));
+        if (finished) controller.close();
+      },
+      async cancel() {
+        await iterator.return?.();
+      },
+    },
+    // Nothing read ahead of what the connection takes.
+    { highWaterMark: 0 },
+  );
+  return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
@@ -41,10 +67,13 @@ export function csvResponse<Row>(fileName: string, columns: CsvColumn<Row>[], ro
   });
 }
 
-/** Rows page by page (keyset on id, newest first), so an export of any size holds one page in memory. */
+/**
+ * Rows page by page (keyset on id, newest first), so an export of any size holds one page in memory;
+ * a page of 1,000 keeps the queries' own cost (a round trip, planning) small beside the rows'.
+ */
 export async function* inPages<Row extends { id: number }>(
   readPage: (beforeId: number | null, size: number) => Promise<Row[]>,
-  size = 500,
+  size = 1_000,
 ): AsyncIterable<Row> {
   let beforeId: number | null = null;
   for (;;) {

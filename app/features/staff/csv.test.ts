@@ -12,7 +12,7 @@ test("cells a spreadsheet would run as formulas are neutralised; others stay as 
 });
 
 test("the CSV quotes commas, quotes and line breaks, and streams every page of rows", async () => {
-  const all = Array.from({ length: 1203 }, (_, index) => ({ id: 2000 - index, name: index === 0 ? 'Rao, "Asha"\nCTO' : `n${index}` }));
+  const all = Array.from({ length: 2203 }, (_, index) => ({ id: 3000 - index, name: index === 0 ? 'Rao, "Asha"\nCTO' : `n${index}` }));
   const pagesRead: number[] = [];
   const rows = inPages(async (beforeId, size) => {
     pagesRead.push(beforeId ?? 0);
@@ -24,6 +24,7 @@ test("the CSV quotes commas, quotes and line breaks, and streams every page of r
       { header: "Id", value: (row) => row.id },
       { header: "Name", value: (row) => row.name },
       { header: "Formula", value: () => "=1+1" },
+      { header: "Empty", value: () => null },
     ],
     rows,
   );
@@ -32,9 +33,36 @@ test("the CSV quotes commas, quotes and line breaks, and streams every page of r
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = new TextDecoder().decode(bytes);
   const lines = text.split("\n");
-  expect(lines[0]).toBe('"Id","Name","Formula"');
-  expect(lines[1]).toBe('"2000","Rao, ""Asha""');
-  expect(lines[2]).toBe('CTO","\'=1+1"');
-  expect(text.match(/"'=1\+1"/g)).toHaveLength(1203);
-  expect(pagesRead).toEqual([0, 1501, 1001]);
+  expect(lines[0]).toBe('"Id","Name","Formula","Empty"');
+  expect(lines[1]).toBe('"3000","Rao, ""Asha""');
+  expect(lines[2]).toBe('CTO","\'=1+1",""');
+  expect(lines[3]).toBe('"2999","n1","\'=1+1",""');
+  expect(text.match(/"'=1\+1",""\n/g)).toHaveLength(2203);
+  expect(text.endsWith('"798","n2202","\'=1+1",""\n')).toBe(true);
+  expect(pagesRead).toEqual([0, 2001, 1001]);
+});
+
+test("the CSV reads rows only as the download takes them, and an abandoned download reads no more", async () => {
+  const pagesRead: number[] = [];
+  let closed = false;
+  async function* rows() {
+    try {
+      yield* inPages(async (beforeId, size) => {
+        pagesRead.push(beforeId ?? 0);
+        return Array.from({ length: size }, (_, index) => ({ id: (beforeId ?? 1_000_000) - 1 - index }));
+      });
+    } finally {
+      closed = true;
+    }
+  }
+  const response = csvResponse("big.csv", [{ header: "Id", value: (row) => row.id }], rows());
+  const reader = response.body!.getReader();
+  const first = await reader.read();
+  expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(first.value).split("\n").slice(0, 2)).toEqual(['\uFEFF"Id"', '"999999"']);
+  // A chunk holds a few hundred rows: the first page is all that was read for it.
+  expect(pagesRead).toEqual([0]);
+  await reader.cancel();
+  expect(closed).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(pagesRead).toEqual([0]);
 });

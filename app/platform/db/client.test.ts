@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { count, sql } from "drizzle-orm";
 import pg from "pg";
 import { expect, test, vi } from "vitest";
-import { openDatabase, rowsOf, transactionOnOwnClient } from "#app/platform/db/client.server.ts";
+import { openDatabase, rowsOf, transactionOnOwnClient, WARM_CONNECTIONS } from "#app/platform/db/client.server.ts";
 import { lockFileFor } from "#app/platform/db/directory-lock.server.ts";
 import { newsletterSubscriptions } from "#app/platform/db/schema.server.ts";
 import { adminQuery, createTestDatabaseEnv, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
@@ -207,3 +207,28 @@ test.skipIf(!drivers.includes("pg"))("a transaction whose BEGIN fails gives its 
     await target.dispose();
   }
 });
+
+test.skipIf(!drivers.includes("pg"))(
+  "after a quiet spell a list page's queries run on connections that were already in use, not new ones that must plan afresh (pg)",
+  async () => {
+    const target = await createTestDatabaseEnv("pg");
+    const opened = await openDatabase(target.env, { idleConnectionMs: 200 });
+    const name = new URL(target.env.DATABASE_URL ?? "").pathname.slice(1);
+    const backend = async () => rowsOf<{ pid: number }>(await opened.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`))[0]!.pid;
+    try {
+      // A busy moment: four requests' queries at once open four connections.
+      const busy = new Set(await Promise.all([backend(), backend(), backend(), backend()]));
+      expect(busy.size).toBe(4);
+      // A quiet spell five times the idle limit.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const open = await adminQuery("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+      expect(open.rows[0].n).toBe(WARM_CONNECTIONS);
+      const after = await Promise.all(Array.from({ length: WARM_CONNECTIONS }, backend));
+      expect(new Set(after).size).toBe(WARM_CONNECTIONS);
+      for (const pid of after) expect(busy.has(pid)).toBe(true);
+    } finally {
+      await opened.close();
+      await target.dispose();
+    }
+  },
+);
