@@ -84,9 +84,7 @@ async function prepare(upstream: string, ports: { httpsPort?: number } = {}) {
   const certDir = path.join(prefix, "certs");
   makeTestCertificate(certDir);
   const httpsPort = ports.httpsPort ?? (await freePort());
-  // Two asks can name the same free port; nginx would then read both listeners as one TLS listener.
-  let httpPort = await freePort();
-  while (httpPort === httpsPort) httpPort = await freePort();
+  const httpPort = await freePort();
   const adapted = adaptRecipeConf(await readFile(RECIPE_NGINX_CONF, "utf8"), { httpPort, httpsPort, upstream, certDir, version: nginxVersion() });
   await writeFile(path.join(prefix, "site.conf"), adapted.conf);
   await writeMainConf(prefix, { workerConnections: 512, accessLog: ["access_log off;"] });

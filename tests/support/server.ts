@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
+import { randomInt } from "node:crypto";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,16 +21,30 @@ export type RunningServer = {
   readonly exitedAt: number | undefined;
 };
 
-/** A port nobody listens on right now, on 127.0.0.1. */
+/**
+ * Each test process takes ports from a range of its own, below the ephemeral ports (32768 and up) the
+ * system hands out for listen(0) and outgoing connections, so nobody else is given a port between our
+ * asking and the server listening. Vitest numbers its workers from 1 (VITEST_POOL_ID); the main
+ * process is 0. The walk starts at a random place, so two test runs on one machine seldom meet.
+ */
+const PORTS_PER_PROCESS = 1000;
+const firstPort = 20_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 10) * PORTS_PER_PROCESS;
+let nextPort = randomInt(PORTS_PER_PROCESS);
+
+/** A port nobody listens on right now, on 127.0.0.1, never handed out twice in a row by this process. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let tries = 0; tries < PORTS_PER_PROCESS; tries++) {
+    const port = firstPort + (nextPort++ % PORTS_PER_PROCESS);
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`No free port from ${firstPort} to ${firstPort + PORTS_PER_PROCESS - 1}`);
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
 }
 
