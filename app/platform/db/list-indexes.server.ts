@@ -110,7 +110,7 @@ export async function startListIndexes(database: { db: Database; driver: Databas
 export async function buildListIndexes(database: { db: Database; driver: DatabaseDriver }, url?: string, signal?: AbortSignal): Promise<BuiltIndex[]> {
   if (database.driver === "pglite") {
     const run: Run = async (query) => rowsOf<Record<string, unknown>>(await database.db.execute(query));
-    return build(run, "", signal);
+    return (await upToDate(run)) ? [] : build(run, "", signal);
   }
   if (!url) throw new Error("Building the list indexes on PostgreSQL needs the server's address.");
   // A connection of its own: outside any transaction (CONCURRENTLY requires it), holding the lock for its session.
