@@ -2,6 +2,7 @@ import { startContentWatch, type ContentWatch, type NextScheduledChange } from "
 import { createPublishedReads, type PublishedReads } from "#app/platform/published-reads.server.ts";
 import { openDatabase, type Database, type DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { seedDemoContent } from "#app/platform/db/demo-content.server.ts";
+import { startListIndexes } from "#app/platform/db/list-indexes.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { enqueue, startOutboxWorker, type AttemptResult, type OutboxMessage, type OutboxWorkerOptions } from "#app/platform/email/outbox.server.ts";
@@ -90,6 +91,7 @@ async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
 export async function openServices<Templates extends MailTemplates>(env: Env, options: ServicesOptions<Templates>): Promise<Services<Templates>> {
   const database = await openDatabase(env);
   try {
+    const listIndexes = await startListIndexes(database, env.DATABASE_URL);
     if (env.DEMO_CONTENT) {
       const added = await seedDemoContent(database.db);
       if (added.jobs + added.insights > 0) logger.info(added, "Added demo jobs and insights to the new database");
@@ -144,6 +146,7 @@ export async function openServices<Templates extends MailTemplates>(env: Env, op
           // A send still running after the wait keeps its lease; once the lease runs out, another process (or the next start) retries it.
           const stopped = await within(waitMs, Promise.all([contentWatch.stop(), worker.stop().then(() => mailTransport.close?.()), housekeeping]));
           if (!stopped) logger.warn({ waitMs }, "The mail worker did not stop in time; closing the database anyway");
+          await listIndexes.stop();
           await database.close();
         })();
         return closing;

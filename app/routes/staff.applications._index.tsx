@@ -3,8 +3,7 @@ import type { Route } from "./+types/staff.applications._index";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { listApplications, readApplicationQuery } from "#app/features/staff/applications.server.ts";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
-import { EmptyList, ListFilters, LocalTime, Pagination } from "#app/features/staff/list-ui.tsx";
-import { pageCount } from "#app/features/staff/list-query.server.ts";
+import { EmptyList, ListFilters, ListPages, LocalTime, totalText } from "#app/features/staff/list-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { PageHeading, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -13,18 +12,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, request, "applications");
   const query = readApplicationQuery(request);
   const list = await listApplications((await servicesOf(context)).db, query);
-  const filters = new URLSearchParams();
-  if (query.search) filters.set("q", query.search);
-  if (query.status) filters.set("status", query.status);
-  if (query.job !== null) filters.set("job", String(query.job));
+  const { filters } = query;
   return {
     ...list,
     search: query.search,
     status: query.status,
     job: query.job,
-    page: query.page,
-    pages: pageCount(list.total),
-    params: filters.toString(),
+    filters: filters.toString(),
     exportHref: `/staff/applications/export.csv${filters.size ? `?${filters}` : ""}`,
   };
 }
@@ -37,7 +31,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
   const { rows, total, newCount, jobs } = loaderData;
   return (
     <>
-      <PageHeading title="Applications">{newCount === 1 ? "1 new application" : `${newCount} new applications`} across all jobs.</PageHeading>
+      <PageHeading title="Applications">{totalText({ n: newCount, atLeast: false }, "new application", "new applications")} across all jobs.</PageHeading>
       <ListFilters
         search={loaderData.search}
         searchLabel="Search by name, email, reference or position"
@@ -63,7 +57,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
         <EmptyList>No applications match.</EmptyList>
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-700">{total === 1 ? "1 application" : `${total} applications`}</p>
+          <p className="mb-3 text-sm text-slate-700">{totalText(total, "application", "applications")}</p>
           <div className="overflow-x-auto rounded-xl border border-slate-300 bg-white">
             <table className="w-full min-w-160 text-left text-sm">
               <caption className="sr-only">Applications, newest first</caption>
@@ -108,7 +102,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          <Pagination page={loaderData.page} pages={loaderData.pages} params={new URLSearchParams(loaderData.params)} />
+          <ListPages newer={loaderData.newer} older={loaderData.older} filters={loaderData.filters} />
         </>
       )}
     </>

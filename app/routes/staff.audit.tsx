@@ -1,20 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/staff.audit";
 import { auditActionLabel, auditActionLabels, auditActions } from "#app/features/staff/audit-actions.ts";
-import { listAudit } from "#app/features/staff/audit-list.server.ts";
-import { EmptyList, ListFilters, LocalTime, Pagination } from "#app/features/staff/list-ui.tsx";
-import { readListQuery } from "#app/features/staff/list-query.server.ts";
-import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import { loadAuditLog } from "#app/features/staff/audit-list.server.ts";
+import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
+import { cellClass } from "#app/features/staff/table-ui.tsx";
 import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
-import { ListCount, ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
-import { servicesOf } from "#app/services-context.server.ts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, request, "audit");
-  const query = readListQuery(request, auditActions);
-  const list = await listAudit(await servicesOf(context), { action: query.status, search: query.search }, query.page);
-  return { ...list, search: query.search, action: query.status, params: query.params.toString() };
-}
+export const loader = (args: Route.LoaderArgs) => loadAuditLog(args);
 
 export const meta: Route.MetaFunction = () => staffMeta("Audit log");
 
@@ -28,33 +20,34 @@ function detailText(detail: Record<string, string | number | boolean | null> | n
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pages, search, action, params } = loaderData;
+  const { list, search, status: action, filters } = loaderData;
   return (
     <>
       <PageHeading title="Audit log">Who did what in the staff area, and what was tried against staff accounts, newest first.</PageHeading>
       <ListFilters search={search} searchLabel="Search by actor email" status={action ?? ""} statuses={actionOptions} statusLabel="Action" />
-      <ListCount total={total} one="entry" many="entries" />
-      {rows.length === 0 ? (
-        <EmptyList>No entries match.</EmptyList>
-      ) : (
-        <ListTable caption="Audit entries" columns={["Time", "Actor", "Action", "Target", "Detail", "IP address"]}>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={cellClass}>
-                <LocalTime value={row.at} />
-              </td>
-              <td className={`${cellClass} break-all`}>{row.actorEmail ?? "unknown account"}</td>
-              <td className={cellClass}>{auditActionLabel(row.action)}</td>
-              <td className={`${cellClass} break-all`}>
-                <AuditTarget {...row} />
-              </td>
-              <td className={`${cellClass} break-words`}>{detailText(row.detail)}</td>
-              <td className={cellClass}>{row.ipAddress ?? ""}</td>
-            </tr>
-          ))}
-        </ListTable>
-      )}
-      <Pagination page={page} pages={pages} params={new URLSearchParams(params)} />
+      <ListResults
+        list={list}
+        filters={filters}
+        one="entry"
+        many="entries"
+        empty="No entries match."
+        caption="Audit entries"
+        columns={["Time", "Actor", "Action", "Target", "Detail", "IP address"]}
+        row={(row) => (
+          <>
+            <td className={cellClass}>
+              <LocalTime value={row.at} />
+            </td>
+            <td className={`${cellClass} break-all`}>{row.actorEmail ?? "unknown account"}</td>
+            <td className={cellClass}>{auditActionLabel(row.action)}</td>
+            <td className={`${cellClass} break-all`}>
+              <AuditTarget {...row} />
+            </td>
+            <td className={`${cellClass} break-words`}>{detailText(row.detail)}</td>
+            <td className={cellClass}>{row.ipAddress ?? ""}</td>
+          </>
+        )}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { consultationStatusLabels } from "#app/features/staff/consultations/labe
 import { listConsultations } from "#app/features/staff/consultations/consultations.server.ts";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
-import { EmptyList, ListFilters, LocalTime, Pagination } from "#app/features/staff/list-ui.tsx";
+import { EmptyList, ListFilters, ListPages, LocalTime, formatTotal } from "#app/features/staff/list-ui.tsx";
 import { ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
@@ -16,10 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readListQuery(request, consultationStatuses);
   const { db } = await servicesOf(context);
   const list = await listConsultations(db, query);
-  const filters = new URLSearchParams();
-  if (query.search) filters.set("q", query.search);
-  if (query.status) filters.set("status", query.status);
-  return { ...list, search: query.search, status: query.status, page: query.page, filters: filters.toString() };
+  return { ...list, search: query.search, status: query.status, filters: query.filters.toString() };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Consultations");
@@ -27,13 +24,13 @@ export const meta: Route.MetaFunction = () => staffMeta("Consultations");
 const statusOptions = Object.entries(consultationStatusLabels).map(([value, label]) => ({ value, label }));
 
 export default function Consultations({ loaderData }: Route.ComponentProps) {
-  const { rows, total, pages, page, newCount, search, status, filters } = loaderData;
+  const { rows, total, newer, older, newCount, search, status, filters } = loaderData;
   const filtered = search !== "" || status !== null;
   return (
     <>
       <PageHeading title="Consultations">
         <p>
-          <strong>{newCount} new</strong>
+          <strong>{newCount.toLocaleString("en-GB")} new</strong>
           {newCount > 0 && status !== "new" ? (
             <>
               {" "}
@@ -56,7 +53,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
         <EmptyList>{filtered ? "No consultation requests match." : "No consultation requests yet."}</EmptyList>
       ) : (
         <ListTable
-          caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, newest first: ${total}`}
+          caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, newest first: ${formatTotal(total)}`}
           columns={["Name", "Email", "Country", "Submitted", "Status", "Files"]}
         >
           {rows.map((row) => (
@@ -80,7 +77,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
           ))}
         </ListTable>
       )}
-      <Pagination page={page} pages={pages} params={new URLSearchParams(filters)} />
+      <ListPages newer={newer} older={older} filters={filters} />
     </>
   );
 }

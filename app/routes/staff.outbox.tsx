@@ -1,25 +1,23 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/staff.outbox";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { EmptyList, ListFilters, LocalTime, Pagination } from "#app/features/staff/list-ui.tsx";
-import { readListQuery } from "#app/features/staff/list-query.server.ts";
+import { loadStaffList } from "#app/features/staff/list-page.server.ts";
+import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
+import { cellClass } from "#app/features/staff/table-ui.tsx";
 import { listOutbox, retryMessage } from "#app/features/staff/outbox-admin.server.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { FormNotice, PageHeading, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
-import { ListCount, ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
 import { outboxStatuses, parseRecordId, type OutboxStatus } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 const statusLabels: Record<OutboxStatus, string> = { pending: "Waiting to send", sending: "Sending", sent: "Sent", failed: "Failed" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, request, "outbox");
-  const query = readListQuery(request, outboxStatuses);
-  const list = await listOutbox(await servicesOf(context), query, query.page);
+export async function loader(args: Route.LoaderArgs) {
+  const { list, search, status, filters } = await loadStaffList(args, "outbox", outboxStatuses, (db, query) => listOutbox({ db }, query, query.cursor));
   const statuses = outboxStatuses.map((value) => ({ value, label: statusLabels[value] }));
-  return { ...list, search: query.search, status: query.status, statuses, params: query.params.toString() };
+  return { list, search, status, statuses, filters };
 }
 
 const retryAnswers = {
@@ -45,44 +43,45 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => staffMeta("Outbox");
 
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, page, pages, search, status, statuses, params } = loaderData;
+  const { list, search, status, statuses, filters } = loaderData;
   return (
     <>
       <PageHeading title="Outbox">Every email the site sends, newest first. A message that could not be sent can be retried.</PageHeading>
       <FormNotice answer={actionData} />
       <ListFilters search={search} searchLabel="Search by recipient" status={status ?? ""} statuses={statuses} />
-      <ListCount total={total} one="message" many="messages" />
-      {rows.length === 0 ? (
-        <EmptyList>No messages match.</EmptyList>
-      ) : (
-        <ListTable caption="Messages" columns={["Status", "Kind", "Recipient", "Subject", "Attempts", "Last error", "Created", "Sent"]}>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={cellClass}>
-                <span className="font-semibold">{statusLabels[row.status]}</span>
-                {row.status === "failed" ? (
-                  <Form method="post" className="mt-2">
-                    <input type="hidden" name="id" value={row.id} />
-                    <button type="submit" className={secondaryButtonClass}>
-                      Retry<span className="sr-only"> message {row.id}</span>
-                    </button>
-                  </Form>
-                ) : null}
-              </td>
-              <td className={cellClass}>{row.kind}</td>
-              <td className={`${cellClass} break-all`}>{row.toAddress}</td>
-              <td className={cellClass}>{row.subject}</td>
-              <td className={cellClass}>{row.attempts}</td>
-              <td className={`${cellClass} max-w-xs break-words`}>{row.lastError ?? "None"}</td>
-              <td className={cellClass}>
-                <LocalTime value={row.createdAt} />
-              </td>
-              <td className={cellClass}>{row.sentAt ? <LocalTime value={row.sentAt} /> : "Not yet"}</td>
-            </tr>
-          ))}
-        </ListTable>
-      )}
-      <Pagination page={page} pages={pages} params={new URLSearchParams(params)} />
+      <ListResults
+        list={list}
+        filters={filters}
+        one="message"
+        many="messages"
+        empty="No messages match."
+        caption="Messages"
+        columns={["Status", "Kind", "Recipient", "Subject", "Attempts", "Last error", "Created", "Sent"]}
+        row={(row) => (
+          <>
+            <td className={cellClass}>
+              <span className="font-semibold">{statusLabels[row.status]}</span>
+              {row.status === "failed" ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="id" value={row.id} />
+                  <button type="submit" className={secondaryButtonClass}>
+                    Retry<span className="sr-only"> message {row.id}</span>
+                  </button>
+                </Form>
+              ) : null}
+            </td>
+            <td className={cellClass}>{row.kind}</td>
+            <td className={`${cellClass} break-all`}>{row.toAddress}</td>
+            <td className={cellClass}>{row.subject}</td>
+            <td className={cellClass}>{row.attempts}</td>
+            <td className={`${cellClass} max-w-xs break-words`}>{row.lastError ?? "None"}</td>
+            <td className={cellClass}>
+              <LocalTime value={row.createdAt} />
+            </td>
+            <td className={cellClass}>{row.sentAt ? <LocalTime value={row.sentAt} /> : "Not yet"}</td>
+          </>
+        )}
+      />
     </>
   );
 }

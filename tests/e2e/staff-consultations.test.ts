@@ -233,3 +233,46 @@ test(
     expect((await history(other).allInnerTexts()).some((entry) => entry.includes("“Spam”"))).toBe(false);
   },
 );
+
+test(
+  "without JavaScript: Older then Newer page through a search, the address carrying the cursor and the search (PostgreSQL)",
+  { timeout: 180_000 },
+  async () => {
+    const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+    // 30 matching requests a minute apart (Pager 30 newest): a full page of 25, then 5.
+    await database.pool.query(
+      `insert into consultations (full_name, email, country, phone, project_brief, submitted_at)
+     select 'Pager ' || i, 'pager' || i || '@example.com', 'India', '1', 'Brief pager-' || $1, timestamptz '2026-03-01 09:00:00+00' + i * interval '1 minute'
+     from generate_series(1, 30) as i`,
+      [stamp],
+    );
+    const names = (count: number, from: number) => Array.from({ length: count }, (_, i) => `Pager ${from - i}`);
+    const page = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
+    await signInAs(page, postgres, "sales", "Paula Pager");
+    await page.goto("/staff/consultations");
+    await page.getByLabel("Search name, email or brief").fill(`pager-${stamp}`);
+    await Promise.all([page.waitForURL(/\?q=/), page.getByRole("button", { name: "Show" }).click()]);
+    const shown = () => page.locator("tbody tr th a").allTextContents();
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    expect(await shown()).toEqual(names(25, 30));
+    await page.getByRole("region", { name: "Matching consultation requests, newest first: 30" }).waitFor();
+    expect(await pages.getByRole("link", { name: "Newer" }).count()).toBe(0);
+
+    await Promise.all([page.waitForURL(/[?&]older=\d+-\d+/), pages.getByRole("link", { name: "Older" }).click()]);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(`pager-${stamp}`);
+    expect(await shown()).toEqual(names(5, 5));
+    expect(await pages.getByRole("link", { name: "Older" }).count()).toBe(0);
+    expect(await page.getByLabel("Search name, email or brief").inputValue()).toBe(`pager-${stamp}`);
+
+    await Promise.all([page.waitForURL(/[?&]newer=\d+-\d+/), pages.getByRole("link", { name: "Newer" }).click()]);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(`pager-${stamp}`);
+    expect(await shown()).toEqual(names(25, 30));
+    expect(await pages.getByRole("link", { name: "Newer" }).count()).toBe(0);
+    await pages.getByRole("link", { name: "Older" }).waitFor();
+
+    // A damaged page link answers with a sentence, not a database error.
+    const damaged = await page.goto("/staff/consultations?older=yesterday");
+    expect(damaged?.status()).toBe(400);
+    await page.getByText("This page link of the list is damaged. Open the list again from the navigation.").waitFor();
+  },
+);

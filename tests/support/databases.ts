@@ -4,6 +4,7 @@ import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, pgliteDirectory, type Database, type DatabaseDriver, type OpenDatabase } from "#app/platform/db/client.server.ts";
+import { buildListIndexes } from "#app/platform/db/list-indexes.server.ts";
 import { readContentVersion } from "#app/platform/content-watch.server.ts";
 
 /*
@@ -97,10 +98,11 @@ export async function copyMigratedPglite(dataDir: string): Promise<void> {
 }
 
 const MIGRATIONS = path.resolve("app/platform/db/migrations");
+const LIST_INDEXES = path.resolve("app/platform/db/list-indexes.server.ts");
 let pgliteTemplate: Promise<string> | undefined;
 
 /**
- * An empty PGlite database with every migration applied, made once per machine
+ * An empty PGlite database with every migration applied and the list indexes built, made once per machine
  * and set of migrations (its folder's name holds their hash, so a new or
  * changed migration makes a new one) in the system's temporary folder. Test
  * processes racing to make it each build their own and keep the first.
@@ -112,10 +114,13 @@ function migratedPgliteTemplate(): Promise<string> {
       const full = path.join(MIGRATIONS, file);
       if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
     }
+    hash.update(fs.readFileSync(LIST_INDEXES));
     const template = path.join(os.tmpdir(), `kraf-pglite-template-${hash.digest("hex").slice(0, 16)}`);
     if (fs.existsSync(template)) return template;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-template-build-"));
     const opened = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    // As a server leaves it, so a server started on a copy finds its indexes built.
+    await buildListIndexes(opened);
     await opened.close();
     try {
       fs.renameSync(pgliteDirectory({ DATA_DIR: dataDir }), template);

@@ -1,8 +1,9 @@
-import { count, desc, eq, ilike, and, sql } from "drizzle-orm";
+import { and, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { auditActions } from "#app/features/staff/audit-actions.ts";
 import type { AuditAction } from "#app/features/staff/audit.server.ts";
-import { readListPage } from "#app/features/staff/list-page.server.ts";
-import { likePattern } from "#app/features/staff/list-query.server.ts";
+import { countUpTo, cursorOf, loadStaffList, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
+import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import { auditLog, staffUsers } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
@@ -17,6 +18,7 @@ export type AuditRow = {
   targetEmail: string | null;
   detail: Record<string, string | number | boolean | null> | null;
   ipAddress: string | null;
+  cursor: string;
 };
 
 const targetUser = alias(staffUsers, "target_user");
@@ -24,12 +26,26 @@ const targetUser = alias(staffUsers, "target_user");
 // An entry written without the actor's email (a password set by link) shows the account's address.
 const actorEmail = sql<string | null>`coalesce(${auditLog.actorEmail}, ${staffUsers.email})`;
 
-/** One page of the audit log, newest first, by action and actor. */
-export function listAudit({ db }: Pick<Services, "db">, filter: { action: AuditAction | null; search: string }, page: number) {
-  const where = and(filter.action ? eq(auditLog.action, filter.action) : undefined, filter.search ? ilike(actorEmail, likePattern(filter.search)) : undefined);
+/**
+ * The entries whose actor's email contains the search: the email kept on the
+ * entry, or the account's own where the entry has none (as the list shows it),
+ * written so that the trigram and actor indexes serve each arm.
+ */
+function actorMatches(search: string): SQL {
+  const pattern = likePattern(search);
+  const accounts = sql`array(select ${staffUsers.id} from ${staffUsers} where ${ilike(staffUsers.email, pattern)})`;
+  return or(ilike(auditLog.actorEmail, pattern), and(isNull(auditLog.actorEmail), sql`${auditLog.actorId} = any(${accounts})`))!;
+}
+
+const listOrder: ListOrder = { time: auditLog.at, id: auditLog.id };
+
+/** One page of the audit log, newest first, by action and actor; its total is counted up to the cap. */
+export function listAudit({ db }: Pick<Services, "db">, filter: { action: AuditAction | null; search: string }, cursor: ListCursor | null) {
+  const where = and(filter.action ? eq(auditLog.action, filter.action) : undefined, filter.search ? actorMatches(filter.search) : undefined);
   return readListPage<AuditRow>(
-    page,
-    (limit, offset) =>
+    listOrder,
+    cursor,
+    ({ keyset, orderBy, limit }) =>
       db
         .select({
           id: auditLog.id,
@@ -41,14 +57,19 @@ export function listAudit({ db }: Pick<Services, "db">, filter: { action: AuditA
           targetEmail: targetUser.email,
           detail: auditLog.detail,
           ipAddress: auditLog.ipAddress,
+          cursor: cursorOf(listOrder),
         })
         .from(auditLog)
         .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
         .leftJoin(targetUser, and(eq(auditLog.targetType, "staff"), eq(targetUser.id, auditLog.targetId)))
-        .where(where)
-        .orderBy(desc(auditLog.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.select({ n: count() }).from(auditLog).leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId)).where(where),
+        .where(and(where, keyset))
+        .orderBy(...orderBy)
+        .limit(limit),
+    () => countUpTo(db, auditLog, where),
   );
+}
+
+/** The audit log screen's loader: admins only; the action is the list's status filter. */
+export function loadAuditLog(args: Parameters<typeof loadStaffList>[0]) {
+  return loadStaffList(args, "audit", auditActions, (db, query) => listAudit({ db }, { action: query.status, search: query.search }, query.cursor));
 }

@@ -1,15 +1,135 @@
-import { LIST_PAGE_SIZE, pageCount } from "#app/features/staff/list-query.server.ts";
+import { and, asc, count, desc, eq, inArray, sql, sum, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { RouterContextProvider } from "react-router";
+import { LIST_PAGE_SIZE, readListQuery, type ListCursor, type ListQuery } from "#app/features/staff/list-query.server.ts";
+import type { StaffArea } from "#app/features/staff/roles.ts";
+import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { listCounts } from "#app/platform/db/schema.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
-/** One page of a staff list, with what the page links need. */
-export type ListPage<Row> = { rows: Row[]; total: number; page: number; pages: number };
+/*
+ * The one keyset list core every staff list reads its pages through
+ * (decision 035). A page is the rows after (older) or before (newer) a
+ * cursor, found by the list's (time, id) index however deep it is; no page
+ * counts the rows above it. Totals come from list_counts, kept by triggers,
+ * or are counted only up to COUNT_CAP.
+ */
 
-/** Reads the rows of `page` and the count of all that match, side by side. */
-export async function readListPage<Row>(
-  page: number,
-  readRows: (limit: number, offset: number) => Promise<Row[]>,
-  countRows: () => Promise<{ n: number }[]>,
+/** Beyond this many matches a list says "1,000+" instead of counting on. */
+export const COUNT_CAP = 1000;
+
+/** How many rows a list holds: exactly, or `atLeast` when there are more than COUNT_CAP. */
+export type ListTotal = { n: number; atLeast: boolean };
+
+/** One page of a staff list; `newer` and `older` are the cursors of the pages beside it, null at either end. */
+export type ListPage<Row> = { rows: Row[]; total: ListTotal; newer: string | null; older: string | null };
+
+/**
+ * A list route's loader: the role checked on the server, the search, status
+ * and page read from the address, and what `read` answers for them.
+ */
+export async function loadStaffList<Status extends string, List>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  area: StaffArea,
+  statuses: readonly Status[],
+  read: (db: Database, query: ListQuery<Status>) => Promise<List>,
+) {
+  requireStaff(context, request, area);
+  const query = readListQuery(request, statuses);
+  const { db } = await servicesOf(context);
+  return { list: await read(db, query), search: query.search, status: query.status, filters: query.filters.toString() };
+}
+
+/** The columns a list is ordered by, newest first: its time, then its id for rows of the same time. */
+export type ListOrder = { time: AnyPgColumn; id: AnyPgColumn };
+
+/** A row's cursor, selected with the row: its time in microseconds since 1970, then its id. */
+export function cursorOf(order: ListOrder): SQL<string> {
+  return sql<string>`(extract(epoch from ${order.time}) * 1000000)::bigint || '-' || ${order.id}`;
+}
+
+/** What a list's query is given: the keyset condition, the order and how many rows to read. */
+export type PageSlice = { keyset: SQL | undefined; orderBy: SQL[]; limit: number };
+
+/**
+ * Reads one page: the rows past the cursor in the list's order, one more than
+ * a page to tell whether another follows, and the total beside them.
+ */
+export async function readListPage<Row extends { cursor: string }>(
+  order: ListOrder,
+  cursor: ListCursor | null,
+  readRows: (slice: PageSlice) => Promise<Row[]>,
+  countRows: () => Promise<ListTotal>,
 ): Promise<ListPage<Row>> {
-  const [rows, [counted]] = await Promise.all([readRows(LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE), countRows()]);
-  const total = counted?.n ?? 0;
-  return { rows, total, page, pages: pageCount(total) };
+  const [page, total] = await Promise.all([readSlice(order, cursor, readRows), countRows()]);
+  return { ...page, total };
+}
+
+async function readSlice<Row extends { cursor: string }>(
+  order: ListOrder,
+  cursor: ListCursor | null,
+  readRows: (slice: PageSlice) => Promise<Row[]>,
+): Promise<Omit<ListPage<Row>, "total">> {
+  const newestFirst = [desc(order.time), desc(order.id)];
+  const limit = LIST_PAGE_SIZE + 1;
+  if (cursor === null) return newestPage(await readRows({ keyset: undefined, orderBy: newestFirst, limit }));
+  const at = sql`(timestamptz 'epoch' + ${cursor.at}::bigint * interval '1 microsecond', ${cursor.id}::bigint)`;
+  const position = sql`(${order.time}, ${order.id})`;
+  if (cursor.direction === "older") {
+    const rows = await readRows({ keyset: sql`${position} < ${at}`, orderBy: newestFirst, limit });
+    const page = rows.slice(0, LIST_PAGE_SIZE);
+    // Reached by "Older", so the row at the cursor (or what took its place) is newer still.
+    return { rows: page, newer: page[0]?.cursor ?? cursorText(cursor), older: rows.length > LIST_PAGE_SIZE ? page.at(-1)!.cursor : null };
+  }
+  const rows = await readRows({ keyset: sql`${position} > ${at}`, orderBy: [asc(order.time), asc(order.id)], limit });
+  // Fewer newer rows than a page: that is the newest page, shown whole from the top.
+  if (rows.length <= LIST_PAGE_SIZE) return newestPage(await readRows({ keyset: undefined, orderBy: newestFirst, limit }));
+  const page = rows.slice(0, LIST_PAGE_SIZE).reverse();
+  return { rows: page, newer: page[0]!.cursor, older: page.at(-1)!.cursor };
+}
+
+function newestPage<Row extends { cursor: string }>(rows: Row[]): Omit<ListPage<Row>, "total"> {
+  const page = rows.slice(0, LIST_PAGE_SIZE);
+  return { rows: page, newer: null, older: rows.length > LIST_PAGE_SIZE ? page.at(-1)!.cursor : null };
+}
+
+function cursorText(cursor: ListCursor): string {
+  return `${cursor.at}-${cursor.id}`;
+}
+
+/**
+ * How many rows of `table` match `where`, counted only up to COUNT_CAP: a
+ * search that matches half a million rows stops counting at the cap.
+ */
+export async function countUpTo(db: Database, table: PgTable, where: SQL | undefined): Promise<ListTotal> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as("matches");
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = row?.n ?? 0;
+  return n > COUNT_CAP ? { n: COUNT_CAP, atLeast: true } : { n, atLeast: false };
+}
+
+/** The exact count that list_counts keeps for a list, of some statuses (all when none are named) and one group (all when none is). */
+export async function countedRows(db: Database, list: string, filter: { statuses?: readonly string[]; groupId?: number } = {}): Promise<number> {
+  const [row] = await db
+    .select({ n: sum(listCounts.n).mapWith(Number) })
+    .from(listCounts)
+    .where(
+      and(
+        eq(listCounts.list, list),
+        filter.statuses ? inArray(listCounts.status, [...filter.statuses]) : undefined,
+        filter.groupId === undefined ? undefined : eq(listCounts.groupId, filter.groupId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** An exact count as a list's total. */
+export function exactly(n: number): ListTotal {
+  return { n, atLeast: false };
 }

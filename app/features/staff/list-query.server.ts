@@ -3,9 +3,26 @@ import { readQueryParameter } from "#app/features/forms/query-params.ts";
 
 /** Rows on one page of a staff list. */
 export const LIST_PAGE_SIZE = 25;
-const MAX_PAGE = 10_000;
 
-export type ListQuery<Status extends string> = { search: string; status: Status | null; page: number; params: URLSearchParams };
+/**
+ * Where a page of a list starts (decision 035): after the row with this time
+ * and id, going older, or before it, going newer. `at` is the row's time in
+ * whole microseconds since 1970 (PostgreSQL keeps microseconds; a JavaScript
+ * date would lose them and skip or repeat rows that share a millisecond).
+ */
+export type ListCursor = { direction: "older" | "newer"; at: string; id: number };
+
+export type ListQuery<Status extends string> = {
+  search: string;
+  status: Status | null;
+  cursor: ListCursor | null;
+  /** The search and filters as they go into the list's links (no page); a list adds its own filters. */
+  filters: URLSearchParams;
+  params: URLSearchParams;
+};
+
+/** A cursor in an address: `<microseconds>-<id>`, as `cursorOf` selects it. */
+const CURSOR = /^(\d{1,17})-([1-9]\d{0,15})$/;
 
 /**
  * A list's search, status filter and page from the address; anything that
@@ -17,15 +34,22 @@ export function readListQuery<Status extends string>(request: Request, statuses:
   const rawStatus = params.get("status") ?? "";
   const status = statuses.find((known) => known === rawStatus) ?? null;
   if (rawStatus !== "" && status === null) throw data(`There is no status called "${rawStatus.slice(0, 40)}".`, { status: 400 });
-  const rawPage = params.get("page") ?? "1";
-  const page = /^[1-9][0-9]{0,4}$/.test(rawPage) ? Math.min(Number(rawPage), MAX_PAGE) : NaN;
-  if (Number.isNaN(page)) throw data("The page number must be a whole number from 1.", { status: 400 });
-  return { search, status, page, params };
+  const filters = new URLSearchParams();
+  if (search) filters.set("q", search);
+  if (status) filters.set("status", status);
+  return { search, status, cursor: readCursor(params), filters, params };
 }
 
-/** The page count for `total` rows (at least 1, so "Page 1 of 1" reads well). */
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+function readCursor(params: URLSearchParams): ListCursor | null {
+  const older = params.get("older");
+  const newer = params.get("newer");
+  if (older === null && newer === null) return null;
+  const match = older !== null && newer !== null ? null : CURSOR.exec(older ?? newer ?? "");
+  const id = match ? Number(match[2]) : NaN;
+  if (!match || !Number.isSafeInteger(id)) {
+    throw data("This page link of the list is damaged. Open the list again from the navigation.", { status: 400 });
+  }
+  return { direction: older !== null ? "older" : "newer", at: match[1]!, id };
 }
 
 /** A search term for ILIKE, with its wildcards taken literally. */

@@ -2,11 +2,12 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { inputClass, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
+import { ListTable } from "#app/features/staff/table-ui.tsx";
 
 /*
  * The pieces every staff list shares: a search-and-filter form (a plain GET
  * form, so it works without JavaScript and the address can be bookmarked),
- * page links, and times in the viewer's own time zone.
+ * "Newer" and "Older" page links, totals, and times in the viewer's own time zone.
  */
 
 export type StatusOption = { value: string; label: string };
@@ -66,31 +67,44 @@ export function ListFilters({
   );
 }
 
-/** "Page 2 of 7" with previous and next links that keep the filters. */
-export function Pagination({ page, pages, params }: { page: number; pages: number; params: URLSearchParams }) {
-  if (pages <= 1) return null;
-  const hrefFor = (target: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(target));
-    return `?${next}`;
+/**
+ * "Newer" and "Older" links beside a page (plain links that keep the search
+ * and filters, so they work without JavaScript and can be bookmarked);
+ * nothing when the list fits on one page.
+ */
+export function ListPages({ newer, older, filters }: { newer: string | null; older: string | null; filters: string }) {
+  if (newer === null && older === null) return null;
+  const hrefFor = (direction: "newer" | "older", cursor: string) => {
+    const params = new URLSearchParams(filters);
+    params.set(direction, cursor);
+    return `?${params}`;
   };
   return (
-    <nav aria-label="Pages" className="mt-6 flex items-center gap-4 text-sm">
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={linkClass}>
-          Previous page
+    <nav aria-label="Pages" className="mt-6 flex items-center gap-6 text-sm">
+      {newer !== null ? (
+        <Link to={hrefFor("newer", newer)} className={`${linkClass} inline-block py-2`}>
+          Newer
         </Link>
       ) : null}
-      <span>
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={hrefFor(page + 1)} className={linkClass}>
-          Next page
+      {older !== null ? (
+        <Link to={hrefFor("older", older)} className={`${linkClass} inline-block py-2`}>
+          Older
         </Link>
       ) : null}
     </nav>
   );
+}
+
+type Total = { n: number; atLeast: boolean };
+
+/** A list's total as a number: "2,345", or "1,000+" past the count's cap. */
+export function formatTotal({ n, atLeast }: Total): string {
+  return `${n.toLocaleString("en-GB")}${atLeast ? "+" : ""}`;
+}
+
+/** A list's total in words: "1 application", "2,345 applications", "1,000+ applications". */
+export function totalText(total: Total, one: string, many: string): string {
+  return `${formatTotal(total)} ${total.n === 1 && !total.atLeast ? one : many}`;
 }
 
 const utcFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -109,4 +123,50 @@ export function LocalTime({ value }: { value: string | Date }) {
 /** A table's empty state, e.g. "No consultation requests match." */
 export function EmptyList({ children }: { children: string }) {
   return <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-700">{children}</p>;
+}
+
+/** How many rows match the filters, e.g. "12 subscribers match." or "1,000+ subscribers match." */
+function ListCount({ total, one, many }: { total: Total; one: string; many: string }) {
+  const single = total.n === 1 && !total.atLeast;
+  return <p className="mb-3 text-sm text-slate-700">{`${totalText(total, one, many)} ${single ? "matches" : "match"}.`}</p>;
+}
+
+/**
+ * What every list shows under its filters: how many match, the table of this
+ * page (or `empty` when nothing does), and the "Newer" and "Older" links.
+ */
+export function ListResults<Row extends { id: number }>({
+  list,
+  filters,
+  one,
+  many,
+  empty,
+  caption,
+  columns,
+  row,
+}: {
+  list: { rows: Row[]; total: Total; newer: string | null; older: string | null };
+  filters: string;
+  one: string;
+  many: string;
+  empty: string;
+  caption: string;
+  columns: readonly string[];
+  row: (row: Row) => ReactNode;
+}) {
+  return (
+    <>
+      <ListCount total={list.total} one={one} many={many} />
+      {list.rows.length === 0 ? (
+        <EmptyList>{empty}</EmptyList>
+      ) : (
+        <ListTable caption={caption} columns={columns}>
+          {list.rows.map((each) => (
+            <tr key={each.id}>{row(each)}</tr>
+          ))}
+        </ListTable>
+      )}
+      <ListPages newer={list.newer} older={list.older} filters={filters} />
+    </>
+  );
 }

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, eq, ilike, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
-import { readListPage } from "#app/features/staff/list-page.server.ts";
-import { likePattern } from "#app/features/staff/list-query.server.ts";
+import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
+import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import { outbox, type OutboxStatus } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
@@ -15,17 +15,21 @@ export type OutboxEntry = {
   lastError: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  cursor: string;
 };
 
+const listOrder: ListOrder = { time: outbox.createdAt, id: outbox.id };
+
 /** One page of messages, newest first, by status and recipient. */
-export function listOutbox({ db }: Pick<Services, "db">, filter: { status: OutboxStatus | null; search: string }, page: number) {
+export function listOutbox({ db }: Pick<Services, "db">, filter: { status: OutboxStatus | null; search: string }, cursor: ListCursor | null) {
   const where = and(
     filter.status ? eq(outbox.status, filter.status) : undefined,
     filter.search ? ilike(outbox.toAddress, likePattern(filter.search)) : undefined,
   );
   return readListPage<OutboxEntry>(
-    page,
-    (limit, offset) =>
+    listOrder,
+    cursor,
+    ({ keyset, orderBy, limit }) =>
       db
         .select({
           id: outbox.id,
@@ -37,13 +41,13 @@ export function listOutbox({ db }: Pick<Services, "db">, filter: { status: Outbo
           lastError: outbox.lastError,
           createdAt: outbox.createdAt,
           sentAt: outbox.sentAt,
+          cursor: cursorOf(listOrder),
         })
         .from(outbox)
-        .where(where)
-        .orderBy(desc(outbox.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.select({ n: count() }).from(outbox).where(where),
+        .where(and(where, keyset))
+        .orderBy(...orderBy)
+        .limit(limit),
+    async () => (filter.search ? countUpTo(db, outbox, where) : exactly(await countedRows(db, "outbox", filter.status ? { statuses: [filter.status] } : {}))),
   );
 }
 

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { inPages } from "#app/features/staff/csv.server.ts";
-import { readListPage } from "#app/features/staff/list-page.server.ts";
-import { likePattern } from "#app/features/staff/list-query.server.ts";
+import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
+import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { newsletterSubscriptions as subscriptions } from "#app/platform/db/schema.server.ts";
 
@@ -29,18 +29,22 @@ function matching(search: string): SQL | undefined {
   return search ? ilike(subscriptions.email, likePattern(search)) : undefined;
 }
 
-/*
- * Newest first by id: ids are handed out as visitors subscribe, and the
- * export pages by id, so the list and its CSV keep the same order.
- */
+const listOrder: ListOrder = { time: subscriptions.timestamp, id: subscriptions.id };
 
-/** One page of subscribers whose address contains `search`. */
-export function listSubscribers(db: Database, search: string, page: number) {
+/** One page of subscribers whose address contains `search`, newest first. */
+export function listSubscribers(db: Database, search: string, cursor: ListCursor | null) {
   const where = matching(search);
-  return readListPage<Subscriber>(
-    page,
-    (limit, offset) => db.select(columns).from(subscriptions).where(where).orderBy(desc(subscriptions.id)).limit(limit).offset(offset),
-    () => db.select({ n: count() }).from(subscriptions).where(where),
+  return readListPage(
+    listOrder,
+    cursor,
+    ({ keyset, orderBy, limit }) =>
+      db
+        .select({ ...columns, cursor: cursorOf(listOrder) })
+        .from(subscriptions)
+        .where(and(where, keyset))
+        .orderBy(...orderBy)
+        .limit(limit),
+    async () => (search ? countUpTo(db, subscriptions, where) : exactly(await countedRows(db, "newsletter_subscriptions"))),
   );
 }
 

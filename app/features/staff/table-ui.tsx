@@ -29,12 +29,3 @@ export function ListTable({ caption, columns, children }: { caption: string; col
 }
 
 export const cellClass = "px-4 py-2 align-top";
-
-/** How many rows match the filters, e.g. "12 subscribers match." */
-export function ListCount({ total, one, many }: { total: number; one: string; many: string }) {
-  return (
-    <p className="mb-3 text-sm text-slate-700">
-      {total} {total === 1 ? `${one} matches` : `${many} match`}.
-    </p>
-  );
-}

@@ -41,7 +41,11 @@ export const newsletterSubscriptions = pgTable(
     /** When the subscriber followed the link in the confirmation email (double opt-in); null until then. */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("newsletter_subscriptions_email_lower_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_subscriptions_email_lower_key").on(sql`lower(${t.email})`),
+    index("newsletter_subscriptions_list_idx").on(t.timestamp, t.id),
+    index("newsletter_subscriptions_search_idx").using("gin", t.email.op("gin_trgm_ops")),
+  ],
 );
 
 export const consultationStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
@@ -67,7 +71,9 @@ export const consultations = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [
-    index("consultations_status_submitted_idx").on(t.status, t.submittedAt),
+    index("consultations_list_idx").on(t.submittedAt, t.id),
+    index("consultations_status_list_idx").on(t.status, t.submittedAt, t.id),
+    index("consultations_search_idx").using("gin", t.fullName.op("gin_trgm_ops"), t.email.op("gin_trgm_ops"), t.projectBrief.op("gin_trgm_ops")),
     check("consultations_status_check", sql`${t.status} in ('new', 'contacted', 'qualified', 'won', 'lost', 'spam')`),
   ],
 );
@@ -119,7 +125,11 @@ export const featuredInsights = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("FeaturedInsights_status_published_idx").on(t.status, t.publishedDate), index("FeaturedInsights_changed_at_idx").on(t.changedAt)],
+  (t) => [
+    index("FeaturedInsights_status_published_idx").on(t.status, t.publishedDate),
+    index("FeaturedInsights_list_idx").on(t.changedAt, t.id),
+    index("FeaturedInsights_search_idx").using("gin", t.title.op("gin_trgm_ops"), t.category.op("gin_trgm_ops"), t.authorName.op("gin_trgm_ops")),
+  ],
 );
 
 export const jobs = pgTable(
@@ -151,7 +161,11 @@ export const jobs = pgTable(
     isDemo: boolean("is_demo").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("job_status_idx").on(t.status), index("job_changed_at_idx").on(t.changedAt)],
+  (t) => [
+    index("job_status_idx").on(t.status),
+    index("job_list_idx").on(t.changedAt, t.id),
+    index("job_search_idx").using("gin", t.title.op("gin_trgm_ops"), t.department.op("gin_trgm_ops")),
+  ],
 );
 
 export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;
@@ -184,6 +198,9 @@ export const outbox = pgTable(
     index("outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
     index("outbox_consultation_idx").on(t.consultationId),
     index("outbox_application_idx").on(t.applicationId),
+    index("outbox_list_idx").on(t.createdAt, t.id),
+    index("outbox_status_list_idx").on(t.status, t.createdAt, t.id),
+    index("outbox_search_idx").using("gin", t.toAddress.op("gin_trgm_ops")),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],
 );
@@ -247,8 +264,16 @@ export const jobApplications = pgTable(
     statusTokenHash: text("status_token_hash").unique(),
   },
   (t) => [
-    index("job_applications_job_id_idx").on(t.jobId),
-    index("job_applications_status_created_idx").on(t.status, t.createdAt),
+    index("job_applications_job_list_idx").on(t.jobId, t.createdAt, t.id),
+    index("job_applications_list_idx").on(t.createdAt, t.id),
+    index("job_applications_status_list_idx").on(t.status, t.createdAt, t.id),
+    index("job_applications_search_idx").using(
+      "gin",
+      t.fullName.op("gin_trgm_ops"),
+      t.email.op("gin_trgm_ops"),
+      t.reference.op("gin_trgm_ops"),
+      t.position.op("gin_trgm_ops"),
+    ),
     check("job_applications_status_check", sql`${t.status} in ('new', 'screening', 'interview', 'offer', 'hired', 'rejected')`),
   ],
 );
@@ -400,7 +425,12 @@ export const auditLog = pgTable(
     detail: jsonb("detail").$type<Record<string, string | number | boolean | null>>(),
     ipAddress: text("ip_address"),
   },
-  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_action_idx").on(t.action, t.at)],
+  (t) => [
+    index("audit_log_list_idx").on(t.at, t.id),
+    index("audit_log_action_list_idx").on(t.action, t.at, t.id),
+    index("audit_log_actor_idx").on(t.actorId),
+    index("audit_log_search_idx").using("gin", t.actorEmail.op("gin_trgm_ops")),
+  ],
 );
 
 /**
@@ -508,6 +538,35 @@ export const eventRegistrations = pgTable(
     // One place (or waiting-list entry) per address and event, and one next-edition request.
     uniqueIndex("event_registrations_attendee_key").on(t.eventId, sql`(${t.status} = 'next-edition')`, sql`lower(${t.email})`),
     index("event_registrations_event_status_idx").on(t.eventId, t.status),
+    index("event_registrations_list_idx").on(t.createdAt, t.id),
+    index("event_registrations_status_list_idx").on(t.status, t.createdAt, t.id),
+    index("event_registrations_search_idx").using(
+      "gin",
+      t.fullName.op("gin_trgm_ops"),
+      t.email.op("gin_trgm_ops"),
+      t.company.op("gin_trgm_ops"),
+      t.reference.op("gin_trgm_ops"),
+    ),
     check("event_registrations_status_check", sql`${t.status} in ('registered', 'waitlisted', 'next-edition')`),
   ],
+);
+
+/**
+ * How many rows each staff list holds, by status (and by event for
+ * registrations), so a list or the staff home never counts a large table.
+ * Triggers on the counted tables keep it in the same transaction as the
+ * change (migration 0012); nothing else writes it.
+ */
+export const listCounts = pgTable(
+  "list_counts",
+  {
+    /** The counted table's name. */
+    list: text("list").notNull(),
+    /** The event of a registration; 0 where a list has no groups. */
+    groupId: bigint("group_id", { mode: "number" }).notNull().default(0),
+    /** The rows' status; "" where a list has none. */
+    status: text("status").notNull().default(""),
+    n: bigint("n", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.groupId, t.status] })],
 );

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { attachmentPath } from "#app/features/staff/attachments.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
 import { csvFileName, csvResponse, inPages, type CsvColumn } from "#app/features/staff/csv.server.ts";
 import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
-import { readListPage, type ListPage } from "#app/features/staff/list-page.server.ts";
-import { likePattern, type ListQuery } from "#app/features/staff/list-query.server.ts";
+import { deliveriesOf, markRead, timelineOf, type InboxSubject } from "#app/features/staff/inbox.server.ts";
+import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder, type ListPage } from "#app/features/staff/list-page.server.ts";
+import { likePattern, type ListCursor, type ListQuery } from "#app/features/staff/list-query.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { consultationAttachments, consultations, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
@@ -26,7 +27,7 @@ function whereOf({ search, status }: ConsultationFilter): SQL | undefined {
   );
 }
 
-/** Joined for the attachment columns; grouping by the primary key keeps one row per request. */
+/** Joined for the export's attachment names; grouping by the primary key keeps one row per request. */
 const withAttachments = eq(consultationAttachments.consultationId, consultations.id);
 
 export type ConsultationListRow = {
@@ -38,17 +39,21 @@ export type ConsultationListRow = {
   status: ConsultationStatus;
   readAt: string | null;
   attachments: number;
+  cursor: string;
 };
 
 export type ConsultationList = ListPage<ConsultationListRow> & { newCount: number };
 
+const listOrder: ListOrder = { time: consultations.submittedAt, id: consultations.id };
+
 /** One page of the list, newest first, with how many match and how many are still new. */
-export async function listConsultations(db: Database, query: ConsultationFilter & { page: number }): Promise<ConsultationList> {
+export async function listConsultations(db: Database, query: ConsultationFilter & { cursor: ListCursor | null }): Promise<ConsultationList> {
   const where = whereOf(query);
-  const [list, [fresh]] = await Promise.all([
+  const [list, newCount] = await Promise.all([
     readListPage(
-      query.page,
-      (limit, offset) =>
+      listOrder,
+      query.cursor,
+      ({ keyset, orderBy, limit }) =>
         db
           .select({
             id: consultations.id,
@@ -58,23 +63,23 @@ export async function listConsultations(db: Database, query: ConsultationFilter 
             submittedAt: consultations.submittedAt,
             status: consultations.status,
             readAt: consultations.readAt,
-            attachments: count(consultationAttachments.id),
+            // Counted per row shown, so the page never groups the whole table first.
+            attachments: db.$count(consultationAttachments, withAttachments),
+            cursor: cursorOf(listOrder),
           })
           .from(consultations)
-          .leftJoin(consultationAttachments, withAttachments)
-          .where(where)
-          .groupBy(consultations.id)
-          .orderBy(desc(consultations.submittedAt), desc(consultations.id))
-          .limit(limit)
-          .offset(offset),
-      () => db.select({ n: count() }).from(consultations).where(where),
+          .where(and(where, keyset))
+          .orderBy(...orderBy)
+          .limit(limit),
+      async () =>
+        query.search ? countUpTo(db, consultations, where) : exactly(await countedRows(db, "consultations", query.status ? { statuses: [query.status] } : {})),
     ),
-    db.select({ n: count() }).from(consultations).where(eq(consultations.status, "new")),
+    countedRows(db, "consultations", { statuses: ["new"] }),
   ]);
   return {
     ...list,
     rows: list.rows.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString(), readAt: row.readAt?.toISOString() ?? null })),
-    newCount: fresh?.n ?? 0,
+    newCount,
   };
 }
 

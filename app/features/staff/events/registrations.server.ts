@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
 import { inPages } from "#app/features/staff/csv.server.ts";
-import { readListPage } from "#app/features/staff/list-page.server.ts";
-import { likePattern } from "#app/features/staff/list-query.server.ts";
+import { allEventStatuses } from "#app/features/staff/events/labels.ts";
+import { countedRows, countUpTo, cursorOf, exactly, loadStaffList, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
+import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { eventRegistrations as registrations, events, type EventRegistrationStatus } from "#app/platform/db/schema.server.ts";
+import { eventRegistrations as registrations, events, listCounts, type EventRegistrationStatus } from "#app/platform/db/schema.server.ts";
 
 const columns = {
   id: registrations.id,
@@ -48,21 +49,26 @@ function matching({ search, status }: RegistrationQuery): SQL | undefined {
   );
 }
 
-/** One page of registrations, newest first (ids follow the order people registered). */
-export function listRegistrations(db: Database, query: RegistrationQuery, page: number) {
+const listOrder: ListOrder = { time: registrations.createdAt, id: registrations.id };
+
+/** One page of registrations, newest first. */
+export function listRegistrations(db: Database, query: RegistrationQuery, cursor: ListCursor | null) {
   const where = matching(query);
-  return readListPage<Registration>(
-    page,
-    (limit, offset) =>
+  return readListPage(
+    listOrder,
+    cursor,
+    ({ keyset, orderBy, limit }) =>
       db
-        .select(columns)
+        .select({ ...columns, cursor: cursorOf(listOrder) })
         .from(registrations)
         .innerJoin(events, eq(events.id, registrations.eventId))
-        .where(where)
-        .orderBy(desc(registrations.id))
-        .limit(limit)
-        .offset(offset),
-    () => db.select({ n: count() }).from(registrations).where(where),
+        .where(and(where, keyset))
+        .orderBy(...orderBy)
+        .limit(limit),
+    async () =>
+      query.search
+        ? countUpTo(db, registrations, where)
+        : exactly(await countedRows(db, "event_registrations", query.status ? { statuses: [query.status] } : {})),
   );
 }
 
@@ -85,10 +91,11 @@ export async function eventSummaries(db: Database) {
     .select({ id: events.id, title: events.title, slug: events.slug, startsAt: events.startsAt, capacity: events.capacity })
     .from(events)
     .orderBy(desc(events.startsAt));
+  // Kept by a trigger per event and kind (list_counts), so no registration is read to count them.
   const counts = await db
-    .select({ eventId: registrations.eventId, status: registrations.status, n: count() })
-    .from(registrations)
-    .groupBy(registrations.eventId, registrations.status);
+    .select({ eventId: listCounts.groupId, status: listCounts.status, n: listCounts.n })
+    .from(listCounts)
+    .where(eq(listCounts.list, "event_registrations"));
   const countOf = (eventId: number, status: EventRegistrationStatus) => counts.find((row) => row.eventId === eventId && row.status === status)?.n ?? 0;
   return rows.map((row) => ({
     ...row,
@@ -96,4 +103,12 @@ export async function eventSummaries(db: Database) {
     waitlisted: countOf(row.id, "waitlisted"),
     nextEdition: countOf(row.id, "next-edition"),
   }));
+}
+
+/** The event registrations screen's loader: each event's counts, then the page of registrations. */
+export function loadEventRegistrations(args: Parameters<typeof loadStaffList>[0]) {
+  return loadStaffList(args, "events", allEventStatuses, async (db, query) => {
+    const [summaries, registrations] = await Promise.all([eventSummaries(db), listRegistrations(db, query, query.cursor)]);
+    return { summaries, ...registrations };
+  });
 }

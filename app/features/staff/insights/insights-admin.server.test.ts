@@ -131,14 +131,14 @@ for (const driver of drivers) {
       expect(await contentChanged()).toBe(true);
 
       const statuses = async (status: "draft" | "scheduled" | "published" | null) =>
-        (await listInsightsForStaff(db, { search: "", status }, 1)).rows.map((row) => [row.title, row.status]);
+        (await listInsightsForStaff(db, { search: "", status }, null)).rows.map((row) => [row.title, row.status]);
       expect(await statuses(null)).toEqual([
         ["Coming soon", "scheduled"],
         ["Still a draft", "draft"],
       ]);
       expect(await statuses("scheduled")).toEqual([["Coming soon", "scheduled"]]);
       expect(await statuses("published")).toEqual([]);
-      expect((await listInsightsForStaff(db, { search: "eve", status: null }, 1)).total).toBe(2);
+      expect((await listInsightsForStaff(db, { search: "eve", status: null }, null)).total).toEqual({ n: 2, atLeast: false });
       expect(await insightCategories(db)).toEqual(["Cloud", "Security"]);
 
       // The time comes: visitors see it without anyone writing anything.

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
-import { readListPage } from "#app/features/staff/list-page.server.ts";
-import { likePattern } from "#app/features/staff/list-query.server.ts";
+import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
+import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { InsightInput } from "#app/features/staff/insights/insight-rules.ts";
 import { effectiveInsightStatus, insightTransition, type InsightAction, type InsightStatus } from "#app/features/staff/insights/insight-status.ts";
 import { changedFields, staleRevision } from "#app/features/staff/publishing/content-edit.server.ts";
@@ -18,7 +18,10 @@ export type InsightListRow = {
   status: InsightStatus;
   publishedDate: Date | null;
   changedAt: Date;
+  cursor: string;
 };
+
+const listOrder: ListOrder = { time: featuredInsights.changedAt, id: featuredInsights.id };
 
 /** The SQL for a status as visitors' pages follow it (a published row dated ahead is scheduled). */
 function statusIs(status: InsightStatus): SQL {
@@ -28,8 +31,8 @@ function statusIs(status: InsightStatus): SQL {
   return sql`${featuredInsights.status} = 'published' and not coalesce(${ahead}, false)`;
 }
 
-/** One page of every insight, most recently changed first, by title/category/author search and status. */
-export function listInsightsForStaff(db: Database, filter: { search: string; status: InsightStatus | null }, page: number) {
+/** One page of every insight, most recently changed first, by title/category/author search and status; counted up to the cap (a status follows the clock). */
+export function listInsightsForStaff(db: Database, filter: { search: string; status: InsightStatus | null }, cursor: ListCursor | null) {
   const pattern = likePattern(filter.search);
   const where = and(
     filter.search
@@ -38,8 +41,9 @@ export function listInsightsForStaff(db: Database, filter: { search: string; sta
     filter.status ? statusIs(filter.status) : undefined,
   );
   return readListPage<InsightListRow>(
-    page,
-    async (limit, offset) => {
+    listOrder,
+    cursor,
+    async ({ keyset, orderBy, limit }) => {
       const rows = await db
         .select({
           id: featuredInsights.id,
@@ -49,15 +53,15 @@ export function listInsightsForStaff(db: Database, filter: { search: string; sta
           status: featuredInsights.status,
           publishedDate: featuredInsights.publishedDate,
           changedAt: featuredInsights.changedAt,
+          cursor: cursorOf(listOrder),
         })
         .from(featuredInsights)
-        .where(where)
-        .orderBy(desc(featuredInsights.changedAt), desc(featuredInsights.id))
-        .limit(limit)
-        .offset(offset);
+        .where(and(where, keyset))
+        .orderBy(...orderBy)
+        .limit(limit);
       return rows.map((row) => ({ ...row, title: row.title ?? "", status: effectiveInsightStatus(row) }));
     },
-    () => db.select({ n: count() }).from(featuredInsights).where(where),
+    () => countUpTo(db, featuredInsights, where),
   );
 }
 

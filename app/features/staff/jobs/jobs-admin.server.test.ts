@@ -111,19 +111,19 @@ for (const driver of drivers) {
         status: 409,
         message: "This job has 1 application, so it stays for the record. Close it instead.",
       });
-      const list = await listJobs(db, { search: "", status: null }, 1);
+      const list = await listJobs(db, { search: "", status: null }, null);
       expect(list.rows.map((row) => [row.title, row.status, row.applications])).toEqual([
         ["Applied Job", "open", 1],
         ["Empty Job", "draft", 0],
       ]);
-      expect((await listJobs(db, { search: "sales", status: null }, 1)).rows.map((row) => row.title)).toEqual(["Empty Job"]);
-      expect((await listJobs(db, { search: "", status: "open" }, 1)).total).toBe(1);
+      expect((await listJobs(db, { search: "sales", status: null }, null)).rows.map((row) => row.title)).toEqual(["Empty Job"]);
+      expect((await listJobs(db, { search: "", status: "open" }, null)).total).toEqual({ n: 1, atLeast: false });
       // Past its closing date: listed as closed.
       await db
         .update(jobs)
         .set({ closesAt: new Date(Date.now() - 60_000) })
         .where(eq(jobs.id, applied.id));
-      expect((await listJobs(db, { search: "", status: "closed" }, 1)).rows.map((row) => row.title)).toEqual(["Applied Job"]);
+      expect((await listJobs(db, { search: "", status: "closed" }, null)).rows.map((row) => row.title)).toEqual(["Applied Job"]);
 
       expect(await changeJobStatus(db, empty.id, "delete", actor, "10.0.0.1")).toMatchObject({ ok: true });
       expect(await jobForEdit(db, empty.id)).toBeNull();

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { changedFields, staleRevision } from "#app/features/staff/publishing/content-edit.server.ts";
-import { readListPage } from "#app/features/staff/list-page.server.ts";
-import { likePattern } from "#app/features/staff/list-query.server.ts";
+import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
+import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { JobInput } from "#app/features/staff/jobs/job-rules.ts";
 import { effectiveJobStatus, jobTransition, type JobAction, type JobStatus } from "#app/features/staff/jobs/job-status.ts";
 import type { JobRow } from "#app/features/careers/jobs.server.ts";
@@ -18,7 +18,10 @@ export type JobListRow = {
   closesAt: Date | null;
   applications: number;
   changedAt: Date;
+  cursor: string;
 };
+
+const listOrder: ListOrder = { time: jobs.changedAt, id: jobs.id };
 
 /** How many applications name the job: a subquery for a select list. */
 const applicationsOf = (db: Database) => db.$count(jobApplications, eq(jobApplications.jobId, jobs.id));
@@ -31,15 +34,16 @@ function statusIs(status: JobStatus): SQL {
   return eq(jobs.status, status);
 }
 
-/** One page of every job, most recently changed first, by title/department search and status. */
-export function listJobs(db: Database, filter: { search: string; status: JobStatus | null }, page: number) {
+/** One page of every job, most recently changed first, by title/department search and status; counted up to the cap (a status follows the clock). */
+export function listJobs(db: Database, filter: { search: string; status: JobStatus | null }, cursor: ListCursor | null) {
   const where = and(
     filter.search ? or(ilike(jobs.title, likePattern(filter.search)), ilike(jobs.department, likePattern(filter.search))) : undefined,
     filter.status ? statusIs(filter.status) : undefined,
   );
   return readListPage<JobListRow>(
-    page,
-    async (limit, offset) => {
+    listOrder,
+    cursor,
+    async ({ keyset, orderBy, limit }) => {
       const rows = await db
         .select({
           id: jobs.id,
@@ -49,15 +53,15 @@ export function listJobs(db: Database, filter: { search: string; status: JobStat
           closesAt: jobs.closesAt,
           applications: applicationsOf(db),
           changedAt: jobs.changedAt,
+          cursor: cursorOf(listOrder),
         })
         .from(jobs)
-        .where(where)
-        .orderBy(desc(jobs.changedAt), desc(jobs.id))
-        .limit(limit)
-        .offset(offset);
+        .where(and(where, keyset))
+        .orderBy(...orderBy)
+        .limit(limit);
       return rows.map((row) => ({ ...row, status: effectiveJobStatus(row) }));
     },
-    () => db.select({ n: count() }).from(jobs).where(where),
+    () => countUpTo(db, jobs, where),
   );
 }
 
