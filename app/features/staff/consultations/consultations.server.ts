@@ -4,7 +4,6 @@ import { audit } from "#app/features/staff/audit.server.ts";
 import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
 import { csvFileName, csvResponse, inPages, type CsvColumn } from "#app/features/staff/csv.server.ts";
 import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
-import { deliveriesOf, markRead, timelineOf, type InboxSubject } from "#app/features/staff/inbox.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder, type ListPage } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor, type ListQuery } from "#app/features/staff/list-query.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
