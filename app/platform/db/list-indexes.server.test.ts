@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { expect, test, vi } from "vitest";
-import { rowsOf } from "#app/platform/db/client.server.ts";
+import { openDatabase, rowsOf } from "#app/platform/db/client.server.ts";
 import { buildListIndexes, listIndexes, replacedIndexes } from "#app/platform/db/list-indexes.server.ts";
 import * as schema from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -15,7 +15,9 @@ const declared = (Object.values(schema) as unknown[])
 
 for (const driver of await testDrivers()) {
   test(`after the migrations and the index step the database has every index the schema declares and none it replaced; a second run builds nothing, an invalid index is built again (${driver})`, async () => {
-    const database = await openTestDatabase(driver);
+    // As the migrations alone leave a database (the test template has the indexes built already).
+    const target = await createTestDatabaseEnv(driver);
+    const database = { ...(await openDatabase(target.env)), env: target.env };
     const { db } = database;
     const indexes = async () =>
       new Map(
@@ -39,7 +41,8 @@ for (const driver of await testDrivers()) {
       expect((await buildListIndexes(database, url)).map((index) => index.name)).toEqual(["consultations_search_idx"]);
       expect((await indexes()).get("consultations_search_idx")).toBe(true);
     } finally {
-      await database.dispose();
+      await database.close();
+      await target.dispose();
     }
   });
 }
