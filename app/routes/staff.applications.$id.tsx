@@ -5,9 +5,9 @@ import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { applicationEmailNames, applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { applicationInbox } from "#app/features/staff/applications.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
-import { InboxEmails, InboxForms, InboxHistory, InboxRecordHeader, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
+import { InboxEmails, InboxForms, InboxHistory, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
-import { linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadInboxRecord(args, applicationInbox);
@@ -34,9 +34,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
   const { application: a, timeline, deliveries, done, noteMaxLength } = loaderData;
   return (
     <>
-      <InboxRecordHeader back={{ to: "/staff/applications", label: "All applications" }} title={a.fullName} done={done} answer={actionData}>
+      <RecordPageHeader back={{ to: "/staff/applications", label: "All applications" }} title={a.fullName} done={done} answer={actionData}>
         Application <span className="font-mono">{a.reference}</span> for {a.appliedFor} · <StatusBadge status={a.status} labels={applicationStatusLabels} />
-      </InboxRecordHeader>
+      </RecordPageHeader>
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="details-heading" className={cardClass}>
           <h2 id="details-heading" className="mb-2 text-lg font-bold">

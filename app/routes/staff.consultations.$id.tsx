@@ -3,18 +3,9 @@ import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { consultationEmailNames, consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
 import { consultationInbox } from "#app/features/staff/consultations/consultations.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
-import {
-  InboxEmails,
-  InboxForms,
-  InboxHistory,
-  InboxRecordHeader,
-  InboxSection,
-  StatusBadge,
-  cardClass,
-  revalidateAfterConflict,
-} from "#app/features/staff/inbox-ui.tsx";
+import { InboxEmails, InboxForms, InboxHistory, InboxSection, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
-import { linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadInboxRecord(args, consultationInbox);
@@ -34,15 +25,10 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
   const { consultation, attachments, timeline, deliveries, done, noteMaxLength } = loaderData;
   return (
     <>
-      <InboxRecordHeader
-        back={{ to: "/staff/consultations", label: "Back to all consultations" }}
-        title={consultation.fullName}
-        done={done}
-        answer={actionData}
-      >
+      <RecordPageHeader back={{ to: "/staff/consultations", label: "Back to all consultations" }} title={consultation.fullName} done={done} answer={actionData}>
         Consultation request, submitted <LocalTime value={consultation.submittedAt} />. Status:{" "}
         <StatusBadge status={consultation.status} labels={consultationStatusLabels} />
-      </InboxRecordHeader>
+      </RecordPageHeader>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-8">
           <InboxSection id="details" title="Details" className={cardClass}>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
-import { BackLink, FormNotice, PageHeading, buttonClass, inputClass } from "#app/features/staff/staff-ui.tsx";
+import { buttonClass, inputClass } from "#app/features/staff/staff-ui.tsx";
 
 /*
  * The parts of a consultation's and an application's page: status form,
@@ -129,37 +129,6 @@ function DeliveryList({ deliveries, names }: { deliveries: Deliveries; names: La
         </li>
       ))}
     </ul>
-  );
-}
-
-/**
- * The top of a record's page: the way back to its list, its name with its
- * status line, and the answer of the last post (after a successful one, which
- * returned to the page, its sentence).
- */
-export function InboxRecordHeader({
-  back,
-  title,
-  done,
-  answer,
-  children,
-}: {
-  back: { to: string; label: string };
-  title: string;
-  done: string | null;
-  answer?: FormAnswer;
-  /** The status line under the name. */
-  children: ReactNode;
-}) {
-  return (
-    <>
-      <BackLink to={back.to}>{back.label}</BackLink>
-      <PageHeading title={title}>
-        <p>{children}</p>
-      </PageHeading>
-      {done && !answer ? <FormNotice answer={{ status: "success", messages: [done] }} /> : null}
-      <FormNotice answer={answer} />
-    </>
   );
 }
 

@@ -124,3 +124,34 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
     </div>
   );
 }
+
+/**
+ * The top of a record's page: the way back to its list, its name with its
+ * status line, and the answer of the last post (after a successful one, which
+ * returned to the page, its sentence).
+ */
+export function RecordPageHeader({
+  back,
+  title,
+  done,
+  answer,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  done: string | null;
+  answer?: FormAnswer;
+  /** The status line under the name. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <BackLink to={back.to}>{back.label}</BackLink>
+      <PageHeading title={title}>
+        <p>{children}</p>
+      </PageHeading>
+      {done && !answer ? <FormNotice answer={{ status: "success", messages: [done] }} /> : null}
+      <FormNotice answer={answer} />
+    </>
+  );
+}

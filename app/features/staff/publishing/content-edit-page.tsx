@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { BackLink, FormNotice, PageHeading, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
+import { RecordPageHeader, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
 
 /** A status change the page offers now, as one button of its own form. */
 type PublishingAction = { intent: string; label: string };
@@ -47,14 +47,9 @@ export function ContentEditPage({
 }) {
   return (
     <>
-      <BackLink to={back.to}>{back.label}</BackLink>
-      <PageHeading title={title}>
-        <p>{status}</p>
-      </PageHeading>
-      {created && !answer ? (
-        <FormNotice answer={{ status: "success", messages: ["The draft is saved. Preview it, then publish it when it is ready."] }} />
-      ) : null}
-      <FormNotice answer={answer} />
+      <RecordPageHeader back={back} title={title} done={created ? "The draft is saved. Preview it, then publish it when it is ready." : null} answer={answer}>
+        {status}
+      </RecordPageHeader>
       <section aria-labelledby="publishing-heading" className="mb-8 rounded-xl border border-slate-300 bg-white p-5">
         <h2 id="publishing-heading" className="mb-3 text-lg font-bold">
           Publishing
