@@ -264,11 +264,15 @@ test("when the store fails, nothing of the upload is left and the answer says to
       ...storage,
       put: async (key, body, options) => {
         if (++puts === 3) throw new Error("disk full");
+        // The other widths are still being written when the third fails.
+        await new Promise((resolve) => setTimeout(resolve, 50));
         await storage.put(key, body, options);
       },
     };
     const stored = await storeImage(failing, await halves(1400, 700).jpeg().toBuffer());
     expect(stored).toEqual({ ok: false, status: 503, message: "The image store is not available right now. Please try again in a few minutes." });
+    // A put that outlived the cleanup would land now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const left = fs.existsSync(path.join(root, "media"))
       ? fs.readdirSync(path.join(root, "media"), { recursive: true }).filter((entry) => String(entry).endsWith(".webp"))
       : [];

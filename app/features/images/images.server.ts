@@ -117,10 +117,12 @@ export async function storeImage(storage: FileStorage, bytes: Uint8Array, name =
   const { variants } = encoded;
   const id = randomUUID();
   const keys = widths.map((width) => mediaKey(id, width));
-  try {
-    await Promise.all(keys.map((key, index) => storage.put(key, variants[index]!.bytes, { contentType: WEBP_TYPE, exclusive: true })));
-  } catch (error) {
-    logger.error({ err: error, id }, "storing an uploaded image failed");
+  // Every put settles before the cleanup: a put still writing when another failed
+  // would otherwise land after the delete and leave an orphan behind.
+  const puts = await Promise.allSettled(keys.map((key, index) => storage.put(key, variants[index]!.bytes, { contentType: WEBP_TYPE, exclusive: true })));
+  const failure = puts.find((put): put is PromiseRejectedResult => put.status === "rejected");
+  if (failure) {
+    logger.error({ err: failure.reason, id }, "storing an uploaded image failed");
     // Nothing half-stored stays behind: the upload failed as a whole.
     await Promise.allSettled(keys.map((key) => storage.delete(key)));
     return refuse(503, imageMessages.storeFailed);
