@@ -28,21 +28,39 @@ export async function createStaffAccount(
   return { link, output: stdout };
 }
 
-/** A new account of `role`, its password chosen and signed in through the forms as a browser without JavaScript posts them: its session cookie. */
+/** The two forms a new member of staff sends, as a browser without JavaScript posts them: the password chosen through the link, then the sign-in. */
+async function chooseAndSignIn(post: (path: string, fields: Record<string, string>) => Promise<number>, link: string, email: string, role: StaffRole) {
+  const token = new URL(link).searchParams.get("token")!;
+  const set = await post("/staff/set-password", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD });
+  if (set !== 303) throw new Error(`setting the ${role}'s password answered ${set}`);
+  const signedIn = await post("/staff/sign-in", { email, password: STAFF_PASSWORD, returnTo: "/staff" });
+  if (signedIn !== 303) throw new Error(`signing the ${role} in answered ${signedIn}`);
+}
+
+/** A new account of `role`, its password chosen and signed in through the forms over HTTP: its session cookie. */
 export async function staffSession(server: RunningServer, role: StaffRole): Promise<string> {
   const email = `${role}-session-${Date.now()}-${accounts++}@staff.example.com`;
   const { link } = await createStaffAccount(server, { email, role });
-  const post = (path: string, fields: Record<string, string>, cookie = "") =>
-    fetch(server.baseURL + path, { method: "POST", body: new URLSearchParams(fields), headers: { origin: server.baseURL, cookie }, redirect: "manual" });
-  const token = new URL(link).searchParams.get("token")!;
-  const set = await post("/staff/set-password", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD });
-  if (set.status !== 303) throw new Error(`setting the ${role}'s password answered ${set.status}`);
-  const signedIn = await post("/staff/sign-in", { email, password: STAFF_PASSWORD, returnTo: "/staff" });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  if (signedIn.status !== 303 || !cookie) throw new Error(`signing the ${role} in answered ${signedIn.status}`);
+  let cookie = "";
+  await chooseAndSignIn(
+    async (path, fields) => {
+      const answer = await fetch(server.baseURL + path, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { origin: server.baseURL },
+        redirect: "manual",
+      });
+      cookie = answer.headers
+        .getSetCookie()
+        .map((header) => header.split(";")[0])
+        .join("; ");
+      return answer.status;
+    },
+    link,
+    email,
+    role,
+  );
+  if (!cookie) throw new Error(`signing the ${role} in set no cookie`);
   return cookie;
 }
 
@@ -66,11 +84,21 @@ export async function signIn(page: Page, email: string, password = STAFF_PASSWOR
   await page.getByRole("heading", { name: "Sign in to the staff area" }).waitFor({ state: "detached" });
 }
 
-/** A new account of `role` with its password chosen, signed in on `page`; its email. */
+/**
+ * A new account of `role` with its password chosen and signed in, on `page` at the staff home; its email.
+ * The forms are sent through the page's own request context, whose cookies are the browser's: one page
+ * load instead of three. The pages of choosing a password and signing in are tested in staff-auth.test.ts.
+ */
 export async function signInAs(page: Page, server: RunningServer, role: StaffRole, name = `Test ${role}`): Promise<string> {
   const email = `${role}-${Date.now()}-${accounts++}@staff.example.com`;
   const { link } = await createStaffAccount(server, { email, role, name });
-  await choosePassword(page, link);
-  await signIn(page, email);
+  const request = page.context().request;
+  await chooseAndSignIn(
+    async (path, form) => (await request.post(server.baseURL + path, { form, headers: { origin: server.baseURL }, maxRedirects: 0 })).status(),
+    link,
+    email,
+    role,
+  );
+  await page.goto(`${server.baseURL}/staff`);
   return email;
 }
