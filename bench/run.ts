@@ -216,6 +216,10 @@ if (only.has("scale")) {
         ? `generated ${generated.generatedAt} in ${generated.generationSeconds} s, reused`
         : `generated in ${generated.generationSeconds} s (target: 600 s)`),
   );
+  if (scale.indexes.length) {
+    console.log("The staff lists' indexes, built one at a time as a first start builds them");
+    console.table(scale.indexes);
+  }
   console.log("Each page requested one after another as a signed-in admin, up to BENCH_SCALE_SAMPLES times (fewer past 60 s a page)");
   console.table(scale.pages);
   console.log(
