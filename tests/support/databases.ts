@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { openDatabase, pgliteDirectory, type Database, type DatabaseDriver, type OpenDatabase } from "#app/platform/db/client.server.ts";
 import { buildListIndexes } from "#app/platform/db/list-indexes.server.ts";
@@ -76,9 +78,14 @@ export async function createTestDatabaseEnv(driver: DatabaseDriver, { migrated =
 
 export type TestDatabase = OpenDatabase & TestDatabaseEnv;
 
+/**
+ * A new, migrated database of its own: on PGlite in memory, from the migrated template's image (a
+ * copy on disk took as long to write and remove as the database took to open); on PostgreSQL a new
+ * database. DATA_DIR is a new temporary folder either way, for the files a test stores.
+ */
 export async function openTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
-  const target = await createTestDatabaseEnv(driver, { migrated: true });
-  const opened = await openDatabase(target.env);
+  const target = await createTestDatabaseEnv(driver);
+  const opened = await openDatabase(target.env, driver === "pglite" ? { pgliteImage: await migratedPgliteImage() } : {});
   return {
     ...opened,
     ...target,
@@ -132,6 +139,37 @@ function migratedPgliteTemplate(): Promise<string> {
     return template;
   })();
   return pgliteTemplate;
+}
+
+let pgliteImage: Promise<Blob> | undefined;
+
+/**
+ * The migrated template as PGlite's image of a data directory, kept beside the template (made once
+ * per machine and set of migrations, as the template is) and read once per test process.
+ */
+function migratedPgliteImage(): Promise<Blob> {
+  pgliteImage ??= (async () => {
+    const template = await migratedPgliteTemplate();
+    const image = `${template}.tar`;
+    if (!fs.existsSync(image)) {
+      // Opened from a copy: PostgreSQL writes to the folder it runs in, and the template stays as it is.
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pglite-image-build-"));
+      try {
+        fs.cpSync(template, dataDir, { recursive: true });
+        const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+        const dumped = await client.dumpDataDir("none");
+        await client.close();
+        // Written aside and renamed: a process racing to make it never reads half an image.
+        const partial = `${image}.${process.pid}`;
+        fs.writeFileSync(partial, Buffer.from(await dumped.arrayBuffer()));
+        fs.renameSync(partial, image);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    return new Blob([fs.readFileSync(image)]);
+  })();
+  return pgliteImage;
 }
 
 export async function adminQuery(text: string, values: unknown[] = []): Promise<pg.QueryResult> {

@@ -33,6 +33,12 @@ export type OpenDatabaseOptions = {
   maxConnections?: number;
   /** How long a pooled connection beyond the WARM_CONNECTIONS stays open unused, on `pg`. */
   idleConnectionMs?: number;
+  /**
+   * On PGlite, a data directory's image (PGlite's `dumpDataDir`) to run in memory instead of the one
+   * under DATA_DIR; nothing of the database touches the disk. The tests open each database from a
+   * migrated image this way: no copy to write and no folder to remove.
+   */
+  pgliteImage?: Blob;
 };
 
 /** Where the embedded database keeps its files. */
@@ -45,15 +51,20 @@ export async function openDatabase(env: Pick<Env, "DATA_DIR" | "DATABASE_URL">, 
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   return env.DATABASE_URL
     ? openPostgres(env.DATABASE_URL, migrationsFolder, { max: options.maxConnections ?? 10, idleTimeoutMillis: options.idleConnectionMs ?? 30_000 })
-    : openPglite(pgliteDirectory(env), migrationsFolder);
+    : openPglite(options.pgliteImage ?? pgliteDirectory(env), migrationsFolder);
 }
 
-async function openPglite(directory: string, migrationsFolder: string): Promise<OpenDatabase> {
-  const lock = acquireDirectoryLock(directory);
+async function openPglite(source: string | Blob, migrationsFolder: string): Promise<OpenDatabase> {
+  const inMemory = typeof source !== "string";
+  const lock = inMemory ? { release: () => undefined } : acquireDirectoryLock(source);
   let client: PGlite | undefined;
   try {
-    fs.mkdirSync(directory, { recursive: true });
-    client = await PGlite.create(directory, { extensions: { pg_trgm } });
+    if (inMemory) {
+      client = await PGlite.create({ loadDataDir: source, extensions: { pg_trgm } });
+    } else {
+      fs.mkdirSync(source, { recursive: true });
+      client = await PGlite.create(source, { extensions: { pg_trgm } });
+    }
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     const opened = client;
