@@ -68,19 +68,26 @@ export function csvResponse<Row>(fileName: string, columns: CsvColumn<Row>[], ro
 }
 
 /**
- * Rows page by page (keyset on id, newest first), so an export of any size holds one page in memory;
- * a page of 1,000 keeps the queries' own cost (a round trip, planning) small beside the rows'.
+ * Rows page by page (keyset on id, newest first), so an export of any size holds two pages in memory:
+ * the next page is read while the rows of this one are written, so the database's time and the
+ * download's overlap instead of adding up. A page of 1,000 keeps the queries' own cost (a round
+ * trip, planning) small beside the rows'.
  */
 export async function* inPages<Row extends { id: number }>(
   readPage: (beforeId: number | null, size: number) => Promise<Row[]>,
   size = 1_000,
 ): AsyncIterable<Row> {
-  let beforeId: number | null = null;
+  let next = readPage(null, size);
   for (;;) {
-    const page = await readPage(beforeId, size);
+    const page = await next;
+    const more = page.length === size;
+    if (more) {
+      next = readPage(page[page.length - 1]!.id, size);
+      // A download abandoned while this read is out leaves it unawaited: its failure is nobody's to handle.
+      next.catch(() => undefined);
+    }
     yield* page;
-    if (page.length < size) return;
-    beforeId = page[page.length - 1]!.id;
+    if (!more) return;
   }
 }
 
