@@ -4,9 +4,7 @@ import {
   addBusinessMinutes,
   businessMinutesBetween,
   DEFAULT_BUSINESS_HOURS,
-  formatBusinessMinutes,
   hasWorkingTime,
-  leadClock,
   minutesOfDay,
   timeOfDayText,
   type BusinessHours,
@@ -60,19 +58,6 @@ test("business minutes between two instants are negative backwards and nothing w
   expect(businessMinutesBetween(at("2026-11-30T10:10:00+05:30"), at("2026-11-27T18:10:00+05:30"), india)).toBe(-60);
   expect(businessMinutesBetween(at("2026-11-28T09:00:00+05:30"), at("2026-11-29T20:00:00+05:30"), india)).toBe(0);
   expect(businessMinutesBetween(at("2026-11-23T09:30:00+05:30"), at("2026-11-30T09:30:00+05:30"), india)).toBe(5 * 9 * 60);
-});
-
-test("the clock says due in or overdue by, in business hours and minutes", () => {
-  const dueAt = at("2026-11-30T10:10:00+05:30");
-  expect(leadClock(dueAt, at("2026-11-30T09:47:00+05:30"), india)).toEqual({ overdue: false, text: "due in 23 min" });
-  // From Friday evening only Monday's 40 minutes count.
-  expect(leadClock(dueAt, at("2026-11-27T19:00:00+05:30"), india)).toEqual({ overdue: false, text: "due in 40 min" });
-  expect(leadClock(at("2026-11-30T12:00:00+05:30"), at("2026-11-30T10:55:00+05:30"), india)).toEqual({ overdue: false, text: "due in 1 h 05 min" });
-  expect(leadClock(dueAt, at("2026-11-30T12:15:00+05:30"), india)).toEqual({ overdue: true, text: "overdue by 2 h 05 min" });
-  expect(leadClock(dueAt, at("2026-11-30T10:09:30+05:30"), india)).toEqual({ overdue: false, text: "due now" });
-  expect(leadClock(at("2026-11-30T18:30:00+05:30"), at("2026-11-30T19:00:00+05:30"), india)).toEqual({ overdue: true, text: "overdue" });
-  expect(formatBusinessMinutes(0)).toBe("0 min");
-  expect(formatBusinessMinutes(600)).toBe("10 h 00 min");
 });
 
 test("hours with no working time are recognised", () => {

@@ -136,16 +136,3 @@ export function formatBusinessMinutes(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
 }
-
-/** Where a waiting lead's clock stands at `now`. */
-export type LeadClock = { overdue: boolean; text: string };
-
-/** "due in 23 min", "due now", "overdue by 2 h 05 min", counted in business time. */
-export function leadClock(dueAt: Date, now: Date, hours: BusinessHours): LeadClock {
-  const left = businessMinutesBetween(now, dueAt, hours);
-  if (now.getTime() >= dueAt.getTime()) {
-    // Past due after closing time: no business minute has gone by since.
-    return { overdue: true, text: left < 0 ? `overdue by ${formatBusinessMinutes(-left)}` : "overdue" };
-  }
-  return { overdue: false, text: left === 0 ? "due now" : `due in ${formatBusinessMinutes(left)}` };
-}

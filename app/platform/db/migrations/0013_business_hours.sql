@@ -30,12 +30,20 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "consultations_due_at_default" BEFORE INSERT ON "consultations" FOR EACH ROW EXECUTE FUNCTION "consultations_due_at_default"();
 --> statement-breakpoint
--- Leads stored before the clock existed: submitted_at + 1 hour, the same fallback (their business hours
--- were never recorded). The status counts cannot change here, so their trigger sits this update out
--- rather than compare a million rows with themselves.
+-- Leads stored before the clock existed are due at submitted_at + 1 hour, the same fallback (the business
+-- hours they arrived in were never recorded). One that staff have already moved on from "new" has had its
+-- answer: its clock stops at the first such status change, or, where none was recorded, at its due time
+-- (when it was answered is unknown), so years of handled leads do not all read as overdue.
+-- The status counts cannot change here, so their trigger sits this update out rather than compare a
+-- million rows with themselves.
 ALTER TABLE "consultations" DISABLE TRIGGER "consultations_counted_update";
 --> statement-breakpoint
-UPDATE "consultations" SET "due_at" = "submitted_at" + interval '1 hour';
+UPDATE "consultations" AS c SET
+	"due_at" = c."submitted_at" + interval '1 hour',
+	"first_response_at" = CASE WHEN c."status" <> 'new' THEN coalesce(
+		(SELECT min(s."created_at") FROM "inbox_status_changes" AS s WHERE s."consultation_id" = c."id" AND s."from_status" = 'new'),
+		c."submitted_at" + interval '1 hour'
+	) END;
 --> statement-breakpoint
 ALTER TABLE "consultations" ENABLE TRIGGER "consultations_counted_update";
 --> statement-breakpoint
