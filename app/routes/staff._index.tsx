@@ -10,13 +10,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaff(context, request);
   const services = await servicesOf(context);
   const [items, urgentLeads] = await Promise.all([attentionFor(services, user.role), urgentLeadsFor(services, user.role)]);
-  return { name: user.name, items, urgentLeads };
+  return { name: user.name, items, urgentLeads, moreUrgentLeads: urgentLeads?.length === URGENT_LEADS_SHOWN };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Staff home");
 
 export default function StaffHome({ loaderData }: Route.ComponentProps) {
-  const { urgentLeads } = loaderData;
+  const { urgentLeads, moreUrgentLeads } = loaderData;
   return (
     <>
       <PageHeading title={`Welcome, ${loaderData.name}`}>What needs attention:</PageHeading>
@@ -43,7 +43,7 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
             </>
           )}
           <Link to="/staff/consultations?sort=urgent" className={`${linkClass} mt-3 inline-block py-2 text-sm`}>
-            {urgentLeads.length === URGENT_LEADS_SHOWN ? "See all waiting leads, most urgent first" : "Open the leads, most urgent first"}
+            {moreUrgentLeads ? "See all waiting leads, most urgent first" : "Open the leads, most urgent first"}
           </Link>
         </section>
       ) : null}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/staff.consultations";
-import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
-import { consultationSortLabels, listConsultations, readConsultationSort } from "#app/features/staff/consultations/consultations.server.ts";
+import { consultationSortLabels, consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
+import { listConsultations, readConsultationSort } from "#app/features/staff/consultations/consultations.server.ts";
 import { LeadClockText } from "#app/features/leads/lead-clock-ui.tsx";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";

@@ -4,7 +4,7 @@ import { readBusinessHours } from "#app/features/leads/business-hours.server.ts"
 import { leadClock, type LeadClock } from "#app/features/leads/lead-clock.ts";
 import { attachmentPath } from "#app/features/staff/attachments.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
-import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
+import { consultationStatusLabels, type ConsultationSort } from "#app/features/staff/consultations/labels.ts";
 import { csvFileName, csvResponse, inPages, type CsvColumn } from "#app/features/staff/csv.server.ts";
 import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder, type ListPage } from "#app/features/staff/list-page.server.ts";
@@ -58,20 +58,12 @@ const listOrders = {
   newest: { time: consultations.submittedAt, id: consultations.id },
   urgent: { time: consultations.dueAt, id: consultations.id, earliestFirst: { after: answered } },
   waiting: { time: consultations.submittedAt, id: consultations.id, earliestFirst: { after: answered } },
-} satisfies Record<string, ListOrder>;
-
-export type ConsultationSort = keyof typeof listOrders;
-
-export const consultationSortLabels: Record<ConsultationSort, string> = {
-  newest: "Newest first",
-  urgent: "Most urgent",
-  waiting: "Oldest waiting",
-};
+} satisfies Record<ConsultationSort, ListOrder>;
 
 /** The order in the address (`?sort=urgent`); none is newest first, anything else answers 400. */
 export function readConsultationSort(params: URLSearchParams): ConsultationSort {
   const raw = params.get("sort") ?? "newest";
-  if (raw in listOrders) return raw as ConsultationSort;
+  if (Object.hasOwn(listOrders, raw)) return raw as ConsultationSort;
   throw data(`There is no order called "${raw.slice(0, 40)}".`, { status: 400 });
 }
 
