@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
-import { exportConsultations, exportPage, listConsultations } from "#app/features/staff/consultations/consultations.server.ts";
+import { exportConsultations, exportPage, listConsultations, readConsultationSort } from "#app/features/staff/consultations/consultations.server.ts";
 import { inPages } from "#app/features/staff/csv.server.ts";
 import { urgentLeadsFor } from "#app/features/staff/attention.server.ts";
 import { LIST_PAGE_SIZE, readListQuery, type ListCursor } from "#app/features/staff/list-query.server.ts";
@@ -223,3 +223,17 @@ for (const driver of drivers) {
     }
   });
 }
+
+test("the order comes from the address: none is newest first, an unknown one answers 400 with a sentence", () => {
+  expect(readConsultationSort(new URLSearchParams(""))).toBe("newest");
+  expect(readConsultationSort(new URLSearchParams("sort=urgent"))).toBe("urgent");
+  for (const bad of ["soonest", "constructor", "toString"]) {
+    let thrown: unknown;
+    try {
+      readConsultationSort(new URLSearchParams({ sort: bad }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown, bad).toMatchObject({ init: { status: 400 }, data: `There is no order called "${bad}".` });
+  }
+});
