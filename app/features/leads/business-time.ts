@@ -64,13 +64,34 @@ export function timeOfDayText(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
-/** Opening and closing instants of each calendar day, per hours object: a list page asks for the same days many times. */
-const openingsCache = new WeakMap<BusinessHours, Map<CalendarDay, readonly [number, number] | null>>();
+type Openings = Map<CalendarDay, readonly [number, number] | null>;
+
+/**
+ * Opening and closing instants of each calendar day, kept per set of hours
+ * (the same hours arrive as a new object with every request): a list page
+ * asks for the same days many times, and a lead overdue for a year for
+ * hundreds of them. A few sets are kept, for the hours just replaced.
+ */
+const openingsByHours = new Map<string, Openings>();
+const openingsOfObject = new WeakMap<BusinessHours, Openings>();
+const HOURS_KEPT = 4;
+
+function openingsOf(hours: BusinessHours): Openings {
+  let openings = openingsOfObject.get(hours);
+  if (openings) return openings;
+  const key = JSON.stringify([hours.timeZone, hours.workingDays, hours.start, hours.end, hours.holidays]);
+  openings = openingsByHours.get(key);
+  if (!openings) {
+    if (openingsByHours.size >= HOURS_KEPT) openingsByHours.delete(openingsByHours.keys().next().value!);
+    openingsByHours.set(key, (openings = new Map()));
+  }
+  openingsOfObject.set(hours, openings);
+  return openings;
+}
 
 /** The day's open interval as instants, or null when the day is not worked. */
 function openingOf(hours: BusinessHours, day: CalendarDay): readonly [number, number] | null {
-  let cache = openingsCache.get(hours);
-  if (!cache) openingsCache.set(hours, (cache = new Map()));
+  const cache = openingsOf(hours);
   const cached = cache.get(day);
   if (cached !== undefined) return cached;
   let opening: readonly [number, number] | null = null;
