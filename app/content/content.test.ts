@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { careersPage } from "#app/content/careers.ts";
 import { caseStudies, caseStudyHref } from "#app/content/case-studies.ts";
 import { contentPages, homePage } from "#app/content/pages/index.ts";
+import { RESPONSE_PROMISE_MINUTES, site } from "#app/content/site.ts";
 import { anchorOf, bannerMessages, footerLinks, mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
 
 const allPages = [homePage, careersPage, ...contentPages];
@@ -104,4 +105,12 @@ test("every page's hero has artwork from public/art, except the plain document p
     expect(hero.art, page.path).toBeDefined();
     expect(existsSync(`public/art/${hero.art}.svg`), `${page.path}: public/art/${hero.art}.svg`).toBe(true);
   }
+});
+
+test("the response promise reads as the spec words it, from the one number the leads' clock counts", () => {
+  expect(RESPONSE_PROMISE_MINUTES).toBe(60);
+  expect(site.responsePromise).toBe("We respond within 1 business hour.");
+  const contact = JSON.stringify(contentPages.find((page) => page.path === "/contact-us"));
+  expect(contact).toContain("replies within 1 business hour on business days");
+  expect(contact).toContain("the 1 business hour response time counts from then");
 });

@@ -1,4 +1,19 @@
 /**
+ * How long a prospective client waits at most for the first response, in
+ * business minutes: the pages, the emails and each lead's clock follow it.
+ */
+export const RESPONSE_PROMISE_MINUTES = 60;
+
+/** The promise in words: 60 → "1 business hour", 120 → "2 business hours", 30 → "30 business minutes". */
+function businessDuration(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} business minutes`;
+  const hours = minutes / 60;
+  return hours === 1 ? "1 business hour" : `${hours} business hours`;
+}
+
+const responseWindow = businessDuration(RESPONSE_PROMISE_MINUTES);
+
+/**
  * Company facts: the one place the header, footer, consultation panel, pages,
  * structured data and sitemap read them from. The spec's {email} and {phone}
  * placeholders are the values below; change them here and every page follows.
@@ -36,7 +51,8 @@ export const site = {
   figures: { years: "3+", clients: "250+", professionals: "80+" },
   trustPoints: ["3+ Years of Excellence", "250+ Satisfied Clients", "80+ Expert Professionals", "Innovative & Scalable Solutions", "Client-Centric Approach"],
   /** Spec §1: the consultation page promises a response within 1 business hour. */
-  responsePromise: "We respond within 1 business hour.",
+  responseWindow,
+  responsePromise: `We respond within ${responseWindow}.`,
   foundingYear: 2022,
 } as const;
 

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/staff.consultations.$id";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
+import { LeadClockText } from "#app/features/leads/lead-clock-ui.tsx";
 import { consultationEmailNames, consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
 import { consultationInbox } from "#app/features/staff/consultations/consultations.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
@@ -48,6 +49,14 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
               <dt className={termClass}>Submitted</dt>
               <dd>
                 <LocalTime value={consultation.submittedAt} />
+              </dd>
+              <dt className={termClass}>First response due</dt>
+              <dd>
+                <LocalTime value={consultation.dueAt} />
+              </dd>
+              <dt className={termClass}>Response</dt>
+              <dd>
+                <LeadClockText clock={consultation.clock} />
               </dd>
             </dl>
             <h3 className="mt-5 mb-2 text-base font-bold text-ink">Project brief</h3>

@@ -1,30 +1,39 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/staff.consultations";
-import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
-import { listConsultations } from "#app/features/staff/consultations/consultations.server.ts";
+import { consultationSortLabels, consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
+import { listConsultations, readConsultationSort } from "#app/features/staff/consultations/consultations.server.ts";
+import { LeadClockText } from "#app/features/leads/lead-clock-ui.tsx";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
 import { EmptyList, ListFilters, ListPages, LocalTime, formatTotal } from "#app/features/staff/list-ui.tsx";
 import { ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { PageHeading, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { consultationStatuses } from "#app/platform/db/schema.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, request, "consultations");
   const query = readListQuery(request, consultationStatuses);
+  const sort = readConsultationSort(query.params);
+  if (sort !== "newest") query.filters.set("sort", sort);
   const { db } = await servicesOf(context);
-  const list = await listConsultations(db, query);
-  return { ...list, search: query.search, status: query.status, filters: query.filters.toString() };
+  const list = await listConsultations(db, { ...query, sort });
+  return { ...list, search: query.search, status: query.status, sort, filters: query.filters.toString() };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Consultations");
 
 const statusOptions = Object.entries(consultationStatusLabels).map(([value, label]) => ({ value, label }));
 
+/** A queue's pages go forward and back, not to newer and older requests. */
+const queuePages = { newer: "Previous", older: "Next" };
+
+/** How the table's caption names each order. */
+const sortCaptions = { newest: "newest first", urgent: "most urgent first, answered ones after", waiting: "longest waiting first, answered ones after" };
+
 export default function Consultations({ loaderData }: Route.ComponentProps) {
-  const { rows, total, newer, older, newCount, search, status, filters } = loaderData;
+  const { rows, total, newer, older, newCount, search, status, sort, filters } = loaderData;
   const filtered = search !== "" || status !== null;
   return (
     <>
@@ -48,13 +57,26 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
         status={status ?? undefined}
         statuses={statusOptions}
         exportHref={`/staff/consultations/export.csv${filters ? `?${filters}` : ""}`}
-      />
+      >
+        <div>
+          <label htmlFor="list-sort" className="mb-1.5 block text-sm font-semibold">
+            Order
+          </label>
+          <select id="list-sort" name="sort" defaultValue={sort} className={inputClass}>
+            {Object.entries(consultationSortLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListFilters>
       {rows.length === 0 ? (
         <EmptyList>{filtered ? "No consultation requests match." : "No consultation requests yet."}</EmptyList>
       ) : (
         <ListTable
-          caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, newest first: ${formatTotal(total)}`}
-          columns={["Name", "Email", "Country", "Submitted", "Status", "Files"]}
+          caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, ${sortCaptions[sort]}: ${formatTotal(total)}`}
+          columns={["Name", "Email", "Country", "Submitted", "Response", "Status", "Files"]}
         >
           {rows.map((row) => (
             <tr key={row.id}>
@@ -69,6 +91,9 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
               <td className={`${cellClass} whitespace-nowrap`}>
                 <LocalTime value={row.submittedAt} />
               </td>
+              <td className={`${cellClass} whitespace-nowrap`}>
+                <LeadClockText clock={row.clock} />
+              </td>
               <td className={cellClass}>
                 <StatusBadge status={row.status} labels={consultationStatusLabels} />
               </td>
@@ -77,7 +102,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
           ))}
         </ListTable>
       )}
-      <ListPages newer={newer} older={older} filters={filters} />
+      <ListPages newer={newer} older={older} filters={filters} labels={sort === "newest" ? undefined : queuePages} />
     </>
   );
 }

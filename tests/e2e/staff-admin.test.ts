@@ -317,7 +317,15 @@ test("every new page passes axe and fits a 375 px screen", async () => {
     "insert into outbox (kind, to_address, subject, template, params, status, attempts, last_error) values ('test', 'x@example.com', 'Hello', 'staff-invitation', '{}', 'failed', 8, 'connection refused')",
   );
   const erase = (await database.pool.query<{ id: string }>("select id::text from newsletter_subscriptions order by id desc limit 1")).rows[0]!.id;
-  const paths = ["/staff/subscribers", `/staff/subscribers/${erase}/erase`, "/staff/outbox", "/staff/audit", "/staff/accounts", "/staff/account"];
+  const paths = [
+    "/staff/subscribers",
+    `/staff/subscribers/${erase}/erase`,
+    "/staff/outbox",
+    "/staff/audit",
+    "/staff/accounts",
+    "/staff/account",
+    "/staff/business-hours",
+  ];
   for (const viewport of [undefined, PHONE]) {
     if (viewport) await page.setViewportSize(viewport);
     for (const target of paths) {

@@ -51,7 +51,7 @@ export const page: PageContent = {
         },
         {
           title: "A specialist responds",
-          body: "Someone who understands your kind of project replies within 1 business hour on business days, by e-mail or phone as you prefer.",
+          body: `Someone who understands your kind of project replies within ${site.responseWindow} on business days, by e-mail or phone as you prefer.`,
         },
         {
           title: "Free consultation",
@@ -74,7 +74,7 @@ export const page: PageContent = {
         },
         {
           question: "What if I contact you outside business hours?",
-          answer: "Your message is waiting for us when the next business day starts, and the 1 business hour response time counts from then.",
+          answer: `Your message is waiting for us when the next business day starts, and the ${site.responseWindow} response time counts from then.`,
         },
         {
           question: "Will you sign a non-disclosure agreement?",

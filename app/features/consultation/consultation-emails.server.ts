@@ -32,7 +32,7 @@ function confirmation(params: ConsultationConfirmationParams): RenderedMail {
   const text = [
     `Dear ${name},`,
     "",
-    `Thank you for booking a free consultation with ${site.name}. We have received your request and will respond within 1 business hour.`,
+    `Thank you for booking a free consultation with ${site.name}. We have received your request and will respond within ${site.responseWindow}.`,
     "",
     "This is what you sent us:",
     "",
@@ -45,7 +45,7 @@ function confirmation(params: ConsultationConfirmationParams): RenderedMail {
   const html = htmlPage(
     `<p>Dear ${escapeHtml(name)},</p>` +
       `<p>Thank you for booking a free consultation with ${escapeHtml(site.name)}. ` +
-      `We have received your request and will respond <strong>within 1 business hour</strong>.</p>` +
+      `We have received your request and will respond <strong>within ${escapeHtml(site.responseWindow)}</strong>.</p>` +
       `<p>This is what you sent us:</p>${detailsHtml(details(params))}` +
       `<p>If anything is wrong, just reply to this email.</p>` +
       `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.phone.display)} · ${escapeHtml(site.emails.sales)}</p>`,
@@ -59,14 +59,14 @@ function notification(params: ConsultationNotificationParams): RenderedMail {
   const files = count === 0 ? "no files" : count === 1 ? "1 file" : `${count} files`;
   const subject = oneLine(`New consultation request from ${params.full_name} (${params.country})`);
   const text = [
-    "A visitor booked a free consultation. The site promised a response within 1 business hour.",
+    `A visitor booked a free consultation. The site promised a response within ${site.responseWindow}.`,
     "",
     detailsText(details(params), "Project Brief"),
     "",
     `Attachments: ${files} (open the request in the staff area to download them).`,
   ].join("\n");
   const html = htmlPage(
-    `<p>A visitor booked a free consultation. The site promised a response within 1 business hour.</p>` +
+    `<p>A visitor booked a free consultation. The site promised a response within ${escapeHtml(site.responseWindow)}.</p>` +
       `${detailsHtml(details(params))}<p>Attachments: ${escapeHtml(files)} (open the request in the staff area to download them).</p>`,
   );
   return { subject, text, html, replyTo: params.to_email };

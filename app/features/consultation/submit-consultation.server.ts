@@ -21,6 +21,7 @@ import {
 } from "#app/features/consultation/consultation-schema.ts";
 import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
+import { dueTimeFor } from "#app/features/leads/business-hours.server.ts";
 import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec } from "#app/features/forms/submission.server.ts";
 import { consultationAttachments, consultations } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
@@ -90,6 +91,7 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
         projectBrief: input.brief,
         fileUrl: files[0] ? `${services.env.SITE_URL}/staff/files/${files[0].key}` : null,
         submittedAt,
+        dueAt: await dueTimeFor(tx, submittedAt),
         idempotencyKey,
       })
       .returning({ id: consultations.id });

@@ -1,7 +1,11 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { RESPONSE_PROMISE_MINUTES } from "#app/content/site.ts";
+import { readBusinessHours } from "#app/features/leads/business-hours.server.ts";
+import { businessMinutesBetween } from "#app/features/leads/business-time.ts";
+import { leadClock, type LeadClock } from "#app/features/leads/lead-clock.ts";
 import { countedRows } from "#app/features/staff/list-page.server.ts";
 import { canOpen, type StaffRole } from "#app/features/staff/roles.ts";
-import { featuredInsights, jobs } from "#app/platform/db/schema.server.ts";
+import { consultations, featuredInsights, jobs } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 export type AttentionItem = { label: string; count: number; href: string; action: string };
@@ -49,4 +53,36 @@ export async function attentionFor({ db }: Pick<Services, "db">, role: StaffRole
     items.push({ label: "Emails that could not be sent", count: n, href: "/staff/outbox?status=failed", action: "Open the outbox" });
   }
   return items;
+}
+
+/** How many leads the staff home names at most; the list's "Most urgent" order has the rest. */
+export const URGENT_LEADS_SHOWN = 10;
+
+export type UrgentLead = { id: number; fullName: string; clock: LeadClock };
+
+/**
+ * The waiting leads that are overdue or due within the promise's span of
+ * business time, most urgent first, for a role that works on leads; null for
+ * any other. Read in the list's urgent order, so the index stops after a few rows.
+ */
+export async function urgentLeadsFor({ db }: Pick<Services, "db">, role: StaffRole, now = new Date()): Promise<UrgentLead[] | null> {
+  if (!canOpen(role, "consultations")) return null;
+  const [rows, hours] = await Promise.all([
+    db
+      .select({
+        id: consultations.id,
+        fullName: consultations.fullName,
+        submittedAt: consultations.submittedAt,
+        dueAt: consultations.dueAt,
+        firstResponseAt: consultations.firstResponseAt,
+      })
+      .from(consultations)
+      .where(isNull(consultations.firstResponseAt))
+      .orderBy(sql`(${consultations.firstResponseAt} is not null)`, asc(consultations.dueAt), asc(consultations.id))
+      .limit(URGENT_LEADS_SHOWN),
+    readBusinessHours(db),
+  ]);
+  return rows
+    .filter((row) => row.dueAt <= now || businessMinutesBetween(now, row.dueAt, hours) <= RESPONSE_PROMISE_MINUTES)
+    .map((row) => ({ id: row.id, fullName: row.fullName, clock: leadClock(row, now, hours) }));
 }

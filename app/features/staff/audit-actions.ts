@@ -32,6 +32,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "insight-unpublished": "Unpublished an insight",
   "insight-deleted": "Deleted an insight",
   "image-uploaded": "Uploaded an image",
+  "business-hours-changed": "Changed the business hours",
 };
 
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

@@ -31,7 +31,8 @@ export type AuditAction =
   | "insight-scheduled"
   | "insight-unpublished"
   | "insight-deleted"
-  | "image-uploaded";
+  | "image-uploaded"
+  | "business-hours-changed";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

@@ -41,12 +41,24 @@ export async function loadStaffList<Status extends string, List>(
   return { list: await read(db, query), search: query.search, status: query.status, filters: query.filters.toString() };
 }
 
-/** The columns a list is ordered by, newest first: its time, then its id for rows of the same time. */
-export type ListOrder = { time: AnyPgColumn; id: AnyPgColumn };
+/**
+ * The columns a list is ordered by, newest first: its time, then its id for
+ * rows of the same time. A queue reads `earliestFirst` instead, and may put
+ * the rows where `after` is true after all the others (answered leads after
+ * waiting ones); its index leads with that expression.
+ */
+export type ListOrder = { time: AnyPgColumn; id: AnyPgColumn; earliestFirst?: { after?: SQL<boolean> } };
 
-/** A row's cursor, selected with the row: its time in microseconds since 1970, then its id. */
+function keysOf(order: ListOrder): SQL[] {
+  const after = order.earliestFirst?.after;
+  return [...(after ? [after] : []), sql`${order.time}`, sql`${order.id}`];
+}
+
+/** A row's cursor, selected with the row: its time in microseconds since 1970, then its id (after its part, in a list of two parts). */
 export function cursorOf(order: ListOrder): SQL<string> {
-  return sql<string>`(extract(epoch from ${order.time}) * 1000000)::bigint || '-' || ${order.id}`;
+  const cursor = sql`(extract(epoch from ${order.time}) * 1000000)::bigint || '-' || ${order.id}`;
+  const after = order.earliestFirst?.after;
+  return after ? sql<string>`(case when ${after} then '1.' else '0.' end) || ${cursor}` : sql<string>`${cursor}`;
 }
 
 /** What a list's query is given: the keyset condition, the order and how many rows to read. */
@@ -71,31 +83,36 @@ async function readSlice<Row extends { cursor: string }>(
   cursor: ListCursor | null,
   readRows: (slice: PageSlice) => Promise<Row[]>,
 ): Promise<Omit<ListPage<Row>, "total">> {
-  const newestFirst = [desc(order.time), desc(order.id)];
+  const keys = keysOf(order);
+  // "Down" the list is older rows, or in a queue later ones.
+  const [down, up] = order.earliestFirst ? [asc, desc] : [desc, asc];
+  const topFirst = keys.map((key) => down(key));
   const limit = LIST_PAGE_SIZE + 1;
-  if (cursor === null) return newestPage(await readRows({ keyset: undefined, orderBy: newestFirst, limit }));
-  const at = sql`(timestamptz 'epoch' + ${cursor.at}::bigint * interval '1 microsecond', ${cursor.id}::bigint)`;
-  const position = sql`(${order.time}, ${order.id})`;
+  if (cursor === null) return topPage(await readRows({ keyset: undefined, orderBy: topFirst, limit }));
+  const time = sql`timestamptz 'epoch' + ${cursor.at}::bigint * interval '1 microsecond'`;
+  const at = order.earliestFirst?.after ? sql`(${cursor.group ?? false}::boolean, ${time}, ${cursor.id}::bigint)` : sql`(${time}, ${cursor.id}::bigint)`;
+  const position = sql`(${sql.join(keys, sql`, `)})`;
+  const [below, above] = order.earliestFirst ? [sql`${position} > ${at}`, sql`${position} < ${at}`] : [sql`${position} < ${at}`, sql`${position} > ${at}`];
   if (cursor.direction === "older") {
-    const rows = await readRows({ keyset: sql`${position} < ${at}`, orderBy: newestFirst, limit });
+    const rows = await readRows({ keyset: below, orderBy: topFirst, limit });
     const page = rows.slice(0, LIST_PAGE_SIZE);
-    // Reached by "Older", so the row at the cursor (or what took its place) is newer still.
+    // Reached by "Older", so the row at the cursor (or what took its place) is above it still.
     return { rows: page, newer: page[0]?.cursor ?? cursorText(cursor), older: rows.length > LIST_PAGE_SIZE ? page.at(-1)!.cursor : null };
   }
-  const rows = await readRows({ keyset: sql`${position} > ${at}`, orderBy: [asc(order.time), asc(order.id)], limit });
-  // Fewer newer rows than a page: that is the newest page, shown whole from the top.
-  if (rows.length <= LIST_PAGE_SIZE) return newestPage(await readRows({ keyset: undefined, orderBy: newestFirst, limit }));
+  const rows = await readRows({ keyset: above, orderBy: keys.map((key) => up(key)), limit });
+  // Fewer rows above than a page: that is the top page, shown whole from the top.
+  if (rows.length <= LIST_PAGE_SIZE) return topPage(await readRows({ keyset: undefined, orderBy: topFirst, limit }));
   const page = rows.slice(0, LIST_PAGE_SIZE).reverse();
   return { rows: page, newer: page[0]!.cursor, older: page.at(-1)!.cursor };
 }
 
-function newestPage<Row extends { cursor: string }>(rows: Row[]): Omit<ListPage<Row>, "total"> {
+function topPage<Row extends { cursor: string }>(rows: Row[]): Omit<ListPage<Row>, "total"> {
   const page = rows.slice(0, LIST_PAGE_SIZE);
   return { rows: page, newer: null, older: rows.length > LIST_PAGE_SIZE ? page.at(-1)!.cursor : null };
 }
 
 function cursorText(cursor: ListCursor): string {
-  return `${cursor.at}-${cursor.id}`;
+  return `${cursor.group === undefined ? "" : cursor.group ? "1." : "0."}${cursor.at}-${cursor.id}`;
 }
 
 /**

@@ -9,8 +9,9 @@ export const LIST_PAGE_SIZE = 25;
  * and id, going older, or before it, going newer. `at` is the row's time in
  * whole microseconds since 1970 (PostgreSQL keeps microseconds; a JavaScript
  * date would lose them and skip or repeat rows that share a millisecond).
+ * `group` is the row's part of a list ordered in two parts first (see ListOrder).
  */
-export type ListCursor = { direction: "older" | "newer"; at: string; id: number };
+export type ListCursor = { direction: "older" | "newer"; at: string; id: number; group?: boolean };
 
 export type ListQuery<Status extends string> = {
   search: string;
@@ -21,8 +22,8 @@ export type ListQuery<Status extends string> = {
   params: URLSearchParams;
 };
 
-/** A cursor in an address: `<microseconds>-<id>`, as `cursorOf` selects it. */
-const CURSOR = /^(\d{1,17})-([1-9]\d{0,15})$/;
+/** A cursor in an address: `<microseconds>-<id>`, or `<0|1>.<microseconds>-<id>` in a list of two parts, as `cursorOf` selects it. */
+const CURSOR = /^(?:([01])\.)?(\d{1,17})-([1-9]\d{0,15})$/;
 
 /**
  * A list's search, status filter and page from the address; anything that
@@ -45,11 +46,12 @@ function readCursor(params: URLSearchParams): ListCursor | null {
   const newer = params.get("newer");
   if (older === null && newer === null) return null;
   const match = older !== null && newer !== null ? null : CURSOR.exec(older ?? newer ?? "");
-  const id = match ? Number(match[2]) : NaN;
+  const id = match ? Number(match[3]) : NaN;
   if (!match || !Number.isSafeInteger(id)) {
     throw data("This page link of the list is damaged. Open the list again from the navigation.", { status: 400 });
   }
-  return { direction: older !== null ? "older" : "newer", at: match[1]!, id };
+  const cursor: ListCursor = { direction: older !== null ? "older" : "newer", at: match[2]!, id };
+  return match[1] === undefined ? cursor : { ...cursor, group: match[1] === "1" };
 }
 
 /** A search term for ILIKE, with its wildcards taken literally. */

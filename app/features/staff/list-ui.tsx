@@ -70,9 +70,20 @@ export function ListFilters({
 /**
  * "Newer" and "Older" links beside a page (plain links that keep the search
  * and filters, so they work without JavaScript and can be bookmarked);
- * nothing when the list fits on one page.
+ * nothing when the list fits on one page. A list in another order than
+ * newest first names them with `labels`.
  */
-export function ListPages({ newer, older, filters }: { newer: string | null; older: string | null; filters: string }) {
+export function ListPages({
+  newer,
+  older,
+  filters,
+  labels = { newer: "Newer", older: "Older" },
+}: {
+  newer: string | null;
+  older: string | null;
+  filters: string;
+  labels?: { newer: string; older: string };
+}) {
   if (newer === null && older === null) return null;
   const hrefFor = (direction: "newer" | "older", cursor: string) => {
     const params = new URLSearchParams(filters);
@@ -83,12 +94,12 @@ export function ListPages({ newer, older, filters }: { newer: string | null; old
     <nav aria-label="Pages" className="mt-6 flex items-center gap-6 text-sm">
       {newer !== null ? (
         <Link to={hrefFor("newer", newer)} className={`${linkClass} inline-block py-2`}>
-          Newer
+          {labels.newer}
         </Link>
       ) : null}
       {older !== null ? (
         <Link to={hrefFor("older", older)} className={`${linkClass} inline-block py-2`}>
-          Older
+          {labels.older}
         </Link>
       ) : null}
     </nav>

@@ -69,9 +69,23 @@ export const consultations = pgTable(
     status: text("status").$type<ConsultationStatus>().notNull().default("new"),
     /** When a member of staff first opened it; null is "unread". */
     readAt: timestamp("read_at", { withTimezone: true }),
+    /**
+     * When the first response is due (decision 036): arrival plus the promised
+     * business minutes under the business hours in force then. A row written
+     * without it (by a writer that knows only the spec's columns) gets
+     * submitted_at + 1 hour from a trigger (migration 0013), hence the null default.
+     */
+    dueAt: timestamp("due_at", { withTimezone: true })
+      .notNull()
+      .default(sql`null`),
+    /** When the lead had its first response; null while it waits (set once, by recordFirstResponse). */
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
   },
   (t) => [
     index("consultations_list_idx").on(t.submittedAt, t.id),
+    // The "Most urgent" and "Oldest waiting" orders: waiting leads first, then answered ones.
+    index("consultations_urgent_idx").on(sql`(${t.firstResponseAt} is not null)`, t.dueAt, t.id),
+    index("consultations_waiting_idx").on(sql`(${t.firstResponseAt} is not null)`, t.submittedAt, t.id),
     index("consultations_status_list_idx").on(t.status, t.submittedAt, t.id),
     index("consultations_search_idx").using("gin", t.fullName.op("gin_trgm_ops"), t.email.op("gin_trgm_ops"), t.projectBrief.op("gin_trgm_ops")),
     check("consultations_status_check", sql`${t.status} in ('new', 'contacted', 'qualified', 'won', 'lost', 'spam')`),
@@ -221,6 +235,32 @@ export const appState = pgTable("app_state", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The company's business hours (decision 036), which a lead's due time is
+ * counted in: one row, absent until an admin first saves them (the defaults of
+ * features/leads/business-time.ts apply until then).
+ */
+export const businessHours = pgTable(
+  "business_hours",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** An IANA zone, e.g. "Asia/Kolkata". */
+    timeZone: text("time_zone").notNull(),
+    /** ISO weekdays: 1 is Monday, 7 is Sunday. */
+    workingDays: integer("working_days").array().notNull(),
+    /** Minutes after midnight in the zone. */
+    startMinute: integer("start_minute").notNull(),
+    endMinute: integer("end_minute").notNull(),
+    /** Dates in the zone ("2026-12-25") with an optional name, in date order. */
+    holidays: jsonb("holidays").$type<{ date: string; name: string }[]>().notNull().default([]),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("business_hours_one_row", sql`${t.id} = 1`),
+    check("business_hours_day_check", sql`0 <= ${t.startMinute} and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} < 1440`),
+  ],
+);
 
 /** A route's `{id}` as a table id, or null when it cannot be one (so the page says "not found"). */
 export function parseRecordId(raw: string | undefined): number | null {

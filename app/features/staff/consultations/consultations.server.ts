@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { data } from "react-router";
+import { readBusinessHours } from "#app/features/leads/business-hours.server.ts";
+import { leadClock, type LeadClock } from "#app/features/leads/lead-clock.ts";
 import { attachmentPath } from "#app/features/staff/attachments.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
-import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
+import { consultationStatusLabels, type ConsultationSort } from "#app/features/staff/consultations/labels.ts";
 import { csvFileName, csvResponse, inPages, type CsvColumn } from "#app/features/staff/csv.server.ts";
 import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder, type ListPage } from "#app/features/staff/list-page.server.ts";
@@ -37,18 +40,42 @@ export type ConsultationListRow = {
   submittedAt: string;
   status: ConsultationStatus;
   readAt: string | null;
+  dueAt: string;
+  firstResponseAt: string | null;
+  /** The response clock at the time of reading. */
+  clock: LeadClock;
   attachments: number;
   cursor: string;
 };
 
 export type ConsultationList = ListPage<ConsultationListRow> & { newCount: number };
 
-const listOrder: ListOrder = { time: consultations.submittedAt, id: consultations.id };
+/** Waiting leads before answered ones (the urgent and waiting orders' indexes lead with this). */
+const answered = sql<boolean>`(${consultations.firstResponseAt} is not null)`;
 
-/** One page of the list, newest first, with how many match and how many are still new. */
-export async function listConsultations(db: Database, query: ConsultationFilter & { cursor: ListCursor | null }): Promise<ConsultationList> {
+/** The list's orders: newest first, the most urgent first, the longest waiting first. */
+const listOrders = {
+  newest: { time: consultations.submittedAt, id: consultations.id },
+  urgent: { time: consultations.dueAt, id: consultations.id, earliestFirst: { after: answered } },
+  waiting: { time: consultations.submittedAt, id: consultations.id, earliestFirst: { after: answered } },
+} satisfies Record<ConsultationSort, ListOrder>;
+
+/** The order in the address (`?sort=urgent`); none is newest first, anything else answers 400. */
+export function readConsultationSort(params: URLSearchParams): ConsultationSort {
+  const raw = params.get("sort") ?? "newest";
+  if (Object.hasOwn(listOrders, raw)) return raw as ConsultationSort;
+  throw data(`There is no order called "${raw.slice(0, 40)}".`, { status: 400 });
+}
+
+/** One page of the list in the order asked for, with each lead's clock at `now`, how many match and how many are still new. */
+export async function listConsultations(
+  db: Database,
+  query: ConsultationFilter & { cursor: ListCursor | null; sort?: ConsultationSort },
+  now = new Date(),
+): Promise<ConsultationList> {
   const where = whereOf(query);
-  const [list, newCount] = await Promise.all([
+  const listOrder: ListOrder = listOrders[query.sort ?? "newest"];
+  const [list, newCount, hours] = await Promise.all([
     readListPage(
       listOrder,
       query.cursor,
@@ -62,6 +89,8 @@ export async function listConsultations(db: Database, query: ConsultationFilter 
             submittedAt: consultations.submittedAt,
             status: consultations.status,
             readAt: consultations.readAt,
+            dueAt: consultations.dueAt,
+            firstResponseAt: consultations.firstResponseAt,
             // Counted per row shown, so the page never groups the whole table first.
             attachments: db.$count(consultationAttachments, withAttachments),
             cursor: cursorOf(listOrder),
@@ -74,10 +103,18 @@ export async function listConsultations(db: Database, query: ConsultationFilter 
         query.search ? countUpTo(db, consultations, where) : exactly(await countedRows(db, "consultations", query.status ? { statuses: [query.status] } : {})),
     ),
     countedRows(db, "consultations", { statuses: ["new"] }),
+    readBusinessHours(db),
   ]);
   return {
     ...list,
-    rows: list.rows.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString(), readAt: row.readAt?.toISOString() ?? null })),
+    rows: list.rows.map((row) => ({
+      ...row,
+      clock: leadClock(row, now, hours),
+      submittedAt: row.submittedAt.toISOString(),
+      readAt: row.readAt?.toISOString() ?? null,
+      dueAt: row.dueAt.toISOString(),
+      firstResponseAt: row.firstResponseAt?.toISOString() ?? null,
+    })),
     newCount,
   };
 }
@@ -96,10 +133,13 @@ async function consultationDetail(db: Database, id: number) {
       projectBrief: consultations.projectBrief,
       submittedAt: consultations.submittedAt,
       status: consultations.status,
+      dueAt: consultations.dueAt,
+      firstResponseAt: consultations.firstResponseAt,
     })
     .from(consultations)
     .where(eq(consultations.id, id));
   if (!consultation) return null;
+  const clock = leadClock(consultation, new Date(), await readBusinessHours(db));
   const files = await db
     .select({
       key: consultationAttachments.storageKey,
@@ -111,7 +151,13 @@ async function consultationDetail(db: Database, id: number) {
     .where(eq(consultationAttachments.consultationId, id))
     .orderBy(asc(consultationAttachments.position));
   return {
-    consultation: { ...consultation, submittedAt: consultation.submittedAt.toISOString() },
+    consultation: {
+      ...consultation,
+      submittedAt: consultation.submittedAt.toISOString(),
+      dueAt: consultation.dueAt.toISOString(),
+      firstResponseAt: consultation.firstResponseAt?.toISOString() ?? null,
+      clock,
+    },
     attachments: files.map(({ key, ...file }): ConsultationAttachment => ({ ...file, href: attachmentPath(key) })),
   };
 }

@@ -1,9 +1,13 @@
+import { sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
-import { exportConsultations, exportPage, listConsultations } from "#app/features/staff/consultations/consultations.server.ts";
+import { exportConsultations, exportPage, listConsultations, readConsultationSort } from "#app/features/staff/consultations/consultations.server.ts";
 import { inPages } from "#app/features/staff/csv.server.ts";
-import { LIST_PAGE_SIZE, type ListCursor } from "#app/features/staff/list-query.server.ts";
+import { urgentLeadsFor } from "#app/features/staff/attention.server.ts";
+import { LIST_PAGE_SIZE, readListQuery, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
+import { rowsOf } from "#app/platform/db/client.server.ts";
+import { buildListIndexes } from "#app/platform/db/list-indexes.server.ts";
 import { auditLog, consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
@@ -145,3 +149,91 @@ for (const driver of drivers) {
     }
   });
 }
+
+/** A page link followed as the address carries it. */
+function follow(direction: "older" | "newer", cursor: string | null): ListCursor {
+  return readListQuery(new Request(`https://www.example.com/staff/consultations?${direction}=${encodeURIComponent(cursor!)}`)).cursor!;
+}
+
+for (const driver of drivers) {
+  test(`"Most urgent" and "Oldest waiting": waiting leads by due time or arrival, answered ones after, in keyset pages both ways; the staff home names the overdue and the nearly due (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    const { db } = database;
+    try {
+      const now = new Date("2026-11-25T06:00:00Z"); // Wednesday 11:30 in Kolkata
+      const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+      // Lead i arrived i minutes before `now - 2 h` and is due at `now + (i - 5) * 20 min`: leads 0-4 overdue; every fourth answered.
+      const rows = Array.from({ length: 40 }, (_, i) => ({
+        fullName: `Lead ${i}`,
+        email: `lead${i}@example.com`,
+        country: "India",
+        phone: "1",
+        projectBrief: "A portal.",
+        submittedAt: minutes(-120 - i),
+        dueAt: minutes((i - 5) * 20),
+        firstResponseAt: i % 4 === 3 ? minutes(-60) : null,
+      }));
+      await db.insert(consultations).values(rows);
+      const waiting = rows.filter((row) => row.firstResponseAt === null);
+      const answered = rows.filter((row) => row.firstResponseAt !== null);
+      const names = (list: { rows: { fullName: string }[] }) => list.rows.map((row) => row.fullName);
+
+      const urgent = { ...all, sort: "urgent" as const };
+      const first = await listConsultations(db, urgent, now);
+      expect(names(first)).toEqual(waiting.slice(0, LIST_PAGE_SIZE).map((row) => row.fullName));
+      expect(first.rows[0]!.clock).toEqual({ state: "overdue", text: "overdue by 1 h 40 min" });
+      // Lead 5 is due this very minute, lead 6 (lead 3 was answered) twenty minutes on.
+      expect(first.rows[4]!.clock).toEqual({ state: "overdue", text: "overdue" });
+      expect(first.rows[5]!.clock).toEqual({ state: "waiting", text: "due in 20 min" });
+      expect(first.newer).toBeNull();
+      const second = await listConsultations(db, { ...urgent, cursor: follow("older", first.older) }, now);
+      expect(names(second)).toEqual([...waiting.slice(LIST_PAGE_SIZE), ...answered].map((row) => row.fullName));
+      expect(second.rows.at(-1)!.clock.state).toBe("answered");
+      expect(second.older).toBeNull();
+      const back = await listConsultations(db, { ...urgent, cursor: follow("newer", second.newer) }, now);
+      expect(names(back)).toEqual(names(first));
+
+      // Oldest arrival first among the waiting: lead 39 arrived first, but was answered.
+      const oldest = await listConsultations(db, { ...all, sort: "waiting" }, now);
+      expect(oldest.rows[0]!.fullName).toBe("Lead 38");
+      expect(names(oldest).slice(0, 3)).toEqual(["Lead 38", "Lead 37", "Lead 36"]);
+
+      // The staff home: overdue ones and those due within 60 business minutes, for sales and admins only.
+      const shown = await urgentLeadsFor({ db }, "sales", now);
+      expect(shown!.map((lead) => lead.fullName)).toEqual(["Lead 0", "Lead 1", "Lead 2", "Lead 4", "Lead 5", "Lead 6", "Lead 8"]);
+      expect(shown![0]).toMatchObject({ clock: { state: "overdue" } });
+      expect(await urgentLeadsFor({ db }, "recruiter", now)).toBeNull();
+
+      if (driver === "pg") {
+        // At scale the order is read from its index, not sorted (a new PostgreSQL test database has only the migrations).
+        await buildListIndexes(database, database.env.DATABASE_URL);
+        await db.execute(sql`set enable_seqscan = off`);
+        const plan = rowsOf<{ "QUERY PLAN": string }>(
+          await db.execute(
+            sql`explain select id from consultations where ((first_response_at is not null), due_at, id) > (false, now(), 1) order by (first_response_at is not null), due_at, id limit 26`,
+          ),
+        )
+          .map((row) => row["QUERY PLAN"])
+          .join("\n");
+        expect(plan).toContain("consultations_urgent_idx");
+        expect(plan).not.toContain("Sort");
+      }
+    } finally {
+      await database.dispose();
+    }
+  });
+}
+
+test("the order comes from the address: none is newest first, an unknown one answers 400 with a sentence", () => {
+  expect(readConsultationSort(new URLSearchParams(""))).toBe("newest");
+  expect(readConsultationSort(new URLSearchParams("sort=urgent"))).toBe("urgent");
+  for (const bad of ["soonest", "constructor", "toString"]) {
+    let thrown: unknown;
+    try {
+      readConsultationSort(new URLSearchParams({ sort: bad }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown, bad).toMatchObject({ init: { status: 400 }, data: `There is no order called "${bad}".` });
+  }
+});

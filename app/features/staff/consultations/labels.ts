@@ -10,6 +10,15 @@ export const consultationStatusLabels: Record<ConsultationStatus, string> = {
   spam: "Spam",
 };
 
+/** The list's orders, as its Order menu names them. */
+export const consultationSortLabels = {
+  newest: "Newest first",
+  urgent: "Most urgent",
+  waiting: "Oldest waiting",
+} as const;
+
+export type ConsultationSort = keyof typeof consultationSortLabels;
+
 /** The two emails a consultation request sends, by template. */
 export const consultationEmailNames: Record<string, string> = {
   "consultation-confirmation": "Confirmation to the visitor",

@@ -1,5 +1,6 @@
 import { insightFormReadRules, withBanner } from "#app/features/staff/insights/insight-banner.server.ts";
-import { DEFAULT_TIME_ZONE, isTimeZone, publishAtFrom, readInsightInput, type InsightInput } from "#app/features/staff/insights/insight-rules.ts";
+import { DEFAULT_TIME_ZONE, publishAtFrom, readInsightInput, type InsightInput } from "#app/features/staff/insights/insight-rules.ts";
+import { isTimeZone } from "#app/features/zoned-time.ts";
 import type { InsightAction } from "#app/features/staff/insights/insight-status.ts";
 import { changeInsightStatus, insightForEdit, saveInsight, type InsightForEdit } from "#app/features/staff/insights/insights-admin.server.ts";
 import type { ContentEditor } from "#app/features/staff/publishing/content-edit.server.ts";

@@ -1,4 +1,5 @@
 import { singleLine } from "#app/features/forms/text-rules.ts";
+import { instantOf, isTimeZone, offsetAt } from "#app/features/zoned-time.ts";
 
 /*
  * What an insight may hold, for the staff form and the server that checks it:
@@ -95,33 +96,6 @@ export function readInsightInput(values: Record<string, string>): { ok: true; in
 /** The time zone a "publish at" time is read in when the browser does not say (no JavaScript). */
 export const DEFAULT_TIME_ZONE = "UTC";
 
-/** The offset of `timeZone` from UTC at `instant`, in milliseconds (east positive). */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** Whether the name is a time zone this runtime knows. */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return name.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * "2026-12-01T09:30" read as a wall-clock time in `timeZone` → the instant;
  * anything that is not such a time → "invalid". In a daylight-saving gap the
@@ -134,9 +108,7 @@ export function publishAtFrom(value: string | undefined, timeZone: string): Date
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   const check = new Date(wall);
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return "invalid";
-  // Two passes settle the offset at the answer itself, not at the guess.
-  const first = wall - offsetAt(wall, timeZone);
-  return new Date(wall - offsetAt(first, timeZone));
+  return new Date(instantOf({ year, month, day, hour, minute }, timeZone));
 }
 
 /** The instant as the form's datetime-local field shows it, in `timeZone`. */
