@@ -79,7 +79,7 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
       files.map((file) => file.name),
     )[index]!,
 
-  async save({ tx, input, files, idempotencyKey, submittedAt, services, confirm }) {
+  async save({ tx, input, files, idempotencyKey, submittedAt, attribution, services, confirm }) {
     const [row] = await tx
       .insert(consultations)
       .values({
@@ -91,6 +91,7 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
         fileUrl: files[0] ? `${services.env.SITE_URL}/staff/files/${files[0].key}` : null,
         submittedAt,
         idempotencyKey,
+        attribution,
       })
       .returning({ id: consultations.id });
     if (files.length > 0) {
