@@ -3,7 +3,16 @@ import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { consultationEmailNames, consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
 import { consultationInbox } from "#app/features/staff/consultations/consultations.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
-import { InboxEmails, InboxForms, InboxHistory, InboxSection, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
+import {
+  InboxEmails,
+  InboxForms,
+  InboxHistory,
+  InboxSection,
+  InboxSource,
+  StatusBadge,
+  cardClass,
+  revalidateAfterConflict,
+} from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -76,6 +85,7 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
               </ul>
             )}
           </InboxSection>
+          <InboxSource attribution={consultation.attribution} />
           <InboxEmails deliveries={deliveries} names={consultationEmailNames} />
         </div>
         <div className="space-y-8">

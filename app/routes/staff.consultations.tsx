@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/staff.consultations";
+import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
 import { listConsultations } from "#app/features/staff/consultations/consultations.server.ts";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readListQuery(request, consultationStatuses);
   const { db } = await servicesOf(context);
   const list = await listConsultations(db, query);
-  return { ...list, search: query.search, status: query.status, filters: query.filters.toString() };
+  return { ...list, search: query.search, status: query.status, source: query.source, filters: query.filters.toString() };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Consultations");
@@ -24,8 +25,8 @@ export const meta: Route.MetaFunction = () => staffMeta("Consultations");
 const statusOptions = Object.entries(consultationStatusLabels).map(([value, label]) => ({ value, label }));
 
 export default function Consultations({ loaderData }: Route.ComponentProps) {
-  const { rows, total, newer, older, newCount, search, status, filters } = loaderData;
-  const filtered = search !== "" || status !== null;
+  const { rows, total, newer, older, newCount, search, status, source, filters } = loaderData;
+  const filtered = search !== "" || status !== null || source !== null;
   return (
     <>
       <PageHeading title="Consultations">
@@ -47,6 +48,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
         searchLabel="Search name, email or brief"
         status={status ?? undefined}
         statuses={statusOptions}
+        source={source}
         exportHref={`/staff/consultations/export.csv${filters ? `?${filters}` : ""}`}
       />
       {rows.length === 0 ? (
@@ -54,7 +56,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
       ) : (
         <ListTable
           caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, newest first: ${formatTotal(total)}`}
-          columns={["Name", "Email", "Country", "Submitted", "Status", "Files"]}
+          columns={["Name", "Email", "Country", "Submitted", "Status", "Source", "Files"]}
         >
           {rows.map((row) => (
             <tr key={row.id}>
@@ -72,6 +74,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
               <td className={cellClass}>
                 <StatusBadge status={row.status} labels={consultationStatusLabels} />
               </td>
+              <td className={`${cellClass} break-all`}>{row.source ?? NO_SOURCE_LABEL}</td>
               <td className={cellClass}>{row.attachments}</td>
             </tr>
           ))}

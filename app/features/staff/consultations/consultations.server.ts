@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Attribution } from "#app/features/attribution/attribution.ts";
+import { attributionCsvColumns, attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { attachmentPath } from "#app/features/staff/attachments.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
@@ -15,14 +17,15 @@ import { consultationAttachments, consultations, type ConsultationStatus } from 
  * page, and the CSV of what the list shows.
  */
 
-export type ConsultationFilter = Pick<ListQuery<ConsultationStatus>, "search" | "status">;
+export type ConsultationFilter = Pick<ListQuery<ConsultationStatus>, "search" | "status"> & { source?: string | null };
 
-/** Name, email and brief contain the search (wildcards taken literally); the status matches. */
-function whereOf({ search, status }: ConsultationFilter): SQL | undefined {
+/** Name, email and brief contain the search (wildcards taken literally); the status and the source match. */
+function whereOf({ search, status, source }: ConsultationFilter): SQL | undefined {
   const pattern = search ? likePattern(search) : null;
   return and(
     pattern ? or(ilike(consultations.fullName, pattern), ilike(consultations.email, pattern), ilike(consultations.projectBrief, pattern)) : undefined,
     status ? eq(consultations.status, status) : undefined,
+    attributionSourceIs(consultations.attribution, source ?? null),
   );
 }
 
@@ -38,6 +41,7 @@ export type ConsultationListRow = {
   status: ConsultationStatus;
   readAt: string | null;
   attachments: number;
+  source: string | null;
   cursor: string;
 };
 
@@ -64,6 +68,7 @@ export async function listConsultations(db: Database, query: ConsultationFilter 
             readAt: consultations.readAt,
             // Counted per row shown, so the page never groups the whole table first.
             attachments: db.$count(consultationAttachments, withAttachments),
+            source: sql<string | null>`${consultations.attribution} ->> 'source'`,
             cursor: cursorOf(listOrder),
           })
           .from(consultations)
@@ -71,7 +76,9 @@ export async function listConsultations(db: Database, query: ConsultationFilter 
           .orderBy(...orderBy)
           .limit(limit),
       async () =>
-        query.search ? countUpTo(db, consultations, where) : exactly(await countedRows(db, "consultations", query.status ? { statuses: [query.status] } : {})),
+        query.search || query.source
+          ? countUpTo(db, consultations, where)
+          : exactly(await countedRows(db, "consultations", query.status ? { statuses: [query.status] } : {})),
     ),
     countedRows(db, "consultations", { statuses: ["new"] }),
   ]);
@@ -96,6 +103,7 @@ async function consultationDetail(db: Database, id: number) {
       projectBrief: consultations.projectBrief,
       submittedAt: consultations.submittedAt,
       status: consultations.status,
+      attribution: consultations.attribution,
     })
     .from(consultations)
     .where(eq(consultations.id, id));
@@ -135,6 +143,7 @@ type ExportRow = {
   phone: string;
   projectBrief: string;
   attachmentNames: string | null;
+  attribution: Attribution | null;
 };
 
 const exportColumns: CsvColumn<ExportRow>[] = [
@@ -147,6 +156,7 @@ const exportColumns: CsvColumn<ExportRow>[] = [
   { header: "Phone", value: (row) => row.phone },
   { header: "Project brief", value: (row) => row.projectBrief },
   { header: "Attachments", value: (row) => row.attachmentNames },
+  ...attributionCsvColumns<ExportRow>(),
 ];
 
 const attachmentNames = sql<string | null>`string_agg(${consultationAttachments.originalName}, '; ' order by ${consultationAttachments.position})`;
@@ -164,6 +174,7 @@ export function exportPage(db: Database, filter: ConsultationFilter, beforeId: n
       phone: consultations.phone,
       projectBrief: consultations.projectBrief,
       attachmentNames,
+      attribution: consultations.attribution,
     })
     .from(consultations)
     .leftJoin(consultationAttachments, withAttachments)
@@ -181,7 +192,7 @@ export async function exportConsultations(db: Database, filter: ConsultationFilt
   await audit(db, {
     actor: { id: user.id, email: user.email },
     action: "export",
-    detail: { list: "consultations", search: filter.search !== "", status: filter.status },
+    detail: { list: "consultations", search: filter.search !== "", status: filter.status, source: filter.source ?? null },
     ipAddress,
   });
   return csvResponse(
