@@ -25,7 +25,7 @@ export const TOUCH_SCRIPT = [
   "function read(store,key){try{var value=JSON.parse(store.getItem(key));return value&&typeof value==='object'?value:null}catch(e){return null}}",
   "var query=new URLSearchParams(location.search),touch={},marked=false;",
   "names.forEach(function(name){var value=query.get(name);if(value){touch[name]=cut(value);marked=true}});",
-  "var referrer=document.referrer?new URL(document.referrer):null;",
+  "var referrer=null;try{referrer=new URL(document.referrer)}catch(e){}",
   "if(referrer&&/^https?:$/.test(referrer.protocol)&&referrer.hostname.replace(/^www\\./,'')!==location.hostname.replace(/^www\\./,'')){touch.referrer=cut(referrer.origin);marked=true}",
   "touch.landingPage=cut(location.pathname+location.search);touch.at=new Date().toISOString();",
   "if(marked||!read(session,visit))session.setItem(visit,JSON.stringify(touch));",
