@@ -4,6 +4,7 @@ import appCss from "#app/app.css?url";
 import type { SiteData } from "#app/layout/site-data.ts";
 import { SiteLayout } from "#app/layout/site-layout.tsx";
 import { RouteErrorView } from "#app/layout/route-error.tsx";
+import { TOUCH_SCRIPT } from "#app/features/attribution/touch-script.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
 import { isStaffPath } from "#app/features/staff/staff-path.ts";
 import { useVitalsReporting } from "#app/features/vitals/use-vitals-reporting.ts";
@@ -25,6 +26,7 @@ export function loader({ request }: Route.LoaderArgs): SiteData {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? defaultShouldRevalidate : false);
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const visitorPage = !isStaffPath(useLocation().pathname);
   return (
     <html lang="en">
       <head>
@@ -37,6 +39,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* First, so the visit's landing page is kept even when the visitor leaves before the page's code runs. */}
+        {visitorPage ? <script dangerouslySetInnerHTML={{ __html: TOUCH_SCRIPT }} /> : null}
         {children}
         <ScrollRestoration />
         <Scripts />

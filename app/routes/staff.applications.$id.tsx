@@ -5,7 +5,7 @@ import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { applicationEmailNames, applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { applicationInbox } from "#app/features/staff/applications.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
-import { InboxEmails, InboxForms, InboxHistory, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
+import { InboxEmails, InboxForms, InboxHistory, InboxSource, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -105,6 +105,9 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       <InboxHistory entries={timeline} labels={applicationStatusLabels} className="mt-8" />
+      <div className="mt-8">
+        <InboxSource attribution={a.attribution} />
+      </div>
       <InboxEmails deliveries={deliveries} names={applicationEmailNames} className="mt-8" />
     </>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/staff.applications._index";
+import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { listApplications, readApplicationQuery } from "#app/features/staff/applications.server.ts";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
@@ -18,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: query.search,
     status: query.status,
     job: query.job,
+    source: query.source,
     filters: filters.toString(),
     exportHref: `/staff/applications/export.csv${filters.size ? `?${filters}` : ""}`,
   };
@@ -37,6 +39,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
         searchLabel="Search by name, email, reference or position"
         status={loaderData.status ?? ""}
         statuses={statusOptions}
+        source={loaderData.source}
         exportHref={loaderData.exportHref}
       >
         <div>
@@ -78,6 +81,9 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="px-4 py-3">
                     Status
                   </th>
+                  <th scope="col" className="px-4 py-3">
+                    Source
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -97,6 +103,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                     <td className="px-4 py-3">
                       <StatusBadge status={row.status} labels={applicationStatusLabels} />
                     </td>
+                    <td className="px-4 py-3 break-all">{row.source ?? NO_SOURCE_LABEL}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/staff.applications.export[.]csv";
+import { attributionCsvColumns } from "#app/features/attribution/attribution.server.ts";
 import { exportPage, readApplicationQuery } from "#app/features/staff/applications.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { csvFileName, csvResponse, inPages } from "#app/features/staff/csv.server.ts";
@@ -20,6 +21,7 @@ const columns = [
   { header: "years of experience", value: (row: Row) => row.yearsExperience },
   { header: "portfolio", value: (row: Row) => row.portfolioUrl },
   { header: "resume name", value: (row: Row) => row.resumeName },
+  ...attributionCsvColumns<Row>(),
 ];
 
 /** The list's applications with its filters, as CSV; who exported what (never whom) goes in the audit log. */
@@ -30,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await audit(db, {
     actor: { id: user.id, email: user.email },
     action: "export",
-    detail: { list: "applications", search: query.search !== "", status: query.status, job: query.job },
+    detail: { list: "applications", search: query.search !== "", status: query.status, job: query.job, source: query.source },
     ipAddress: clientAddressOf(context),
   });
   return csvResponse(

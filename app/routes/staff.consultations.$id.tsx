@@ -4,7 +4,16 @@ import { LeadClockText } from "#app/features/leads/lead-clock-ui.tsx";
 import { consultationEmailNames, consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
 import { consultationInbox } from "#app/features/staff/consultations/consultations.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
-import { InboxEmails, InboxForms, InboxHistory, InboxSection, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
+import {
+  InboxEmails,
+  InboxForms,
+  InboxHistory,
+  InboxSection,
+  InboxSource,
+  StatusBadge,
+  cardClass,
+  revalidateAfterConflict,
+} from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -85,6 +94,7 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
               </ul>
             )}
           </InboxSection>
+          <InboxSource attribution={consultation.attribution} />
           <InboxEmails deliveries={deliveries} names={consultationEmailNames} />
         </div>
         <div className="space-y-8">

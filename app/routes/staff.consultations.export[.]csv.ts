@@ -6,10 +6,10 @@ import { consultationStatuses } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
-/** The consultations the list's search and status select, as CSV. */
+/** The consultations the list's search, status and source select, as CSV. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaff(context, request, "consultations");
-  const { search, status } = readListQuery(request, consultationStatuses);
+  const { search, status, source } = readListQuery(request, consultationStatuses);
   const { db } = await servicesOf(context);
-  return exportConsultations(db, { search, status }, user, clientAddressOf(context));
+  return exportConsultations(db, { search, status, source }, user, clientAddressOf(context));
 }

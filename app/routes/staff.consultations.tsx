@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/staff.consultations";
+import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import { consultationSortLabels, consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
 import { listConsultations, readConsultationSort } from "#app/features/staff/consultations/consultations.server.ts";
 import { LeadClockText } from "#app/features/leads/lead-clock-ui.tsx";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (sort !== "newest") query.filters.set("sort", sort);
   const { db } = await servicesOf(context);
   const list = await listConsultations(db, { ...query, sort });
-  return { ...list, search: query.search, status: query.status, sort, filters: query.filters.toString() };
+  return { ...list, search: query.search, status: query.status, source: query.source, sort, filters: query.filters.toString() };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Consultations");
@@ -33,8 +34,8 @@ const queuePages = { newer: "Previous", older: "Next" };
 const sortCaptions = { newest: "newest first", urgent: "most urgent first, answered ones after", waiting: "longest waiting first, answered ones after" };
 
 export default function Consultations({ loaderData }: Route.ComponentProps) {
-  const { rows, total, newer, older, newCount, search, status, sort, filters } = loaderData;
-  const filtered = search !== "" || status !== null;
+  const { rows, total, newer, older, newCount, search, status, source, sort, filters } = loaderData;
+  const filtered = search !== "" || status !== null || source !== null;
   return (
     <>
       <PageHeading title="Consultations">
@@ -56,6 +57,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
         searchLabel="Search name, email or brief"
         status={status ?? undefined}
         statuses={statusOptions}
+        source={source}
         exportHref={`/staff/consultations/export.csv${filters ? `?${filters}` : ""}`}
       >
         <div>
@@ -76,7 +78,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
       ) : (
         <ListTable
           caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, ${sortCaptions[sort]}: ${formatTotal(total)}`}
-          columns={["Name", "Email", "Country", "Submitted", "Response", "Status", "Files"]}
+          columns={["Name", "Email", "Country", "Submitted", "Response", "Status", "Source", "Files"]}
         >
           {rows.map((row) => (
             <tr key={row.id}>
@@ -97,6 +99,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
               <td className={cellClass}>
                 <StatusBadge status={row.status} labels={consultationStatusLabels} />
               </td>
+              <td className={`${cellClass} break-all`}>{row.source ?? NO_SOURCE_LABEL}</td>
               <td className={cellClass}>{row.attachments}</td>
             </tr>
           ))}

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/staff.events.export[.]csv";
+import { attributionCsvColumns } from "#app/features/attribution/attribution.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { csvFileName, csvResponse } from "#app/features/staff/csv.server.ts";
 import { allEventStatuses, eventRegistrationLabels } from "#app/features/staff/events/labels.ts";
-import { allRegistrations } from "#app/features/staff/events/registrations.server.ts";
+import { allRegistrations, type Registration } from "#app/features/staff/events/registrations.server.ts";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await audit(db, {
     actor: { id: user.id, email: user.email },
     action: "export",
-    detail: { list: "event-registrations", filtered: query.search !== "" || query.status !== null },
+    detail: { list: "event-registrations", filtered: query.search !== "" || query.status !== null || query.source !== null },
     ipAddress: clientAddressOf(context),
   });
   return csvResponse(
@@ -31,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { header: "Reference", value: (row) => row.reference },
       { header: "Registered at (UTC)", value: (row) => row.registeredAt },
       { header: "Consent wording version", value: (row) => row.consentVersion },
+      ...attributionCsvColumns<Registration>(),
     ],
-    allRegistrations(db, { search: query.search, status: query.status }),
+    allRegistrations(db, { search: query.search, status: query.status, source: query.source }),
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import type { Route } from "./+types/staff.events";
 import { allEventStatuses, eventRegistrationLabels } from "#app/features/staff/events/labels.ts";
 import { loadEventRegistrations } from "#app/features/staff/events/registrations.server.ts";
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => staffMeta("Event registrations");
 const statusOptions = allEventStatuses.map((value) => ({ value, label: eventRegistrationLabels[value] }));
 
 export default function EventRegistrations({ loaderData }: Route.ComponentProps) {
-  const { list, search, status, filters } = loaderData;
+  const { list, search, status, source, filters } = loaderData;
   return (
     <>
       <PageHeading title="Event registrations">
@@ -42,6 +43,7 @@ export default function EventRegistrations({ loaderData }: Route.ComponentProps)
         searchLabel="Search name, email, company or reference"
         status={status ?? undefined}
         statuses={statusOptions}
+        source={source}
         exportHref={`/staff/events/export.csv${filters ? `?${filters}` : ""}`}
       />
       <ListResults
@@ -49,9 +51,9 @@ export default function EventRegistrations({ loaderData }: Route.ComponentProps)
         filters={filters}
         one="registration"
         many="registrations"
-        empty={search || status ? "No registrations match." : "No registrations yet."}
+        empty={search || status || source ? "No registrations match." : "No registrations yet."}
         caption="Registrations, newest first"
-        columns={["Name", "Email", "Company and role", "Event", "Place", "Reference", "Registered"]}
+        columns={["Name", "Email", "Company and role", "Event", "Place", "Reference", "Registered", "Source"]}
         row={(row) => (
           <>
             <th scope="row" className={`${cellClass} font-normal`}>
@@ -69,6 +71,7 @@ export default function EventRegistrations({ loaderData }: Route.ComponentProps)
             <td className={`${cellClass} whitespace-nowrap`}>
               <LocalTime value={row.registeredAt} />
             </td>
+            <td className={`${cellClass} break-all`}>{row.attribution?.source ?? NO_SOURCE_LABEL}</td>
           </>
         )}
       />

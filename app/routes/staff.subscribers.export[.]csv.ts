@@ -1,9 +1,10 @@
 import type { Route } from "./+types/staff.subscribers.export[.]csv";
+import { attributionCsvColumns } from "#app/features/attribution/attribution.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { csvFileName, csvResponse } from "#app/features/staff/csv.server.ts";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { allSubscribers } from "#app/features/staff/subscribers.server.ts";
+import { allSubscribers, type Subscriber } from "#app/features/staff/subscribers.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     actor: { id: user.id, email: user.email },
     action: "export",
     // Whether a search narrowed it, not the search itself: that may be someone's address.
-    detail: { list: "subscribers", filtered: query.search !== "" },
+    detail: { list: "subscribers", filtered: query.search !== "" || query.source !== null },
     ipAddress: clientAddressOf(context),
   });
   return csvResponse(
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { header: "Confirmed at (UTC)", value: (row) => row.confirmedAt },
       { header: "Consent given at (UTC)", value: (row) => row.consentAt },
       { header: "Consent wording version", value: (row) => row.consentVersion },
+      ...attributionCsvColumns<Subscriber>(),
     ],
-    allSubscribers(db, query.search),
+    allSubscribers(db, query.search, query.source),
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import type { Route } from "./+types/staff.subscribers";
 import { loadStaffList } from "#app/features/staff/list-page.server.ts";
 import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
@@ -11,7 +12,7 @@ const notices: Record<string, string> = {
 };
 
 export async function loader(args: Route.LoaderArgs) {
-  const loaded = await loadStaffList(args, "subscribers", [], (db, query) => listSubscribers(db, query.search, query.cursor));
+  const loaded = await loadStaffList(args, "subscribers", [], (db, query) => listSubscribers(db, query.search, query.cursor, query.source));
   return {
     ...loaded,
     exportHref: `/staff/subscribers/export.csv${loaded.filters ? `?${loaded.filters}` : ""}`,
@@ -22,14 +23,14 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => staffMeta("Newsletter subscribers");
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
-  const { list, search, filters, exportHref, notice } = loaderData;
+  const { list, search, source, filters, exportHref, notice } = loaderData;
   return (
     <>
       <PageHeading title="Newsletter subscribers">
         Everyone who subscribed to the newsletter, newest first, with the consent they gave. Send the newsletter only to confirmed addresses.
       </PageHeading>
       {notice ? <FormNotice answer={{ status: "success", messages: [notice] }} /> : null}
-      <ListFilters search={search} searchLabel="Search by email" exportHref={exportHref} />
+      <ListFilters search={search} searchLabel="Search by email" source={source} exportHref={exportHref} />
       <ListResults
         list={list}
         filters={filters}
@@ -37,7 +38,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         many="subscribers"
         empty="No subscribers match."
         caption="Subscribers"
-        columns={["Email", "Subscribed", "Confirmed", "Consent given", "Consent wording", "Erasure"]}
+        columns={["Email", "Subscribed", "Confirmed", "Consent given", "Consent wording", "Source", "Erasure"]}
         row={(row) => (
           <>
             <td className={`${cellClass} break-all`}>{row.email}</td>
@@ -47,6 +48,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
             <td className={cellClass}>{row.confirmedAt ? <LocalTime value={row.confirmedAt} /> : "Awaiting confirmation"}</td>
             <td className={cellClass}>{row.consentAt ? <LocalTime value={row.consentAt} /> : "Not recorded"}</td>
             <td className={cellClass}>{row.consentVersion ?? "Not recorded"}</td>
+            <td className={`${cellClass} break-all`}>{row.attribution?.source ?? NO_SOURCE_LABEL}</td>
             <td className={cellClass}>
               <Link to={`/staff/subscribers/${row.id}/erase`} className={`${linkClass} inline-flex min-h-11 items-center`}>
                 Erase<span className="sr-only"> {row.email}</span>

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { attributionCsvColumns } from "#app/features/attribution/attribution.server.ts";
 import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
 import { consultationValues, freshPostgres, sampleFiles, type FreshPostgres } from "#tests/support/forms.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
@@ -98,6 +99,7 @@ async function journey(server: RunningServer) {
     expect.any(String),
     expect.stringMatching(/^(⚠ )?(due in \d|due now|overdue)/),
     "New",
+    "Direct or unknown",
     "2",
   ]);
   await expectNoAxeViolations(sales);
@@ -145,13 +147,14 @@ async function journey(server: RunningServer) {
     .replace(/^\uFEFF/, "")
     .trimEnd()
     .split("\n");
-  expect(lines[0]).toBe('"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments"');
+  expect(lines[0]).toMatch(/^"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments","Source",/);
   expect(lines).toHaveLength(3);
   // The phone starts with "+", so it is neutralised too.
   expect(lines[1]).toMatch(/^"\d+","\d{4}-\d\d-\d\dT[\d:.]+Z",/);
   expect(lines[1]).toContain(`,"contacted","${values.fullName}","${values.email}","${values.country}","'${values.phone}","'=1+1`);
   expect(lines[1]!.endsWith(`"'=1+1`)).toBe(true);
-  expect(lines[2]).toBe(`Marker ${stamp}: a CRM for 40 clinics.","${files[0]!.name}; ${files[1]!.name}"`);
+  // A request posted without the form's hidden fields has no source: its source cells are empty.
+  expect(lines[2]).toBe(`Marker ${stamp}: a CRM for 40 clinics.","${files[0]!.name}; ${files[1]!.name}"${',""'.repeat(attributionCsvColumns().length)}`);
 
   // A recruiter gets the 403 page and not the file; a visitor gets 401 and not a byte.
   const recruiter = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 403/ });
@@ -212,7 +215,7 @@ test(
     await page.goto("/staff/consultations");
     await page.getByLabel("Search name, email or brief").fill(stamp);
     await page.getByRole("combobox", { name: "Status" }).selectOption("new");
-    await Promise.all([page.waitForURL(/\?q=.+&status=new&sort=newest$/), page.getByRole("button", { name: "Show" }).click()]);
+    await Promise.all([page.waitForURL(/\?q=.+&status=new&source=&sort=newest$/), page.getByRole("button", { name: "Show" }).click()]);
     await Promise.all([page.waitForURL(/\/staff\/consultations\/\d+$/), page.getByRole("link", { name: values.fullName }).click()]);
     const detailUrl = page.url();
 

@@ -79,6 +79,29 @@ export const page: PageContent = {
     },
     {
       kind: "prose",
+      title: "How you found us",
+      blocks: [
+        {
+          p: "When you send one of our forms, we also keep how you reached our website, so we know which of our campaigns, listings and articles bring us enquiries, applications and sign-ups:",
+        },
+        {
+          list: [
+            "the page of our site you were on when you sent the form",
+            "the first page of ours you opened on that visit, with the campaign labels in its address (such as utm_source=linkedin) and the ad click numbers some ad platforms add to it",
+            "the name of the website that linked you to us, such as www.google.com, but never which of its pages",
+            "the same details for your first visit that came from a campaign or another website, with its date",
+          ],
+        },
+        {
+          p: "To do this, a small script of our own notes these details in your browser as you arrive. The first visit's details stay in your browser's storage for up to 90 days and are then deleted; the current visit's are deleted when you close the tab. Nothing is sent to us, or to anyone else, unless you send a form, and then only with that form. We do not use third-party tracking scripts, do not follow you across other websites, and do not try to recognise your device. Without JavaScript, we keep only the page you sent the form from and the website that linked to it, as your browser tells us with the form.",
+        },
+        {
+          p: "We keep these details with your request, application, subscription or registration, for as long as we keep it (see \"How long we keep it\"). You can delete the details kept in your browser at any time by clearing this site's data in your browser's settings.",
+        },
+      ],
+    },
+    {
+      kind: "prose",
       title: "Why we use it and our legal basis",
       blocks: [
         {
@@ -88,6 +111,7 @@ export const page: PageContent = {
             "Job applications: to assess your application, contact you about it and run our recruitment process. Legal basis: your consent when you apply, and the steps needed before a possible employment contract.",
             "Event registrations: to manage the places and the waiting list, send you the confirmation with its calendar invitation and news about that event (a change of time or venue, a place that opens), or the one e-mail announcing the next edition you asked for. Legal basis: your consent.",
             "Server logs: to keep the website secure and working, detect abuse and fix errors. Legal basis: our legitimate interest in operating a safe and reliable website.",
+            "How you found us: to learn which of our campaigns and listings bring us enquiries, and spend less on those that do not. Legal basis: our legitimate interest in measuring our own marketing, limited to visitors who send us a form.",
           ],
         },
         {
@@ -185,6 +209,7 @@ export const page: PageContent = {
         {
           list: [
             "a session cookie that remembers you closed the announcement banner, so it stays closed until you close your browser",
+            'no cookie for how you found us: those details stay in your browser\'s own storage, as described under "How you found us", and are never sent with your page visits',
             "for our staff only, a sign-in cookie that keeps them signed in to the administration area",
           ],
         },

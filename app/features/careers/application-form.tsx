@@ -16,6 +16,7 @@ import {
   type ApplicationResult,
 } from "#app/features/careers/application-schema.ts";
 import { ConsentField, Field, inputClass, SubmitButton } from "#app/features/forms/field.tsx";
+import { AttributionFields } from "#app/features/attribution/attribution-fields.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
@@ -157,6 +158,8 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
         />
 
         <HoneypotField />
+
+        <AttributionFields />
         <IdempotencyKeyField renewOn={fetcher.data} />
 
         <SubmitButton ref={submitRef} busy={busy} label="Submit Application" />

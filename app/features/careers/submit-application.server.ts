@@ -97,7 +97,7 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
 
   fileKey: (submittedAt, shift, files, index) => resumeKey(submittedAt.getTime() + shift, files[index]!.name),
 
-  async save({ tx, input, files, idempotencyKey, submittedAt, services, confirm }) {
+  async save({ tx, input, files, idempotencyKey, submittedAt, attribution, services, confirm }) {
     const resume = files[0]!;
     const job = input.position ? await findOpenJobByTitle(tx, input.position) : null;
     const statusToken = newStatusToken();
@@ -127,6 +127,7 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
               reference,
               idempotencyKey,
               createdAt: submittedAt,
+              attribution,
               statusTokenHash: statusToken.hash,
             })
             .returning({ id: jobApplications.id });

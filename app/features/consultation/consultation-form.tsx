@@ -17,6 +17,7 @@ import {
   type ConsultationResult,
 } from "#app/features/consultation/consultation-schema.ts";
 import { Field, FieldIdPrefix, FormStatus, SubmitButton } from "#app/features/forms/field.tsx";
+import { AttributionFields } from "#app/features/attribution/attribution-fields.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
 import { CONSULTATION_ACTION } from "#app/features/consultation/consultation-action.ts";
@@ -125,6 +126,8 @@ export function ConsultationForm({ labelledBy, idempotencyKey, defaultValues, re
         </div>
 
         <HoneypotField />
+
+        <AttributionFields />
         <IdempotencyKeyField serverValue={idempotencyKey} renewOn={fetcher.data} />
 
         <SubmitButton ref={submitRef} busy={busy} label="Enquire Now" busyLabel={phase === "uploading" ? "Uploading…" : "Sending…"} />

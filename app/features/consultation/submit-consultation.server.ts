@@ -80,7 +80,7 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
       files.map((file) => file.name),
     )[index]!,
 
-  async save({ tx, input, files, idempotencyKey, submittedAt, services, confirm }) {
+  async save({ tx, input, files, idempotencyKey, submittedAt, attribution, services, confirm }) {
     const [row] = await tx
       .insert(consultations)
       .values({
@@ -93,6 +93,7 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
         submittedAt,
         dueAt: await dueTimeFor(tx, submittedAt),
         idempotencyKey,
+        attribution,
       })
       .returning({ id: consultations.id });
     if (files.length > 0) {

@@ -11,6 +11,7 @@ import {
   type EventIntent,
 } from "#app/features/events/event-rules.ts";
 import { ConsentField, Field, FormStatus, SubmitButton } from "#app/features/forms/field.tsx";
+import { AttributionFields } from "#app/features/attribution/attribution-fields.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
@@ -79,6 +80,7 @@ export function EventForm({ action, intent, labelledBy, submitLabel, result }: E
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="consentVersion" value={EVENT_CONSENT_VERSION} />
       <HoneypotField />
+      <AttributionFields />
       <IdempotencyKeyField renewOn={fetcher.data} />
 
       <SubmitButton ref={submitRef} busy={busy} label={submitLabel} />

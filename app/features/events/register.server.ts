@@ -79,7 +79,7 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
     return row ? successFor(event, row) : null;
   },
 
-  async save({ tx, input, idempotencyKey, submittedAt, services, confirm }) {
+  async save({ tx, input, idempotencyKey, submittedAt, attribution, services, confirm }) {
     // One registration at a time per event: the count of places taken cannot change under us.
     const [locked] = await tx.select({ capacity: events.capacity }).from(events).where(eq(events.id, event.id)).for("update");
     if (!locked) throw new Error(`Event ${event.slug} is gone`);
@@ -114,6 +114,7 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
         reference: saved.reference,
         idempotencyKey,
         createdAt: submittedAt,
+        attribution,
       });
       // The last place just went: every process's page now offers the waiting list.
       if (saved.status === "registered" && taken + 1 >= locked.capacity) await bumpContentVersion(tx);

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
+import { ATTRIBUTION_FIELDS, type Attribution } from "#app/features/attribution/attribution.ts";
+import { readAttribution } from "#app/features/attribution/attribution.server.ts";
 import type { FormAnswer, SuccessAnswer } from "#app/features/forms/form-answer.ts";
 import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, normaliseEmailAddress, tooManySubmissionsMessage } from "#app/features/forms/form-rules.ts";
 import { FormRejection, readForm, type FormInput, type ReadRules, type UploadedFile } from "#app/features/forms/read-form.server.ts";
@@ -36,6 +38,8 @@ export type SaveContext<Input> = {
   files: StoredFile[];
   idempotencyKey: string | null;
   submittedAt: Date;
+  /** Where the sender came from (decision 037); every public form keeps it with its record. */
+  attribution: Attribution;
   services: Services;
   /** Queues the visitor's confirmation, unless this address has had its share today. */
   confirm(message: OutboxMessage): Promise<void>;
@@ -87,7 +91,8 @@ export async function submitForm<Input, Saved, Success extends object>(
   const succeed = (answer: SuccessAnswer<Success>) => data<FormAnswer<Success>>(answer, { status: 200 });
 
   try {
-    const form = await guardAndRead(request, context, services, spec).catch((error: unknown) => {
+    const rules = { ...spec, read: { ...spec.read, fields: [...spec.read.fields, ...ATTRIBUTION_FIELDS] } };
+    const form = await guardAndRead(request, context, services, rules).catch((error: unknown) => {
       if (error instanceof FormRejection && Object.keys(error.values).length > 0) echo = echoOf(spec, error.values);
       throw error;
     });
@@ -116,6 +121,7 @@ export async function submitForm<Input, Saved, Success extends object>(
           files,
           idempotencyKey,
           submittedAt,
+          attribution: readAttribution(form.values, request, services.env.SITE_URL),
           services,
           async confirm(message) {
             const allowed = await hitRateLimit(tx, `confirmation:${addressKey(message.to)}`, CONFIRMATIONS_PER_ADDRESS);
@@ -201,11 +207,12 @@ function clientKeyOf(form: FormInput): string | null {
   return IDEMPOTENCY_KEY_PATTERN.test(value) ? value : null;
 }
 
-/** Same words, same files, same ten minutes: a resubmission, not a new one. */
+/** Same words, same files, same ten minutes: a resubmission, not a new one, from whichever page it was sent. */
 function contentKey(form: FormInput): string {
   const hash = createHash("sha256");
+  const ignored: readonly string[] = [IDEMPOTENCY_FIELD, ...ATTRIBUTION_FIELDS];
   for (const [field, value] of Object.entries(form.values).sort()) {
-    if (field !== IDEMPOTENCY_FIELD) hash.update(`${field}\u0000${value}\u0000`);
+    if (!ignored.includes(field)) hash.update(`${field}\u0000${value}\u0000`);
   }
   for (const file of form.files) hash.update(`${file.name}\u0000`).update(file.bytes);
   return `content-${hash.digest("hex").slice(0, 40)}-${Math.floor(Date.now() / CONTENT_DEDUPE_WINDOW_MS)}`;

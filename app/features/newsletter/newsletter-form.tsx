@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AttributionFields } from "#app/features/attribution/attribution-fields.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { CONSENT_VALUE, EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
@@ -101,6 +102,7 @@ export function NewsletterForm({ idempotencyKey, defaultEmail, result }: Newslet
 
       <input type="hidden" name="consentVersion" value={CONSENT_VERSION} />
       <HoneypotField />
+      <AttributionFields />
       <IdempotencyKeyField serverValue={idempotencyKey} renewOn={fetcher.data} />
 
       <div id={messageId} role="alert" className="empty:hidden">

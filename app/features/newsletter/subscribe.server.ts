@@ -41,7 +41,7 @@ const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVer
 
   botAnswer: subscribed,
 
-  async save({ tx, input, submittedAt, services, confirm }) {
+  async save({ tx, input, submittedAt, attribution, services, confirm }) {
     const doubleOptIn = services.env.NEWSLETTER_DOUBLE_OPT_IN;
     const [inserted] = await tx
       .insert(newsletterSubscriptions)
@@ -51,6 +51,7 @@ const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVer
         consentAt: submittedAt,
         consentVersion: input.consentVersion,
         confirmedAt: doubleOptIn ? null : submittedAt,
+        attribution,
       })
       .onConflictDoNothing()
       .returning({ id: newsletterSubscriptions.id, email: newsletterSubscriptions.email, confirmedAt: newsletterSubscriptions.confirmedAt });

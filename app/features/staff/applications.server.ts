@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
+import { attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { appliedFor } from "#app/features/careers/application-stage.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { attachmentPath } from "#app/features/staff/attachments.server.ts";
@@ -26,8 +27,10 @@ export function readApplicationQuery(request: Request): ApplicationQuery {
   return { ...query, job };
 }
 
-function conditions(query: Pick<ApplicationQuery, "search" | "status" | "job">): SQL[] {
+function conditions(query: Pick<ApplicationQuery, "search" | "status" | "job" | "source">): SQL[] {
   const where: SQL[] = [];
+  const fromSource = attributionSourceIs(jobApplications.attribution, query.source);
+  if (fromSource) where.push(fromSource);
   if (query.status) where.push(eq(jobApplications.status, query.status));
   if (query.job !== null) where.push(eq(jobApplications.jobId, query.job));
   if (query.search) {
@@ -55,6 +58,7 @@ const listColumns = {
   createdAt: jobApplications.createdAt,
   status: jobApplications.status,
   readAt: jobApplications.readAt,
+  source: sql<string | null>`${jobApplications.attribution} ->> 'source'`,
 };
 
 const listOrder: ListOrder = { time: jobApplications.createdAt, id: jobApplications.id };
@@ -67,6 +71,7 @@ export type ApplicationListRow = {
   appliedAt: string;
   status: ApplicationStatus;
   readAt: string | null;
+  source: string | null;
   cursor: string;
 };
 
@@ -93,12 +98,13 @@ export async function listApplications(db: Database, query: ApplicationQuery) {
           appliedAt: row.createdAt.toISOString(),
           status: row.status,
           readAt: row.readAt?.toISOString() ?? null,
+          source: row.source,
           cursor: row.cursor,
         }));
       },
       // list_counts counts by status; a search or a job is counted up to the cap.
       async () =>
-        query.search || query.job !== null
+        query.search || query.job !== null || query.source
           ? countUpTo(db, jobApplications, where)
           : exactly(await countedRows(db, "job_applications", query.status ? { statuses: [query.status] } : {})),
     ),
@@ -141,6 +147,7 @@ export function exportPage(db: Database, query: ApplicationQuery, beforeId: numb
       yearsExperience: jobApplications.yearsExperience,
       portfolioUrl: jobApplications.portfolioUrl,
       resumeName: jobApplications.resumeName,
+      attribution: jobApplications.attribution,
     })
     .from(jobApplications)
     .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
@@ -184,6 +191,7 @@ async function applicationDetail(db: Database, id: number) {
     consentVersion: a.consentVersion,
     readAt: a.readAt?.toISOString() ?? null,
     resume: { name: a.resumeName, contentType: a.resumeContentType, size: a.resumeSize, href: attachmentPath(a.resumeKey) },
+    attribution: a.attribution,
   };
 }
 

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
+import { NO_SOURCE_LABEL, touchLabels, type Attribution, type Touch } from "#app/features/attribution/attribution.ts";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { buttonClass, inputClass } from "#app/features/staff/staff-ui.tsx";
@@ -152,6 +153,59 @@ export function InboxHistory({ entries, labels, className }: { entries: Timeline
     <InboxSection id="history" title="History" className={className}>
       <TimelineList entries={entries} labels={labels} />
     </InboxSection>
+  );
+}
+
+const sourceTermClass = "text-sm font-semibold text-slate-700";
+
+/**
+ * Where the visitor came from, under "Source": the source, medium and
+ * campaign the record is counted under, the form's page, then each touch.
+ * Every value is text the visitor's browser sent, shown as text, never as a link.
+ */
+export function InboxSource({ attribution }: { attribution: Attribution | null }) {
+  return (
+    <InboxSection id="source" title="Source">
+      {attribution === null ? (
+        <p className="text-slate-700">Not recorded: this arrived before the site kept where leads come from.</p>
+      ) : (
+        <>
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+            <dt className={sourceTermClass}>Source</dt>
+            <dd className="break-all">{attribution.source ?? NO_SOURCE_LABEL}</dd>
+            <dt className={sourceTermClass}>Medium</dt>
+            <dd className="break-all">{attribution.medium ?? "None"}</dd>
+            <dt className={sourceTermClass}>Campaign</dt>
+            <dd className="break-all">{attribution.campaign ?? "None"}</dd>
+            <dt className={sourceTermClass}>Sent from page</dt>
+            <dd className="break-all">{attribution.formPage ?? "Not known"}</dd>
+          </dl>
+          <TouchDetails title="This visit (last touch)" touch={attribution.lastTouch} />
+          <TouchDetails title="First touch" touch={attribution.firstTouch} />
+        </>
+      )}
+    </InboxSection>
+  );
+}
+
+function TouchDetails({ title, touch }: { title: string; touch: Touch | undefined }) {
+  const shown = touchLabels.filter(([key]) => touch?.[key]);
+  return (
+    <>
+      <h3 className="mt-5 mb-2 text-base font-bold text-ink">{title}</h3>
+      {touch === undefined || shown.length === 0 ? (
+        <p className="text-slate-700">Not recorded (no campaign, no other site, or the browser ran no script).</p>
+      ) : (
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+          {shown.map(([key, label]) => (
+            <Fragment key={key}>
+              <dt className={sourceTermClass}>{label}</dt>
+              <dd className="break-all">{key === "at" ? <LocalTime value={touch[key]!} /> : touch[key]}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+    </>
   );
 }
 

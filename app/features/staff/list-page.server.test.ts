@@ -54,6 +54,22 @@ test("a page link is read from the address, and one that cannot be a cursor answ
   }
 });
 
+test("a lead source is read from the address in lower case and kept in the list's links; one no link could carry answers 400", () => {
+  const read = (search: string) => readListQuery(new Request(`https://example.com/staff/consultations${search}`));
+  const query = read("?source=%20LinkedIn%20&q=ann&older=5-1");
+  expect(query.source).toBe("linkedin");
+  expect(query.filters.toString()).toBe("q=ann&source=linkedin");
+  expect(read("?source=").source).toBeNull();
+  for (const bad of ["?source=a%0Ab", `?source=${"x".repeat(201)}`]) {
+    expect(() => read(bad), bad).toThrow();
+    try {
+      read(bad);
+    } catch (error) {
+      expect(error).toMatchObject({ init: { status: 400 } });
+    }
+  }
+});
+
 test("totals read as numbers past the cap", () => {
   expect(totalText({ n: 1, atLeast: false }, "subscriber", "subscribers")).toBe("1 subscriber");
   expect(totalText({ n: 12_345, atLeast: false }, "subscriber", "subscribers")).toBe("12,345 subscribers");

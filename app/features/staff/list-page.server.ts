@@ -38,7 +38,7 @@ export async function loadStaffList<Status extends string, List>(
   requireStaff(context, request, area);
   const query = readListQuery(request, statuses);
   const { db } = await servicesOf(context);
-  return { list: await read(db, query), search: query.search, status: query.status, filters: query.filters.toString() };
+  return { list: await read(db, query), search: query.search, status: query.status, source: query.source, filters: query.filters.toString() };
 }
 
 /**

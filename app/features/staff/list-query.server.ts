@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { ATTRIBUTION_VALUE_MAX_LENGTH } from "#app/features/attribution/attribution.ts";
 import { readQueryParameter } from "#app/features/forms/query-params.ts";
 
 /** Rows on one page of a staff list. */
@@ -16,6 +17,8 @@ export type ListCursor = { direction: "older" | "newer"; at: string; id: number;
 export type ListQuery<Status extends string> = {
   search: string;
   status: Status | null;
+  /** The lead source to show only (decision 037), in lower case as records keep it; lists of leads filter by it, others ignore it. */
+  source: string | null;
   cursor: ListCursor | null;
   /** The search and filters as they go into the list's links (no page); a list adds its own filters. */
   filters: URLSearchParams;
@@ -35,10 +38,12 @@ export function readListQuery<Status extends string>(request: Request, statuses:
   const rawStatus = params.get("status") ?? "";
   const status = statuses.find((known) => known === rawStatus) ?? null;
   if (rawStatus !== "" && status === null) throw data(`There is no status called "${rawStatus.slice(0, 40)}".`, { status: 400 });
+  const source = (readQueryParameter(params, { name: "source", label: "source", maxLength: ATTRIBUTION_VALUE_MAX_LENGTH }) ?? "").trim().toLowerCase() || null;
   const filters = new URLSearchParams();
   if (search) filters.set("q", search);
   if (status) filters.set("status", status);
-  return { search, status, cursor: readCursor(params), filters, params };
+  if (source) filters.set("source", source);
+  return { search, status, source, cursor: readCursor(params), filters, params };
 }
 
 function readCursor(params: URLSearchParams): ListCursor | null {

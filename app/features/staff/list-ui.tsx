@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
+import { ATTRIBUTION_VALUE_MAX_LENGTH } from "#app/features/attribution/attribution.ts";
 import { inputClass, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
 import { ListTable } from "#app/features/staff/table-ui.tsx";
 
@@ -12,13 +13,18 @@ import { ListTable } from "#app/features/staff/table-ui.tsx";
 
 export type StatusOption = { value: string; label: string };
 
-/** Search box and status filter, then a list's own filters (`children`); `exportHref` links to the CSV of the same filters. */
+/**
+ * Search box and status filter, the lead source for lists of leads (when
+ * `source` is given, null for none chosen), then a list's own filters
+ * (`children`); `exportHref` links to the CSV of the same filters.
+ */
 export function ListFilters({
   search,
   searchLabel,
   status,
   statuses,
   statusLabel = "Status",
+  source,
   exportHref,
   children,
 }: {
@@ -28,6 +34,7 @@ export function ListFilters({
   statuses?: StatusOption[];
   /** What the select filters by, when it is not a status (e.g. the audit log's action). */
   statusLabel?: string;
+  source?: string | null;
   exportHref?: string;
   children?: ReactNode;
 }) {
@@ -52,6 +59,25 @@ export function ListFilters({
               </option>
             ))}
           </select>
+        </div>
+      ) : null}
+      {source !== undefined ? (
+        <div>
+          <label htmlFor="list-source" className="mb-1.5 block text-sm font-semibold">
+            Source
+          </label>
+          <input
+            id="list-source"
+            name="source"
+            type="text"
+            defaultValue={source ?? ""}
+            maxLength={ATTRIBUTION_VALUE_MAX_LENGTH}
+            aria-describedby="list-source-hint"
+            className={inputClass}
+          />
+          <p id="list-source-hint" className="sr-only">
+            The campaign's utm_source or the linking site, exactly; empty for all.
+          </p>
         </div>
       ) : null}
       {children}

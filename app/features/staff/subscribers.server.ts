@@ -1,4 +1,6 @@
 import { and, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
+import type { Attribution } from "#app/features/attribution/attribution.ts";
+import { attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { inPages } from "#app/features/staff/csv.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
@@ -13,6 +15,7 @@ const columns = {
   consentAt: subscriptions.consentAt,
   consentVersion: subscriptions.consentVersion,
   confirmedAt: subscriptions.confirmedAt,
+  attribution: subscriptions.attribution,
 };
 
 export type Subscriber = {
@@ -23,17 +26,19 @@ export type Subscriber = {
   consentVersion: string | null;
   /** Null until the subscriber follows the link in the confirmation email: send them nothing else until then. */
   confirmedAt: Date | null;
+  attribution: Attribution | null;
 };
 
-function matching(search: string): SQL | undefined {
-  return search ? ilike(subscriptions.email, likePattern(search)) : undefined;
+/** The address contains `search`; the lead source is `source` (either may be empty for all). */
+function matching(search: string, source: string | null = null): SQL | undefined {
+  return and(search ? ilike(subscriptions.email, likePattern(search)) : undefined, attributionSourceIs(subscriptions.attribution, source));
 }
 
 const listOrder: ListOrder = { time: subscriptions.timestamp, id: subscriptions.id };
 
-/** One page of subscribers whose address contains `search`, newest first. */
-export function listSubscribers(db: Database, search: string, cursor: ListCursor | null) {
-  const where = matching(search);
+/** One page of subscribers whose address contains `search` (and who came from `source`), newest first. */
+export function listSubscribers(db: Database, search: string, cursor: ListCursor | null, source: string | null = null) {
+  const where = matching(search, source);
   return readListPage(
     listOrder,
     cursor,
@@ -44,17 +49,17 @@ export function listSubscribers(db: Database, search: string, cursor: ListCursor
         .where(and(where, keyset))
         .orderBy(...orderBy)
         .limit(limit),
-    async () => (search ? countUpTo(db, subscriptions, where) : exactly(await countedRows(db, "newsletter_subscriptions"))),
+    async () => (search || source ? countUpTo(db, subscriptions, where) : exactly(await countedRows(db, "newsletter_subscriptions"))),
   );
 }
 
-/** Every subscriber matching `search`, read a page at a time for the CSV export. */
-export function allSubscribers(db: Database, search: string): AsyncIterable<Subscriber> {
+/** Every subscriber matching `search` and `source`, read a page at a time for the CSV export. */
+export function allSubscribers(db: Database, search: string, source: string | null = null): AsyncIterable<Subscriber> {
   return inPages((beforeId, size) =>
     db
       .select(columns)
       .from(subscriptions)
-      .where(and(matching(search), beforeId === null ? undefined : lt(subscriptions.id, beforeId)))
+      .where(and(matching(search, source), beforeId === null ? undefined : lt(subscriptions.id, beforeId)))
       .orderBy(desc(subscriptions.id))
       .limit(size),
   );

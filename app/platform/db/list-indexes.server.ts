@@ -24,6 +24,7 @@ export type ListIndex = { name: string; on: string };
 
 export const listIndexes: readonly ListIndex[] = [
   { name: "consultations_list_idx", on: `"consultations" USING btree ("submitted_at", "id")` },
+  { name: "consultations_source_list_idx", on: `"consultations" USING btree (("attribution" ->> 'source'), "submitted_at", "id")` },
   { name: "consultations_status_list_idx", on: `"consultations" USING btree ("status", "submitted_at", "id")` },
   { name: "consultations_urgent_idx", on: `"consultations" USING btree (("first_response_at" is not null), "due_at", "id")` },
   { name: "consultations_waiting_idx", on: `"consultations" USING btree (("first_response_at" is not null), "submitted_at", "id")` },
@@ -32,9 +33,11 @@ export const listIndexes: readonly ListIndex[] = [
     on: `"consultations" USING gin ("full_name" gin_trgm_ops, "email" gin_trgm_ops, "project_brief" gin_trgm_ops)`,
   },
   { name: "newsletter_subscriptions_list_idx", on: `"newsletter_subscriptions" USING btree ("timestamp", "id")` },
+  { name: "newsletter_subscriptions_source_list_idx", on: `"newsletter_subscriptions" USING btree (("attribution" ->> 'source'), "timestamp", "id")` },
   { name: "newsletter_subscriptions_search_idx", on: `"newsletter_subscriptions" USING gin ("email" gin_trgm_ops)` },
   { name: "job_applications_list_idx", on: `"job_applications" USING btree ("created_at", "id")` },
   { name: "job_applications_status_list_idx", on: `"job_applications" USING btree ("status", "created_at", "id")` },
+  { name: "job_applications_source_list_idx", on: `"job_applications" USING btree (("attribution" ->> 'source'), "created_at", "id")` },
   { name: "job_applications_job_list_idx", on: `"job_applications" USING btree ("job_id", "created_at", "id")` },
   {
     name: "job_applications_search_idx",
@@ -42,6 +45,7 @@ export const listIndexes: readonly ListIndex[] = [
   },
   { name: "event_registrations_list_idx", on: `"event_registrations" USING btree ("created_at", "id")` },
   { name: "event_registrations_status_list_idx", on: `"event_registrations" USING btree ("status", "created_at", "id")` },
+  { name: "event_registrations_source_list_idx", on: `"event_registrations" USING btree (("attribution" ->> 'source'), "created_at", "id")` },
   {
     name: "event_registrations_search_idx",
     on: `"event_registrations" USING gin ("full_name" gin_trgm_ops, "email" gin_trgm_ops, "company" gin_trgm_ops, "reference" gin_trgm_ops)`,

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { Attribution } from "#app/features/attribution/attribution.ts";
 
 /*
  * The spec's tables keep their exact names and columns so the site can run on
@@ -28,6 +29,8 @@ import {
 
 const id = () => bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** Where the visitor who sent a public form came from (decision 037); null for records from before it was kept. */
+const attribution = () => jsonb("attribution").$type<Attribution>();
 
 export const newsletterSubscriptions = pgTable(
   "newsletter_subscriptions",
@@ -40,10 +43,12 @@ export const newsletterSubscriptions = pgTable(
     consentVersion: text("consent_version"),
     /** When the subscriber followed the link in the confirmation email (double opt-in); null until then. */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    attribution: attribution(),
   },
   (t) => [
     uniqueIndex("newsletter_subscriptions_email_lower_key").on(sql`lower(${t.email})`),
     index("newsletter_subscriptions_list_idx").on(t.timestamp, t.id),
+    index("newsletter_subscriptions_source_list_idx").on(sql`(${t.attribution} ->> 'source')`, t.timestamp, t.id),
     index("newsletter_subscriptions_search_idx").using("gin", t.email.op("gin_trgm_ops")),
   ],
 );
@@ -80,12 +85,14 @@ export const consultations = pgTable(
       .default(sql`null`),
     /** When the lead had its first response; null while it waits (set once, by recordFirstResponse). */
     firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
+    attribution: attribution(),
   },
   (t) => [
     index("consultations_list_idx").on(t.submittedAt, t.id),
     // The "Most urgent" and "Oldest waiting" orders: waiting leads first, then answered ones.
     index("consultations_urgent_idx").on(sql`(${t.firstResponseAt} is not null)`, t.dueAt, t.id),
     index("consultations_waiting_idx").on(sql`(${t.firstResponseAt} is not null)`, t.submittedAt, t.id),
+    index("consultations_source_list_idx").on(sql`(${t.attribution} ->> 'source')`, t.submittedAt, t.id),
     index("consultations_status_list_idx").on(t.status, t.submittedAt, t.id),
     index("consultations_search_idx").using("gin", t.fullName.op("gin_trgm_ops"), t.email.op("gin_trgm_ops"), t.projectBrief.op("gin_trgm_ops")),
     check("consultations_status_check", sql`${t.status} in ('new', 'contacted', 'qualified', 'won', 'lost', 'spam')`),
@@ -302,11 +309,13 @@ export const jobApplications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     /** SHA-256 of the applicant's private status-page token; the token itself is only in their email. */
     statusTokenHash: text("status_token_hash").unique(),
+    attribution: attribution(),
   },
   (t) => [
     index("job_applications_job_list_idx").on(t.jobId, t.createdAt, t.id),
     index("job_applications_list_idx").on(t.createdAt, t.id),
     index("job_applications_status_list_idx").on(t.status, t.createdAt, t.id),
+    index("job_applications_source_list_idx").on(sql`(${t.attribution} ->> 'source')`, t.createdAt, t.id),
     index("job_applications_search_idx").using(
       "gin",
       t.fullName.op("gin_trgm_ops"),
@@ -573,6 +582,7 @@ export const eventRegistrations = pgTable(
     reference: text("reference").notNull().unique(),
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: createdAt(),
+    attribution: attribution(),
   },
   (t) => [
     // One place (or waiting-list entry) per address and event, and one next-edition request.
@@ -580,6 +590,7 @@ export const eventRegistrations = pgTable(
     index("event_registrations_event_status_idx").on(t.eventId, t.status),
     index("event_registrations_list_idx").on(t.createdAt, t.id),
     index("event_registrations_status_list_idx").on(t.status, t.createdAt, t.id),
+    index("event_registrations_source_list_idx").on(sql`(${t.attribution} ->> 'source')`, t.createdAt, t.id),
     index("event_registrations_search_idx").using(
       "gin",
       t.fullName.op("gin_trgm_ops"),

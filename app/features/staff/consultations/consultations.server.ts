@@ -2,6 +2,8 @@ import { and, asc, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { readBusinessHours } from "#app/features/leads/business-hours.server.ts";
 import { leadClock, type LeadClock } from "#app/features/leads/lead-clock.ts";
+import type { Attribution } from "#app/features/attribution/attribution.ts";
+import { attributionCsvColumns, attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { attachmentPath } from "#app/features/staff/attachments.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { consultationStatusLabels, type ConsultationSort } from "#app/features/staff/consultations/labels.ts";
@@ -18,14 +20,15 @@ import { consultationAttachments, consultations, type ConsultationStatus } from 
  * page, and the CSV of what the list shows.
  */
 
-export type ConsultationFilter = Pick<ListQuery<ConsultationStatus>, "search" | "status">;
+export type ConsultationFilter = Pick<ListQuery<ConsultationStatus>, "search" | "status"> & { source?: string | null };
 
-/** Name, email and brief contain the search (wildcards taken literally); the status matches. */
-function whereOf({ search, status }: ConsultationFilter): SQL | undefined {
+/** Name, email and brief contain the search (wildcards taken literally); the status and the source match. */
+function whereOf({ search, status, source }: ConsultationFilter): SQL | undefined {
   const pattern = search ? likePattern(search) : null;
   return and(
     pattern ? or(ilike(consultations.fullName, pattern), ilike(consultations.email, pattern), ilike(consultations.projectBrief, pattern)) : undefined,
     status ? eq(consultations.status, status) : undefined,
+    attributionSourceIs(consultations.attribution, source ?? null),
   );
 }
 
@@ -45,6 +48,7 @@ export type ConsultationListRow = {
   /** The response clock at the time of reading. */
   clock: LeadClock;
   attachments: number;
+  source: string | null;
   cursor: string;
 };
 
@@ -93,6 +97,7 @@ export async function listConsultations(
             firstResponseAt: consultations.firstResponseAt,
             // Counted per row shown, so the page never groups the whole table first.
             attachments: db.$count(consultationAttachments, withAttachments),
+            source: sql<string | null>`${consultations.attribution} ->> 'source'`,
             cursor: cursorOf(listOrder),
           })
           .from(consultations)
@@ -100,7 +105,9 @@ export async function listConsultations(
           .orderBy(...orderBy)
           .limit(limit),
       async () =>
-        query.search ? countUpTo(db, consultations, where) : exactly(await countedRows(db, "consultations", query.status ? { statuses: [query.status] } : {})),
+        query.search || query.source
+          ? countUpTo(db, consultations, where)
+          : exactly(await countedRows(db, "consultations", query.status ? { statuses: [query.status] } : {})),
     ),
     countedRows(db, "consultations", { statuses: ["new"] }),
     readBusinessHours(db),
@@ -135,6 +142,7 @@ async function consultationDetail(db: Database, id: number) {
       status: consultations.status,
       dueAt: consultations.dueAt,
       firstResponseAt: consultations.firstResponseAt,
+      attribution: consultations.attribution,
     })
     .from(consultations)
     .where(eq(consultations.id, id));
@@ -181,6 +189,7 @@ type ExportRow = {
   phone: string;
   projectBrief: string;
   attachmentNames: string | null;
+  attribution: Attribution | null;
 };
 
 const exportColumns: CsvColumn<ExportRow>[] = [
@@ -193,6 +202,7 @@ const exportColumns: CsvColumn<ExportRow>[] = [
   { header: "Phone", value: (row) => row.phone },
   { header: "Project brief", value: (row) => row.projectBrief },
   { header: "Attachments", value: (row) => row.attachmentNames },
+  ...attributionCsvColumns<ExportRow>(),
 ];
 
 const attachmentNames = sql<string | null>`string_agg(${consultationAttachments.originalName}, '; ' order by ${consultationAttachments.position})`;
@@ -210,6 +220,7 @@ export function exportPage(db: Database, filter: ConsultationFilter, beforeId: n
       phone: consultations.phone,
       projectBrief: consultations.projectBrief,
       attachmentNames,
+      attribution: consultations.attribution,
     })
     .from(consultations)
     .leftJoin(consultationAttachments, withAttachments)
@@ -227,7 +238,7 @@ export async function exportConsultations(db: Database, filter: ConsultationFilt
   await audit(db, {
     actor: { id: user.id, email: user.email },
     action: "export",
-    detail: { list: "consultations", search: filter.search !== "", status: filter.status },
+    detail: { list: "consultations", search: filter.search !== "", status: filter.status, source: filter.source ?? null },
     ipAddress,
   });
   return csvResponse(

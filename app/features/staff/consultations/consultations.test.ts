@@ -37,8 +37,31 @@ async function seed(database: TestDatabase) {
   const found = await database.db
     .insert(consultations)
     .values([
-      { fullName: "Zoë Quintana", email: "zq@example.com", country: "Spain", phone: "2", projectBrief: "An app.", submittedAt: at(40) },
-      { fullName: "Bo", email: "bo@QUINTAL.example", country: "Peru", phone: "3", projectBrief: "Shop.", submittedAt: at(41), status: "won" },
+      {
+        fullName: "Zoë Quintana",
+        email: "zq@example.com",
+        country: "Spain",
+        phone: "2",
+        projectBrief: "An app.",
+        submittedAt: at(40),
+        attribution: {
+          source: "linkedin",
+          medium: "paid",
+          campaign: "q4",
+          formPage: "/contact-us",
+          lastTouch: { utm_source: "LinkedIn", landingPage: "/crm" },
+        },
+      },
+      {
+        fullName: "Bo",
+        email: "bo@QUINTAL.example",
+        country: "Peru",
+        phone: "3",
+        projectBrief: "Shop.",
+        submittedAt: at(41),
+        status: "won",
+        attribution: { source: "google", lastTouch: { gclid: "x" } },
+      },
       {
         fullName: "Cy",
         email: "cy@example.com",
@@ -104,6 +127,13 @@ for (const driver of drivers) {
       expect(await ids("_")).toEqual([]);
       expect(await ids("nobody at all")).toEqual([]);
 
+      // The source filter (as the address gives it, in lower case) finds only that source's leads and counts them.
+      const fromLinkedIn = await listConsultations(database.db, { ...all, source: "linkedin" });
+      expect(fromLinkedIn).toMatchObject({ total: { n: 1, atLeast: false } });
+      expect(fromLinkedIn.rows.map((row) => [row.id, row.source])).toEqual([[zoe, "linkedin"]]);
+      expect((await listConsultations(database.db, { ...all, source: "bing" })).rows).toEqual([]);
+      expect(first.rows[3]!.source).toBeNull();
+
       const onlyNew = await listConsultations(database.db, { search: "", status: "new", cursor: null });
       expect(onlyNew).toMatchObject({ total: { n: 22, atLeast: false }, newer: null, older: null, newCount: 22 });
       expect(onlyNew.rows.every((row) => row.status === "new")).toBe(true);
@@ -122,7 +152,10 @@ for (const driver of drivers) {
       expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="consultations-\d{4}-\d{2}-\d{2}\.csv"$/);
       const text = (await response.text()).replace(/^\uFEFF/, "");
       const lines = text.split("\n");
-      expect(lines[0]).toBe('"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments"');
+      expect(lines[0]).toMatch(
+        /^"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments","Source","Medium","Campaign","Form page","Last touch: Landing page",/,
+      );
+      expect(text).toContain(`"a.pdf; b, final.png","linkedin","paid","q4","/contact-us","/crm","","LinkedIn",`);
       expect(text).toContain(`"${zoe}","2026-01-01T09:40:00.000Z","new","Zoë Quintana","zq@example.com","Spain","2","An app.","a.pdf; b, final.png"`);
       expect(text).toContain(
         `"${cy}","2026-01-01T09:42:00.000Z","new","Cy","cy@example.com","Chile","4","'=1+1\nCut costs by 50% with a quintessential CRM.",""`,
@@ -138,10 +171,16 @@ for (const driver of drivers) {
       expect(searchedLines).toHaveLength(2);
       expect(searchedLines[1]).toContain('"Bo","bo@QUINTAL.example"');
 
+      const bySource = await exportConsultations(database.db, { search: "", status: null, source: "google" }, sales, "10.0.0.9");
+      const bySourceLines = (await bySource.text()).split("\n").filter(Boolean);
+      expect(bySourceLines).toHaveLength(2);
+      expect(bySourceLines[1]).toContain('"Bo","bo@QUINTAL.example"');
+
       const entries = await database.db.select().from(auditLog).orderBy(auditLog.id);
       expect(entries.map((entry) => [entry.action, entry.actorId, entry.detail, entry.ipAddress])).toEqual([
-        ["export", sales.id, { list: "consultations", search: false, status: null }, "10.0.0.9"],
-        ["export", sales.id, { list: "consultations", search: true, status: "won" }, "10.0.0.9"],
+        ["export", sales.id, { list: "consultations", search: false, status: null, source: null }, "10.0.0.9"],
+        ["export", sales.id, { list: "consultations", search: true, status: "won", source: null }, "10.0.0.9"],
+        ["export", sales.id, { list: "consultations", search: false, status: null, source: "google" }, "10.0.0.9"],
       ]);
       expect(JSON.stringify(entries)).not.toContain("quint");
     } finally {

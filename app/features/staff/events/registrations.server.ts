@@ -1,4 +1,6 @@
 import { and, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import type { Attribution } from "#app/features/attribution/attribution.ts";
+import { attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { inPages } from "#app/features/staff/csv.server.ts";
 import { allEventStatuses } from "#app/features/staff/events/labels.ts";
 import { countedRows, countUpTo, cursorOf, exactly, loadStaffList, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
@@ -17,6 +19,7 @@ const columns = {
   reference: registrations.reference,
   registeredAt: registrations.createdAt,
   consentVersion: registrations.consentVersion,
+  attribution: registrations.attribution,
 };
 
 export type Registration = {
@@ -30,11 +33,12 @@ export type Registration = {
   reference: string;
   registeredAt: Date;
   consentVersion: string;
+  attribution: Attribution | null;
 };
 
-export type RegistrationQuery = { search: string; status: EventRegistrationStatus | null };
+export type RegistrationQuery = { search: string; status: EventRegistrationStatus | null; source: string | null };
 
-function matching({ search, status }: RegistrationQuery): SQL | undefined {
+function matching({ search, status, source }: RegistrationQuery): SQL | undefined {
   const pattern = likePattern(search);
   return and(
     search
@@ -46,6 +50,7 @@ function matching({ search, status }: RegistrationQuery): SQL | undefined {
         )
       : undefined,
     status ? eq(registrations.status, status) : undefined,
+    attributionSourceIs(registrations.attribution, source),
   );
 }
 
@@ -66,7 +71,7 @@ export function listRegistrations(db: Database, query: RegistrationQuery, cursor
         .orderBy(...orderBy)
         .limit(limit),
     async () =>
-      query.search
+      query.search || query.source
         ? countUpTo(db, registrations, where)
         : exactly(await countedRows(db, "event_registrations", query.status ? { statuses: [query.status] } : {})),
   );
