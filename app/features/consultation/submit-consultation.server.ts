@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import {
   ALLOWED_TYPES_TEXT,
@@ -21,15 +21,20 @@ import {
 } from "#app/features/consultation/consultation-schema.ts";
 import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
-import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec } from "#app/features/forms/submission.server.ts";
-import { consultationAttachments, consultations } from "#app/platform/db/schema.server.ts";
+import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec, type SaveContext } from "#app/features/forms/submission.server.ts";
+import type { LeadFacts } from "#app/features/staff/teams/routing.ts";
+import { assignLead, type Assignment } from "#app/features/staff/teams/rotation.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { consultationKeys } from "#app/platform/storage/storage.server.ts";
 
 const success = (messages: string[], warnings?: string[]): Extract<ConsultationResult, { status: "success" }> =>
   warnings ? { status: "success", messages, warnings } : { status: "success", messages };
 
-const consultationForm: FormSpec<ConsultationInput, void, object> = {
+type ConsultationFormSpec = FormSpec<ConsultationInput, void, object>;
+
+const consultationForm: Omit<ConsultationFormSpec, "save"> = {
   name: "consultation",
   read: {
     maxBytes: MAX_REQUEST_BYTES,
@@ -79,44 +84,6 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
       files.map((file) => file.name),
     )[index]!,
 
-  async save({ tx, input, files, idempotencyKey, submittedAt, services, confirm }) {
-    const [row] = await tx
-      .insert(consultations)
-      .values({
-        fullName: input.fullName,
-        email: input.email,
-        country: input.country,
-        phone: input.phone,
-        projectBrief: input.brief,
-        fileUrl: files[0] ? `${services.env.SITE_URL}/staff/files/${files[0].key}` : null,
-        submittedAt,
-        idempotencyKey,
-      })
-      .returning({ id: consultations.id });
-    if (files.length > 0) {
-      await tx.insert(consultationAttachments).values(
-        files.map((file, position) => ({
-          consultationId: row!.id,
-          storageKey: file.key,
-          originalName: file.name.slice(0, 255),
-          contentType: file.contentType,
-          sizeBytes: file.size,
-          position,
-        })),
-      );
-    }
-    // Spec §3: the confirmation's template parameters.
-    const params = { to_email: input.email, full_name: input.fullName, country: input.country, phone: input.phone, project_brief: input.brief };
-    await services.outbox.enqueue(tx, {
-      template: "consultation-notification",
-      to: services.env.SALES_INBOX,
-      params: { ...params, attachment_count: files.length },
-      kind: "consultation",
-      consultationId: row!.id,
-    });
-    await confirm({ template: "consultation-confirmation", to: input.email, params, kind: "consultation", consultationId: row!.id });
-  },
-
   answer(_saved, confirmation) {
     if (confirmation?.status === "sent") return success([CONFIRMATION_EMAIL_SENT_MESSAGE, CONSULTATION_SUCCESS_MESSAGE]);
     const reason =
@@ -130,10 +97,86 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
 };
 
 /**
+ * The request, its files, its owner (routing rules, then the team's rotation)
+ * and its emails: to the sales inbox and the owner, or, when nobody in the
+ * team is available, to every active admin; then the visitor's confirmation.
+ */
+async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt, services, confirm }: SaveContext<ConsultationInput>, sentFrom: string | null) {
+  const facts: LeadFacts = { country: input.country, pagePath: sentFrom, source: null };
+  const assignment = await assignLead(tx, facts);
+  const [row] = await tx
+    .insert(consultations)
+    .values({
+      fullName: input.fullName,
+      email: input.email,
+      country: input.country,
+      phone: input.phone,
+      projectBrief: input.brief,
+      fileUrl: files[0] ? `${services.env.SITE_URL}/staff/files/${files[0].key}` : null,
+      submittedAt,
+      idempotencyKey,
+      ownerId: assignment?.owner?.id ?? null,
+      teamId: assignment?.teamId ?? null,
+    })
+    .returning({ id: consultations.id });
+  const consultationId = row!.id;
+  if (files.length > 0) {
+    await tx.insert(consultationAttachments).values(
+      files.map((file, position) => ({
+        consultationId,
+        storageKey: file.key,
+        originalName: file.name.slice(0, 255),
+        contentType: file.contentType,
+        sizeBytes: file.size,
+        position,
+      })),
+    );
+  }
+  // Spec §3: the confirmation's template parameters.
+  const params = { to_email: input.email, full_name: input.fullName, country: input.country, phone: input.phone, project_brief: input.brief };
+  const recordUrl = `${services.env.SITE_URL}/staff/consultations/${consultationId}`;
+  const notification = {
+    template: "consultation-notification",
+    params: { ...params, attachment_count: files.length, record_url: recordUrl, owner_name: assignment?.owner?.name ?? null },
+    kind: "consultation",
+    consultationId,
+  } as const;
+  await services.outbox.enqueue(tx, { ...notification, to: services.env.SALES_INBOX });
+  if (assignment?.owner) await services.outbox.enqueue(tx, { ...notification, to: assignment.owner.email });
+  else await alertAdmins(tx, services, { full_name: input.fullName, country: input.country, team: assignment?.teamName ?? "(none)", record_url: recordUrl }, consultationId);
+  await confirm({ template: "consultation-confirmation", to: input.email, params, kind: "consultation", consultationId });
+}
+
+/** Every active admin hears of a lead nobody could take. */
+async function alertAdmins(
+  tx: Database,
+  services: SaveContext<ConsultationInput>["services"],
+  params: { full_name: string; country: string; team: Assignment["teamName"]; record_url: string },
+  consultationId: number,
+) {
+  const admins = await tx
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, "admin"), isNull(staffUsers.deactivatedAt)));
+  for (const admin of admins) {
+    await services.outbox.enqueue(tx, { template: "consultation-unassigned", to: admin.email, params, kind: "consultation", consultationId });
+  }
+}
+
+/** The path of the page the form was sent on: the Referer, when it is one of this site's pages. */
+function pageSentFrom(request: Request, siteUrl: string): string | null {
+  const referrer = request.headers.get("referer");
+  if (!referrer || !URL.canParse(referrer)) return null;
+  const url = new URL(referrer);
+  return url.origin === new URL(request.url).origin || url.origin === new URL(siteUrl).origin ? url.pathname : null;
+}
+
+/**
  * POST /consultation: the request, every file stored privately, and both
  * emails, in one transaction; the confirmation's first delivery attempt is
  * awaited briefly, and a failed one never undoes the request.
  */
 export function handleConsultationPost(request: Request, context: Readonly<RouterContextProvider>, services: Services) {
-  return submitForm(request, context, services, consultationForm);
+  const sentFrom = pageSentFrom(request, services.env.SITE_URL);
+  return submitForm(request, context, services, { ...consultationForm, save: (saving) => saveConsultation(saving, sentFrom) } satisfies ConsultationFormSpec);
 }

@@ -25,6 +25,8 @@ export type ListIndex = { name: string; on: string };
 export const listIndexes: readonly ListIndex[] = [
   { name: "consultations_list_idx", on: `"consultations" USING btree ("submitted_at", "id")` },
   { name: "consultations_status_list_idx", on: `"consultations" USING btree ("status", "submitted_at", "id")` },
+  // "Mine", "Unassigned" (null sorts in it too) and "By owner".
+  { name: "consultations_owner_list_idx", on: `"consultations" USING btree ("owner_id", "submitted_at", "id")` },
   {
     name: "consultations_search_idx",
     on: `"consultations" USING gin ("full_name" gin_trgm_ops, "email" gin_trgm_ops, "project_brief" gin_trgm_ops)`,
