@@ -42,6 +42,7 @@ export default [
     route("outbox", "routes/staff.outbox.tsx"),
     route("audit", "routes/staff.audit.tsx"),
     route("accounts", "routes/staff.accounts.tsx"),
+    route("teams", "routes/staff.teams.tsx"),
     route("account", "routes/staff.account.tsx"),
     route("jobs", "routes/staff.jobs._index.tsx"),
     route("jobs/new", "routes/staff.jobs.new.tsx"),

@@ -1,31 +1,40 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/staff.consultations";
 import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
-import { listConsultations } from "#app/features/staff/consultations/consultations.server.ts";
+import { listConsultations, readOwnerView } from "#app/features/staff/consultations/consultations.server.ts";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
 import { EmptyList, ListFilters, ListPages, LocalTime, formatTotal } from "#app/features/staff/list-ui.tsx";
 import { ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { PageHeading, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { leadOwners } from "#app/features/staff/teams/teams.server.ts";
 import { consultationStatuses } from "#app/platform/db/schema.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, request, "consultations");
+  const user = requireStaff(context, request, "consultations");
   const query = readListQuery(request, consultationStatuses);
+  const owner = readOwnerView(query, user);
   const { db } = await servicesOf(context);
-  const list = await listConsultations(db, query);
-  return { ...list, search: query.search, status: query.status, filters: query.filters.toString() };
+  const [list, owners] = await Promise.all([listConsultations(db, { ...query, owner }), leadOwners(db)]);
+  return { ...list, search: query.search, status: query.status, owner: query.params.get("owner") ?? "", owners, filters: query.filters.toString() };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Consultations");
 
+/** The views a member of staff switches between most: everyone's leads, their own, and those nobody owns yet. */
+const ownerViews = [
+  { owner: "", label: "All leads" },
+  { owner: "mine", label: "Mine" },
+  { owner: "none", label: "Unassigned" },
+];
+
 const statusOptions = Object.entries(consultationStatusLabels).map(([value, label]) => ({ value, label }));
 
 export default function Consultations({ loaderData }: Route.ComponentProps) {
-  const { rows, total, newer, older, newCount, search, status, filters } = loaderData;
-  const filtered = search !== "" || status !== null;
+  const { rows, total, newer, older, newCount, search, status, owner, owners, filters } = loaderData;
+  const filtered = search !== "" || status !== null || owner !== "";
   return (
     <>
       <PageHeading title="Consultations">
@@ -41,6 +50,21 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
             </>
           ) : null}
         </p>
+        <nav aria-label="Views" className="mt-2">
+          <ul className="flex flex-wrap gap-x-6">
+            {ownerViews.map((view) => (
+              <li key={view.owner}>
+                <Link
+                  to={view.owner ? `?owner=${view.owner}` : "/staff/consultations"}
+                  className={`${linkClass} inline-block py-2`}
+                  aria-current={owner === view.owner ? "page" : undefined}
+                >
+                  {view.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </PageHeading>
       <ListFilters
         search={search}
@@ -48,13 +72,29 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
         status={status ?? undefined}
         statuses={statusOptions}
         exportHref={`/staff/consultations/export.csv${filters ? `?${filters}` : ""}`}
-      />
+      >
+        <div>
+          <label htmlFor="list-owner" className="mb-1.5 block text-sm font-semibold">
+            Owner
+          </label>
+          <select id="list-owner" name="owner" defaultValue={owner} className={inputClass}>
+            <option value="">Anyone</option>
+            <option value="mine">Mine</option>
+            <option value="none">Unassigned</option>
+            {owners.map((each) => (
+              <option key={each.id} value={each.id}>
+                {each.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListFilters>
       {rows.length === 0 ? (
         <EmptyList>{filtered ? "No consultation requests match." : "No consultation requests yet."}</EmptyList>
       ) : (
         <ListTable
           caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, newest first: ${formatTotal(total)}`}
-          columns={["Name", "Email", "Country", "Submitted", "Status", "Files"]}
+          columns={["Name", "Email", "Country", "Submitted", "Status", "Owner", "Files"]}
         >
           {rows.map((row) => (
             <tr key={row.id}>
@@ -72,6 +112,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
               <td className={cellClass}>
                 <StatusBadge status={row.status} labels={consultationStatusLabels} />
               </td>
+              <td className={cellClass}>{row.ownerName ?? "Unassigned"}</td>
               <td className={cellClass}>{row.attachments}</td>
             </tr>
           ))}

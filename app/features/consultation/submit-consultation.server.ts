@@ -143,7 +143,13 @@ async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt,
   } as const;
   await services.outbox.enqueue(tx, { ...notification, to: services.env.SALES_INBOX });
   if (assignment?.owner) await services.outbox.enqueue(tx, { ...notification, to: assignment.owner.email });
-  else await alertAdmins(tx, services, { full_name: input.fullName, country: input.country, team: assignment?.teamName ?? "(none)", record_url: recordUrl }, consultationId);
+  else
+    await alertAdmins(
+      tx,
+      services,
+      { full_name: input.fullName, country: input.country, team: assignment?.teamName ?? "(none)", record_url: recordUrl },
+      consultationId,
+    );
   await confirm({ template: "consultation-confirmation", to: input.email, params, kind: "consultation", consultationId });
 }
 

@@ -22,7 +22,8 @@ export const roleDescriptions: Record<StaffRole, string> = {
   editor: "Insights: writing, images and publishing; the pages' web vitals",
 };
 
-export type StaffArea = "consultations" | "subscribers" | "events" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "audit" | "accounts";
+export type StaffArea =
+  "consultations" | "subscribers" | "events" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "audit" | "accounts" | "teams";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
@@ -36,6 +37,7 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   outbox: { label: "Outbox", path: "/staff/outbox", roles: [] },
   audit: { label: "Audit log", path: "/staff/audit", roles: [] },
   accounts: { label: "Staff accounts", path: "/staff/accounts", roles: [] },
+  teams: { label: "Teams and lead routing", path: "/staff/teams", roles: [] },
 };
 
 export function canOpen(role: StaffRole, area: StaffArea): boolean {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { data } from "react-router";
 import { attachmentPath } from "#app/features/staff/attachments.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { consultationStatusLabels } from "#app/features/staff/consultations/labels.ts";
@@ -7,22 +8,42 @@ import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder, type ListPage } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor, type ListQuery } from "#app/features/staff/list-query.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
+import { changeOwner } from "#app/features/staff/teams/owners.server.ts";
+import { leadOwners } from "#app/features/staff/teams/teams.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { consultationAttachments, consultations, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
+import { consultationAttachments, consultations, staffUsers, teams, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
 
 /*
  * The consultations inbox: the list (search, status, pages), one request's
  * page, and the CSV of what the list shows.
  */
 
-export type ConsultationFilter = Pick<ListQuery<ConsultationStatus>, "search" | "status">;
+/** Whose leads the list shows: everyone's (null), nobody's yet, or one account's ("Mine" is the viewer's). */
+export type OwnerView = null | { unassigned: true } | { ownerId: string };
 
-/** Name, email and brief contain the search (wildcards taken literally); the status matches. */
-function whereOf({ search, status }: ConsultationFilter): SQL | undefined {
+export type ConsultationFilter = Pick<ListQuery<ConsultationStatus>, "search" | "status"> & { owner?: OwnerView };
+
+/**
+ * The owner view in the address: `owner=mine`, `owner=none` or an account's
+ * id; it goes into the list's links as it came.
+ */
+export function readOwnerView(query: Pick<ListQuery<string>, "params" | "filters">, user: StaffUser): OwnerView {
+  const raw = query.params.get("owner") ?? "";
+  if (raw === "") return null;
+  if (raw.length > 64) throw data("There is no such owner.", { status: 400 });
+  query.filters.set("owner", raw);
+  if (raw === "mine") return { ownerId: user.id };
+  if (raw === "none") return { unassigned: true };
+  return { ownerId: raw };
+}
+
+/** Name, email and brief contain the search (wildcards taken literally); the status and owner match. */
+function whereOf({ search, status, owner }: ConsultationFilter): SQL | undefined {
   const pattern = search ? likePattern(search) : null;
   return and(
     pattern ? or(ilike(consultations.fullName, pattern), ilike(consultations.email, pattern), ilike(consultations.projectBrief, pattern)) : undefined,
     status ? eq(consultations.status, status) : undefined,
+    !owner ? undefined : "unassigned" in owner ? isNull(consultations.ownerId) : eq(consultations.ownerId, owner.ownerId),
   );
 }
 
@@ -37,6 +58,7 @@ export type ConsultationListRow = {
   submittedAt: string;
   status: ConsultationStatus;
   readAt: string | null;
+  ownerName: string | null;
   attachments: number;
   cursor: string;
 };
@@ -62,16 +84,20 @@ export async function listConsultations(db: Database, query: ConsultationFilter 
             submittedAt: consultations.submittedAt,
             status: consultations.status,
             readAt: consultations.readAt,
+            ownerName: staffUsers.name,
             // Counted per row shown, so the page never groups the whole table first.
             attachments: db.$count(consultationAttachments, withAttachments),
             cursor: cursorOf(listOrder),
           })
           .from(consultations)
+          .leftJoin(staffUsers, eq(staffUsers.id, consultations.ownerId))
           .where(and(where, keyset))
           .orderBy(...orderBy)
           .limit(limit),
       async () =>
-        query.search ? countUpTo(db, consultations, where) : exactly(await countedRows(db, "consultations", query.status ? { statuses: [query.status] } : {})),
+        query.search || query.owner
+          ? countUpTo(db, consultations, where)
+          : exactly(await countedRows(db, "consultations", query.status ? { statuses: [query.status] } : {})),
     ),
     countedRows(db, "consultations", { statuses: ["new"] }),
   ]);
@@ -96,8 +122,13 @@ async function consultationDetail(db: Database, id: number) {
       projectBrief: consultations.projectBrief,
       submittedAt: consultations.submittedAt,
       status: consultations.status,
+      ownerId: consultations.ownerId,
+      ownerName: staffUsers.name,
+      teamName: teams.name,
     })
     .from(consultations)
+    .leftJoin(staffUsers, eq(staffUsers.id, consultations.ownerId))
+    .leftJoin(teams, eq(teams.id, consultations.teamId))
     .where(eq(consultations.id, id));
   if (!consultation) return null;
   const files = await db
@@ -113,6 +144,7 @@ async function consultationDetail(db: Database, id: number) {
   return {
     consultation: { ...consultation, submittedAt: consultation.submittedAt.toISOString() },
     attachments: files.map(({ key, ...file }): ConsultationAttachment => ({ ...file, href: attachmentPath(key) })),
+    owners: await leadOwners(db),
   };
 }
 
@@ -123,6 +155,17 @@ export const consultationInbox = {
   notFound: "There is no such consultation request.",
   statusLabels: consultationStatusLabels,
   read: consultationDetail,
+  ownChange: {
+    intent: "owner",
+    labels: { owner: "Owner", expectedOwner: "Owner shown" },
+    done: "The owner was changed.",
+    async run(db, id, values, user, ipAddress) {
+      const change = { from: values.expectedOwner || null, to: values.owner || null };
+      if (change.from === change.to) return { ok: false, status: 400, message: "That already is the owner; nothing was changed.", field: "owner" };
+      const result = await changeOwner(db, id, change, user, ipAddress);
+      return result.ok ? result : { ...result, field: "owner" };
+    },
+  },
 } satisfies InboxKind<object>;
 
 type ExportRow = {
@@ -173,6 +216,10 @@ export function exportPage(db: Database, filter: ConsultationFilter, beforeId: n
     .limit(size);
 }
 
+function ownerDetail(owner: OwnerView | undefined): string | null {
+  return !owner ? null : "unassigned" in owner ? "none" : owner.ownerId;
+}
+
 /**
  * The CSV of the requests the list's filters select, streamed. The audit
  * entry records that a search was used, not its words: they may be a name.
@@ -181,7 +228,7 @@ export async function exportConsultations(db: Database, filter: ConsultationFilt
   await audit(db, {
     actor: { id: user.id, email: user.email },
     action: "export",
-    detail: { list: "consultations", search: filter.search !== "", status: filter.status },
+    detail: { list: "consultations", search: filter.search !== "", status: filter.status, owner: ownerDetail(filter.owner) },
     ipAddress,
   });
   return csvResponse(

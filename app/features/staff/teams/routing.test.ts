@@ -23,7 +23,12 @@ test("solution areas come from the navigation's solution pages, and a page path 
 });
 
 test("the first matching rule wins; every set condition must hold; no match is the default team (null)", () => {
-  const rules = [rule(1, { country: "India", solutionArea: "crm" }), rule(2, { country: "india" }), rule(3, { source: "LinkedIn" }), rule(4, { solutionArea: "erp" })];
+  const rules = [
+    rule(1, { country: "India", solutionArea: "crm" }),
+    rule(2, { country: "india" }),
+    rule(3, { source: "LinkedIn" }),
+    rule(4, { solutionArea: "erp" }),
+  ];
   expect(routeLead(facts("India", "/crm"), rules)).toBe(1);
   // Country without regard to case or spaces; the CRM rule needs the page too.
   expect(routeLead(facts(" INDIA ", "/erp"), rules)).toBe(2);
