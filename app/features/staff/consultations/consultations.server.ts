@@ -216,8 +216,9 @@ export function exportPage(db: Database, filter: ConsultationFilter, beforeId: n
     .limit(size);
 }
 
-function ownerDetail(owner: OwnerView | undefined): string | null {
-  return !owner ? null : "unassigned" in owner ? "none" : owner.ownerId;
+/** The owner view, when one was chosen: "none" or the owner's account id. */
+function ownerDetail(owner: OwnerView | undefined): { owner?: string } {
+  return !owner ? {} : { owner: "unassigned" in owner ? "none" : owner.ownerId };
 }
 
 /**
@@ -228,7 +229,7 @@ export async function exportConsultations(db: Database, filter: ConsultationFilt
   await audit(db, {
     actor: { id: user.id, email: user.email },
     action: "export",
-    detail: { list: "consultations", search: filter.search !== "", status: filter.status, owner: ownerDetail(filter.owner) },
+    detail: { list: "consultations", search: filter.search !== "", status: filter.status, ...ownerDetail(filter.owner) },
     ipAddress,
   });
   return csvResponse(
