@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/staff.teams";
-import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
+import { answerRejection, changeAnswer, formError, readStaffForm, unknownIntent } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { FormNotice, PageHeading, buttonClass, inputClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { solutionAreas } from "#app/features/staff/teams/solution-areas.ts";
@@ -100,10 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         change = await moveRule(db, idOf(values.rule), values.direction === "up" ? "up" : "down", user, ipAddress);
         break;
       default:
-        return formError(400, "This form asked for something the page does not do. Reload the page and try again.");
+        return unknownIntent();
     }
-    if (!change.ok) return formError(change.status, change.message);
-    return { status: "success", messages: [change.message] } satisfies FormAnswer;
+    return changeAnswer(change);
   } catch (error) {
     return answerRejection(error);
   }
