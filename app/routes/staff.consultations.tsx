@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readListQuery(request, consultationStatuses);
   const owner = readOwnerView(query, user);
   const { db } = await servicesOf(context);
-  const [list, owners] = await Promise.all([listConsultations(db, { ...query, owner }), leadOwners(db)]);
+  const [list, owners] = await Promise.all([listConsultations(db, { ...query, owner, viewerId: user.id }), leadOwners(db)]);
   return { ...list, search: query.search, status: query.status, owner: query.params.get("owner") ?? "", owners, filters: query.filters.toString() };
 }
 

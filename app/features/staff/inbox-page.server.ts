@@ -58,17 +58,17 @@ export type OwnChange = {
 /**
  * The loader: the record's own fields, then its history, its emails and the
  * sentence after a successful post. Opening the page counts as reading the
- * record (it is no longer unread).
+ * record (it is no longer unread for whoever opened it).
  */
 export async function loadInboxRecord<Fields extends object>({ request, context, params, url }: PageArgs, kind: InboxKind<Fields>) {
-  requireStaff(context, request, kind.area);
+  const user = requireStaff(context, request, kind.area);
   const id = parseRecordId(params.id);
   if (id === null) throw data(kind.notFound, { status: 404 });
   const { db } = await servicesOf(context);
   const fields = await kind.read(db, id);
   if (!fields) throw data(kind.notFound, { status: 404 });
   const subject: InboxSubject = { type: kind.type, id };
-  await markRead(db, subject);
+  await markRead(db, subject, user.id);
   return {
     ...fields,
     timeline: await timelineOf(db, subject),

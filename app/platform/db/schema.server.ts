@@ -67,7 +67,11 @@ export const consultations = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
     /** Where staff are with it (consultationStatuses). */
     status: text("status").$type<ConsultationStatus>().notNull().default("new"),
-    /** When a member of staff first opened it; null is "unread". */
+    /**
+     * When someone first opened it, for requests opened before reads were
+     * kept per person (migration 0015): such a request is read for everyone.
+     * Since then consultation_reads says who has opened which.
+     */
     readAt: timestamp("read_at", { withTimezone: true }),
     /** Who answers it: chosen by the team's rotation when it arrives (null: nobody was available), or by hand. */
     ownerId: text("owner_id").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
@@ -413,6 +417,21 @@ export const teamMembers = pgTable(
       .on(t.teamId)
       .where(sql`${t.isLead}`),
   ],
+);
+
+/** Who has opened which consultation request: "unread" is per person. */
+export const consultationReads = pgTable(
+  "consultation_reads",
+  {
+    consultationId: bigint("consultation_id", { mode: "number" })
+      .notNull()
+      .references(() => consultations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.consultationId, t.userId] }), index("consultation_reads_user_idx").on(t.userId)],
 );
 
 /**

@@ -11,7 +11,7 @@ import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { changeOwner } from "#app/features/staff/teams/owners.server.ts";
 import { leadOwners } from "#app/features/staff/teams/teams.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { consultationAttachments, consultations, staffUsers, teams, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
+import { consultationAttachments, consultationReads, consultations, staffUsers, teams, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
 
 /*
  * The consultations inbox: the list (search, status, pages), one request's
@@ -67,8 +67,12 @@ export type ConsultationList = ListPage<ConsultationListRow> & { newCount: numbe
 
 const listOrder: ListOrder = { time: consultations.submittedAt, id: consultations.id };
 
-/** One page of the list, newest first, with how many match and how many are still new. */
-export async function listConsultations(db: Database, query: ConsultationFilter & { cursor: ListCursor | null }): Promise<ConsultationList> {
+/**
+ * One page of the list, newest first, with how many match and how many are
+ * still new. A row's `readAt` is when `viewerId` opened it (or when anyone did,
+ * before reads were kept per person); without a viewer, only the latter.
+ */
+export async function listConsultations(db: Database, query: ConsultationFilter & { cursor: ListCursor | null; viewerId?: string }): Promise<ConsultationList> {
   const where = whereOf(query);
   const [list, newCount] = await Promise.all([
     readListPage(
@@ -83,7 +87,7 @@ export async function listConsultations(db: Database, query: ConsultationFilter 
             country: consultations.country,
             submittedAt: consultations.submittedAt,
             status: consultations.status,
-            readAt: consultations.readAt,
+            readAt: sql<Date | null>`coalesce(${consultations.readAt}, ${consultationReads.readAt})`.mapWith(consultations.readAt),
             ownerName: staffUsers.name,
             // Counted per row shown, so the page never groups the whole table first.
             attachments: db.$count(consultationAttachments, withAttachments),
@@ -91,6 +95,10 @@ export async function listConsultations(db: Database, query: ConsultationFilter 
           })
           .from(consultations)
           .leftJoin(staffUsers, eq(staffUsers.id, consultations.ownerId))
+          .leftJoin(
+            consultationReads,
+            and(eq(consultationReads.consultationId, consultations.id), query.viewerId ? eq(consultationReads.userId, query.viewerId) : sql`false`),
+          )
           .where(and(where, keyset))
           .orderBy(...orderBy)
           .limit(limit),
