@@ -91,7 +91,7 @@ async function journey(server: RunningServer) {
   expect(await rows.count()).toBe(1);
   const row = rows.first();
   expect(await row.locator("th").textContent()).toBe(`${values.fullName}Unread`);
-  expect(await row.locator("td").allTextContents()).toEqual([values.email, values.country, expect.any(String), "New", "2"]);
+  expect(await row.locator("td").allTextContents()).toEqual([values.email, values.country, expect.any(String), "New", "Unassigned", "2"]);
   await expectNoAxeViolations(sales);
   const listUrl = sales.url();
 
@@ -204,7 +204,7 @@ test(
     await page.goto("/staff/consultations");
     await page.getByLabel("Search name, email or brief").fill(stamp);
     await page.getByRole("combobox", { name: "Status" }).selectOption("new");
-    await Promise.all([page.waitForURL(/\?q=.+&status=new$/), page.getByRole("button", { name: "Show" }).click()]);
+    await Promise.all([page.waitForURL(/\?q=.+&status=new&owner=$/), page.getByRole("button", { name: "Show" }).click()]);
     await Promise.all([page.waitForURL(/\/staff\/consultations\/\d+$/), page.getByRole("link", { name: values.fullName }).click()]);
     const detailUrl = page.url();
 
