@@ -19,11 +19,12 @@ import {
   type ConsultationInput,
   type ConsultationResult,
 } from "#app/features/consultation/consultation-schema.ts";
+import type { ConsultationUnassignedParams } from "#app/features/consultation/consultation-emails.server.ts";
 import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec, type SaveContext } from "#app/features/forms/submission.server.ts";
 import type { LeadFacts } from "#app/features/staff/teams/routing.ts";
-import { assignLead, type Assignment } from "#app/features/staff/teams/rotation.server.ts";
+import { assignLead } from "#app/features/staff/teams/rotation.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
@@ -147,19 +148,14 @@ async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt,
     await alertAdmins(
       tx,
       services,
-      { full_name: input.fullName, country: input.country, team: assignment?.teamName ?? "(none)", record_url: recordUrl },
+      { full_name: input.fullName, country: input.country, team: assignment?.teamName ?? "none (there is no default team)", record_url: recordUrl },
       consultationId,
     );
   await confirm({ template: "consultation-confirmation", to: input.email, params, kind: "consultation", consultationId });
 }
 
 /** Every active admin hears of a lead nobody could take. */
-async function alertAdmins(
-  tx: Database,
-  services: SaveContext<ConsultationInput>["services"],
-  params: { full_name: string; country: string; team: Assignment["teamName"]; record_url: string },
-  consultationId: number,
-) {
+async function alertAdmins(tx: Database, services: Services, params: ConsultationUnassignedParams, consultationId: number) {
   const admins = await tx
     .select({ email: staffUsers.email })
     .from(staffUsers)
