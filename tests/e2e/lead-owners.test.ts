@@ -58,6 +58,8 @@ test("an admin's team and rule send a lead from /crm in India to the team's memb
   await admin.getByText("Rule added: Country is India and sent from a CRM Solutions page → India CRM.").waitFor();
   expect(await admin.locator("#rules-heading + p + ol li").count()).toBe(1);
   expect(await axeViolations(admin)).toEqual([]);
+  // Nothing sticks out sideways on a 375 px phone.
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 
   const visitor = await newPage({ baseURL: server.baseURL });
   await visitor.goto("/crm");
@@ -81,7 +83,15 @@ test("an admin's team and rule send a lead from /crm in India to the team's memb
   await member.waitForURL(/owner=mine/);
   const rows = member.locator("tbody tr");
   expect(await rows.count()).toBe(1);
-  expect(await rows.first().textContent()).toContain("Ravi Lead");
+  expect(await rows.first().locator("th").textContent()).toBe("Ravi LeadUnread");
   await member.goto(`/staff/consultations/${row!.id}`);
   expect(await member.locator("#owner-heading + p").textContent()).toBe("Owned by Priya Member · Team: India CRM");
+
+  // Unread is per person: read for Priya now, still unread for the admin.
+  await member.goto("/staff/consultations?owner=mine");
+  expect(await rows.first().locator("th").textContent()).toBe("Ravi Lead");
+  await admin.goto(
+    `/staff/consultations?owner=${encodeURIComponent((await database.pool.query<{ id: string }>("select id from staff_user where email = 'priya@example.com'")).rows[0]!.id)}`,
+  );
+  expect(await admin.locator("tbody tr th").first().textContent()).toBe("Ravi LeadUnread");
 });
