@@ -16,7 +16,7 @@ export const roleLabels: Record<StaffRole, string> = {
 };
 
 export const roleDescriptions: Record<StaffRole, string> = {
-  admin: "Everything, including staff accounts, the outbox and the audit log",
+  admin: "Everything, including staff accounts, teams and lead routing, the outbox and the audit log",
   sales: "Consultation requests, newsletter subscribers and event registrations",
   recruiter: "Jobs and job applications",
   editor: "Insights: writing, images and publishing; the pages' web vitals",
