@@ -43,6 +43,7 @@ export default [
     route("audit", "routes/staff.audit.tsx"),
     route("accounts", "routes/staff.accounts.tsx"),
     route("business-hours", "routes/staff.business-hours.tsx"),
+    route("teams", "routes/staff.teams.tsx"),
     route("account", "routes/staff.account.tsx"),
     route("jobs", "routes/staff.jobs._index.tsx"),
     route("jobs/new", "routes/staff.jobs.new.tsx"),

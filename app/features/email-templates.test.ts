@@ -6,6 +6,7 @@ test("the registry keeps every name the outbox has stored, so rows written befor
   expect(Object.keys(mailTemplates)).toEqual([
     "consultation-confirmation",
     "consultation-notification",
+    "consultation-unassigned",
     "job-application-confirmation",
     "job-application-notification",
     "staff-invitation",
@@ -27,6 +28,7 @@ test("each message keeps the EmailJS template setting it had", () => {
   expect(Object.fromEntries(Object.entries(mailTemplates).map(([name, t]) => [name, t.emailjsTemplateSetting]))).toEqual({
     "consultation-confirmation": "EMAILJS_TEMPLATE_ID",
     "consultation-notification": "EMAILJS_NOTIFY_TEMPLATE_ID",
+    "consultation-unassigned": "EMAILJS_STAFF_TEMPLATE_ID",
     "job-application-confirmation": "EMAILJS_APPLICATION_TEMPLATE_ID",
     "job-application-notification": "EMAILJS_APPLICATION_NOTIFY_TEMPLATE_ID",
     "staff-invitation": "EMAILJS_STAFF_TEMPLATE_ID",

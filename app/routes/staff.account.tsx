@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.account";
 import { NewPasswordFields } from "#app/features/staff/password-form.tsx";
@@ -6,14 +7,21 @@ import { PASSWORD_MIN_LENGTH } from "#app/features/staff/password-rules.ts";
 import { roleDescriptions, roleLabels } from "#app/features/staff/roles.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { FormNotice, PageHeading, buttonClass, inputClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { FormNotice, PageHeading, buttonClass, inputClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { ownerRoles, setAway } from "#app/features/staff/teams/teams.server.ts";
+import { staffUsers } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaff(context, request);
-  const changed = new URL(request.url).searchParams.get("notice") === "password-changed";
-  return { name: user.name, email: user.email, role: user.role, changed };
+  const notice = new URL(request.url).searchParams.get("notice");
+  const changed = notice === "password-changed";
+  const ownsLeads = ownerRoles.includes(user.role);
+  const [account] = ownsLeads
+    ? await (await servicesOf(context)).db.select({ awaySince: staffUsers.awaySince }).from(staffUsers).where(eq(staffUsers.id, user.id))
+    : [];
+  return { name: user.name, email: user.email, role: user.role, changed, awayChanged: notice === "away", ownsLeads, away: Boolean(account?.awaySince) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -23,9 +31,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { values } = await readStaffForm(request, context, services, {
       name: "staff-change-password",
       rateLimit: 20,
-      fields: ["current", "password", "confirm"],
-      labels: { current: "Current password", password: "New password", confirm: "Repeat the new password" },
+      fields: ["intent", "current", "password", "confirm"],
+      labels: { intent: "Action", current: "Current password", password: "New password", confirm: "Repeat the new password" },
     });
+    if (values.intent === "away" || values.intent === "back") {
+      const change = await setAway(services.db, user.id, values.intent === "away", user, clientAddressOf(context));
+      return change.ok ? redirect("/staff/account?notice=away", { status: 303 }) : formError(change.status, change.message);
+    }
     const input = { current: values.current ?? "", password: values.password ?? "", confirm: values.confirm ?? "" };
     const result = await changeOwnPassword(services, request, user, input, clientAddressOf(context));
     if (!result.ok) return formError(result.status, result.message, { [result.field]: result.message });
@@ -59,6 +71,29 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           {roleLabels[loaderData.role]}: {roleDescriptions[loaderData.role]}
         </dd>
       </dl>
+      {loaderData.ownsLeads ? (
+        <section aria-labelledby="away-heading" className="mb-8 max-w-xl">
+          <h2 id="away-heading" className="mb-2 text-lg font-bold">
+            Away
+          </h2>
+          {loaderData.awayChanged && !actionData ? (
+            <FormNotice
+              answer={{ status: "success", messages: [loaderData.away ? "You are marked away." : "You are back: new requests come to you in turn again."] }}
+            />
+          ) : null}
+          <p className="mb-4 text-sm text-slate-700">
+            {loaderData.away
+              ? "You are marked away: new consultation requests go to the others in your teams. The ones you own stay yours."
+              : "While you are away (on leave, ill, travelling), new consultation requests go to the others in your teams."}
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value={loaderData.away ? "back" : "away"} />
+            <button type="submit" className={secondaryButtonClass}>
+              {loaderData.away ? "I am back" : "Mark me away"}
+            </button>
+          </Form>
+        </section>
+      ) : null}
       <section aria-labelledby="password-heading" className="max-w-md">
         <h2 id="password-heading" className="mb-2 text-lg font-bold">
           Change your password

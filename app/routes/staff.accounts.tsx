@@ -1,6 +1,5 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/staff.accounts";
-import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import {
   changeRole,
   inviteStaff,
@@ -13,7 +12,7 @@ import {
 } from "#app/features/staff/accounts.server.ts";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { roleDescriptions, roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
-import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
+import { answerRejection, changeAnswer, formError, readStaffForm, unknownIntent } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { FormNotice, PageHeading, buttonClass, inputClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
@@ -56,10 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     } else if (values.intent === "deactivate" || values.intent === "reactivate") {
       change = await setDeactivated(services.db, targetId, values.intent === "deactivate", user, ipAddress);
     } else {
-      return formError(400, "This form asked for something the page does not do. Reload the page and try again.");
+      return unknownIntent();
     }
-    if (!change.ok) return formError(change.status, change.message);
-    return { status: "success", messages: [change.message] } satisfies FormAnswer;
+    return changeAnswer(change);
   } catch (error) {
     return answerRejection(error);
   }

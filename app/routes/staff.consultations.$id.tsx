@@ -16,6 +16,7 @@ import {
 } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { OwnerForm } from "#app/features/staff/teams/owner-form.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadInboxRecord(args, consultationInbox);
@@ -32,7 +33,7 @@ export const shouldRevalidate = revalidateAfterConflict;
 const termClass = "text-sm font-semibold text-slate-700";
 
 export default function ConsultationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultation, attachments, timeline, deliveries, done, noteMaxLength } = loaderData;
+  const { consultation, attachments, owners, timeline, deliveries, done, noteMaxLength } = loaderData;
   return (
     <>
       <RecordPageHeader back={{ to: "/staff/consultations", label: "Back to all consultations" }} title={consultation.fullName} done={done} answer={actionData}>
@@ -98,6 +99,16 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
           <InboxEmails deliveries={deliveries} names={consultationEmailNames} />
         </div>
         <div className="space-y-8">
+          <InboxSection id="owner" title="Owner" className={cardClass}>
+            <OwnerForm
+              key={consultation.ownerId ?? ""}
+              ownerId={consultation.ownerId}
+              ownerName={consultation.ownerName}
+              teamName={consultation.teamName}
+              owners={owners}
+              answer={actionData}
+            />
+          </InboxSection>
           <InboxForms
             status={consultation.status}
             labels={consultationStatusLabels}

@@ -1,15 +1,20 @@
 import type { Route } from "./+types/staff.consultations.export[.]csv";
-import { exportConsultations } from "#app/features/staff/consultations/consultations.server.ts";
+import { exportConsultations, readOwnerView } from "#app/features/staff/consultations/consultations.server.ts";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { consultationStatuses } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
-/** The consultations the list's search, status and source select, as CSV. */
+/** The consultations the list's search, status, source and owner select, as CSV. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaff(context, request, "consultations");
-  const { search, status, source } = readListQuery(request, consultationStatuses);
+  const query = readListQuery(request, consultationStatuses);
   const { db } = await servicesOf(context);
-  return exportConsultations(db, { search, status, source }, user, clientAddressOf(context));
+  return exportConsultations(
+    db,
+    { search: query.search, status: query.status, source: query.source, owner: readOwnerView(query, user) },
+    user,
+    clientAddressOf(context),
+  );
 }

@@ -99,6 +99,7 @@ async function journey(server: RunningServer) {
     expect.any(String),
     expect.stringMatching(/^(⚠ )?(due in \d|due now|overdue)/),
     "New",
+    "Unassigned",
     "Direct or unknown",
     "2",
   ]);
@@ -215,7 +216,7 @@ test(
     await page.goto("/staff/consultations");
     await page.getByLabel("Search name, email or brief").fill(stamp);
     await page.getByRole("combobox", { name: "Status" }).selectOption("new");
-    await Promise.all([page.waitForURL(/\?q=.+&status=new&source=&sort=newest$/), page.getByRole("button", { name: "Show" }).click()]);
+    await Promise.all([page.waitForURL(/\?q=.+&status=new&source=&sort=newest&owner=$/), page.getByRole("button", { name: "Show" }).click()]);
     await Promise.all([page.waitForURL(/\/staff\/consultations\/\d+$/), page.getByRole("link", { name: values.fullName }).click()]);
     const detailUrl = page.url();
 

@@ -11,7 +11,16 @@ export type ConsultationConfirmationParams = {
   project_brief: string;
 };
 
-export type ConsultationNotificationParams = ConsultationConfirmationParams & { attachment_count: number };
+export type ConsultationNotificationParams = ConsultationConfirmationParams & {
+  attachment_count: number;
+  /** The request's page in the staff area, absolute; absent on messages queued before leads had owners. */
+  record_url?: string;
+  /** Who the rotation gave it to; null when nobody was available. */
+  owner_name?: string | null;
+};
+
+/** To every active admin when a lead arrived and nobody in its team was available to own it. */
+export type ConsultationUnassignedParams = { full_name: string; country: string; team: string; record_url: string };
 
 function details(params: ConsultationConfirmationParams): DetailRow[] {
   return [
@@ -53,23 +62,45 @@ function confirmation(params: ConsultationConfirmationParams): RenderedMail {
   return { subject, text, html };
 }
 
-/** To the sales inbox, so someone answers within the promised hour. */
+function ownerSentence(params: ConsultationNotificationParams): string | null {
+  if (params.owner_name === undefined) return null;
+  return params.owner_name === null ? "Owner: nobody yet (everyone in the team is away); the admins are told." : `Owner: ${params.owner_name}.`;
+}
+
+/** To the sales inbox and to the lead's owner, so someone answers within the promised hour. */
 function notification(params: ConsultationNotificationParams): RenderedMail {
   const count = params.attachment_count;
   const files = count === 0 ? "no files" : count === 1 ? "1 file" : `${count} files`;
   const subject = oneLine(`New consultation request from ${params.full_name} (${params.country})`);
+  const owner = ownerSentence(params);
+  const link = params.record_url;
   const text = [
     `A visitor booked a free consultation. The site promised a response within ${site.responseWindow}.`,
+    ...(owner ? ["", owner] : []),
     "",
     detailsText(details(params), "Project Brief"),
     "",
     `Attachments: ${files} (open the request in the staff area to download them).`,
+    ...(link ? ["", `Open the request: ${link}`] : []),
   ].join("\n");
   const html = htmlPage(
     `<p>A visitor booked a free consultation. The site promised a response within ${escapeHtml(site.responseWindow)}.</p>` +
-      `${detailsHtml(details(params))}<p>Attachments: ${escapeHtml(files)} (open the request in the staff area to download them).</p>`,
+      (owner ? `<p>${escapeHtml(owner)}</p>` : "") +
+      `${detailsHtml(details(params))}<p>Attachments: ${escapeHtml(files)} (open the request in the staff area to download them).</p>` +
+      (link ? `<p><a href="${escapeHtml(link)}">Open the request in the staff area</a></p>` : ""),
   );
   return { subject, text, html, replyTo: params.to_email };
+}
+
+/** To the admins: a lead that nobody owns, because everyone in its team is away or inactive. */
+function unassigned(params: ConsultationUnassignedParams): RenderedMail {
+  const subject = oneLine(`Nobody owns the consultation request from ${params.full_name}`);
+  const intro = `A consultation request from ${params.full_name} (${params.country}) went to the team ${params.team}, but nobody in it is available: every member is away or inactive. Give it an owner by hand, and check the team.`;
+  return {
+    subject,
+    text: [intro, "", `Open the request: ${params.record_url}`].join("\n"),
+    html: htmlPage(`<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(params.record_url)}">Open the request in the staff area</a></p>`),
+  };
 }
 
 /** The consultation's messages, by the names stored in `outbox.template`. */
@@ -98,6 +129,16 @@ export const consultationEmails = {
       phone: p.phone,
       project_brief: p.project_brief,
       attachment_count: p.attachment_count,
+      record_url: p.record_url ?? "",
+      owner_name: p.owner_name ?? "",
     }),
+  }),
+  "consultation-unassigned": defineMailTemplate<ConsultationUnassignedParams>({
+    render: unassigned,
+    emailjsTemplateSetting: "EMAILJS_STAFF_TEMPLATE_ID",
+    emailjsParams: (p, to) => {
+      const mail = unassigned(p);
+      return { to_email: to, subject: mail.subject, message: mail.text };
+    },
   }),
 };

@@ -46,6 +46,20 @@ test("the staff notification replies to the visitor, counts attachments and keep
   expect(notification(params, 0).text).toContain("Attachments: no files");
 });
 
+test("the notification names the owner and links to the request's page; without an owner it says the admins are told", () => {
+  const url = "https://www.example.com/staff/consultations/42";
+  const render = consultationEmails["consultation-notification"].render;
+  const owned = render({ ...params, attachment_count: 0, record_url: url, owner_name: "Ana Sales" });
+  expect(owned.text).toContain("Owner: Ana Sales.");
+  expect(owned.text).toContain(`Open the request: ${url}`);
+  expect(owned.html).toContain(`<a href="${url}">Open the request in the staff area</a>`);
+  const nobody = render({ ...params, attachment_count: 0, record_url: url, owner_name: null });
+  expect(nobody.text).toContain("Owner: nobody yet");
+  const unassigned = consultationEmails["consultation-unassigned"].render({ full_name: "Asha", country: "India", team: "Sales", record_url: url });
+  expect(unassigned.subject).toBe("Nobody owns the consultation request from Asha");
+  expect(unassigned.text).toContain(url);
+});
+
 test("EmailJS gets exactly the spec's parameters for the confirmation, and the visitor's for the notification", () => {
   const confirmationParams = renderTemplate(consultationEmails, "consultation-confirmation", params, params.to_email);
   expect(confirmationParams.emailjsParams).toEqual(params);
@@ -59,5 +73,7 @@ test("EmailJS gets exactly the spec's parameters for the confirmation, and the v
     phone: params.phone,
     project_brief: params.project_brief,
     attachment_count: 2,
+    record_url: "",
+    owner_name: "",
   });
 });

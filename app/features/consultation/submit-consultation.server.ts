@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import {
   ALLOWED_TYPES_TEXT,
@@ -19,18 +19,24 @@ import {
   type ConsultationInput,
   type ConsultationResult,
 } from "#app/features/consultation/consultation-schema.ts";
+import type { ConsultationUnassignedParams } from "#app/features/consultation/consultation-emails.server.ts";
 import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
+import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec, type SaveContext } from "#app/features/forms/submission.server.ts";
 import { dueTimeFor } from "#app/features/leads/business-hours.server.ts";
-import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec } from "#app/features/forms/submission.server.ts";
-import { consultationAttachments, consultations } from "#app/platform/db/schema.server.ts";
+import type { LeadFacts } from "#app/features/staff/teams/routing.ts";
+import { assignLead } from "#app/features/staff/teams/rotation.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import { consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { consultationKeys } from "#app/platform/storage/storage.server.ts";
 
 const success = (messages: string[], warnings?: string[]): Extract<ConsultationResult, { status: "success" }> =>
   warnings ? { status: "success", messages, warnings } : { status: "success", messages };
 
-const consultationForm: FormSpec<ConsultationInput, void, object> = {
+type ConsultationFormSpec = FormSpec<ConsultationInput, void, object>;
+
+const consultationForm: Omit<ConsultationFormSpec, "save"> = {
   name: "consultation",
   read: {
     maxBytes: MAX_REQUEST_BYTES,
@@ -80,46 +86,6 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
       files.map((file) => file.name),
     )[index]!,
 
-  async save({ tx, input, files, idempotencyKey, submittedAt, attribution, services, confirm }) {
-    const [row] = await tx
-      .insert(consultations)
-      .values({
-        fullName: input.fullName,
-        email: input.email,
-        country: input.country,
-        phone: input.phone,
-        projectBrief: input.brief,
-        fileUrl: files[0] ? `${services.env.SITE_URL}/staff/files/${files[0].key}` : null,
-        submittedAt,
-        dueAt: await dueTimeFor(tx, submittedAt),
-        idempotencyKey,
-        attribution,
-      })
-      .returning({ id: consultations.id });
-    if (files.length > 0) {
-      await tx.insert(consultationAttachments).values(
-        files.map((file, position) => ({
-          consultationId: row!.id,
-          storageKey: file.key,
-          originalName: file.name.slice(0, 255),
-          contentType: file.contentType,
-          sizeBytes: file.size,
-          position,
-        })),
-      );
-    }
-    // Spec §3: the confirmation's template parameters.
-    const params = { to_email: input.email, full_name: input.fullName, country: input.country, phone: input.phone, project_brief: input.brief };
-    await services.outbox.enqueue(tx, {
-      template: "consultation-notification",
-      to: services.env.SALES_INBOX,
-      params: { ...params, attachment_count: files.length },
-      kind: "consultation",
-      consultationId: row!.id,
-    });
-    await confirm({ template: "consultation-confirmation", to: input.email, params, kind: "consultation", consultationId: row!.id });
-  },
-
   answer(_saved, confirmation) {
     if (confirmation?.status === "sent") return success([CONFIRMATION_EMAIL_SENT_MESSAGE, CONSULTATION_SUCCESS_MESSAGE]);
     const reason =
@@ -133,10 +99,81 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
 };
 
 /**
+ * The request, its files, its owner (routing rules, then the team's rotation)
+ * and its emails: to the sales inbox and the owner, or, when nobody in the
+ * team is available, to every active admin; then the visitor's confirmation.
+ */
+async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt, attribution, services, confirm }: SaveContext<ConsultationInput>) {
+  // The form's page without its query: the rules match a solution area by path.
+  const facts: LeadFacts = { country: input.country, pagePath: attribution?.formPage?.split("?")[0] ?? null, source: attribution?.source ?? null };
+  const assignment = await assignLead(tx, facts);
+  const [row] = await tx
+    .insert(consultations)
+    .values({
+      fullName: input.fullName,
+      email: input.email,
+      country: input.country,
+      phone: input.phone,
+      projectBrief: input.brief,
+      fileUrl: files[0] ? `${services.env.SITE_URL}/staff/files/${files[0].key}` : null,
+      submittedAt,
+      dueAt: await dueTimeFor(tx, submittedAt),
+      idempotencyKey,
+      attribution,
+      ownerId: assignment?.owner?.id ?? null,
+      teamId: assignment?.teamId ?? null,
+    })
+    .returning({ id: consultations.id });
+  const consultationId = row!.id;
+  if (files.length > 0) {
+    await tx.insert(consultationAttachments).values(
+      files.map((file, position) => ({
+        consultationId,
+        storageKey: file.key,
+        originalName: file.name.slice(0, 255),
+        contentType: file.contentType,
+        sizeBytes: file.size,
+        position,
+      })),
+    );
+  }
+  // Spec §3: the confirmation's template parameters.
+  const params = { to_email: input.email, full_name: input.fullName, country: input.country, phone: input.phone, project_brief: input.brief };
+  const recordUrl = `${services.env.SITE_URL}/staff/consultations/${consultationId}`;
+  const notification = {
+    template: "consultation-notification",
+    params: { ...params, attachment_count: files.length, record_url: recordUrl, owner_name: assignment?.owner?.name ?? null },
+    kind: "consultation",
+    consultationId,
+  } as const;
+  await services.outbox.enqueue(tx, { ...notification, to: services.env.SALES_INBOX });
+  if (assignment?.owner) await services.outbox.enqueue(tx, { ...notification, to: assignment.owner.email });
+  else
+    await alertAdmins(
+      tx,
+      services,
+      { full_name: input.fullName, country: input.country, team: assignment?.teamName ?? "none (there is no default team)", record_url: recordUrl },
+      consultationId,
+    );
+  await confirm({ template: "consultation-confirmation", to: input.email, params, kind: "consultation", consultationId });
+}
+
+/** Every active admin hears of a lead nobody could take. */
+async function alertAdmins(tx: Database, services: Services, params: ConsultationUnassignedParams, consultationId: number) {
+  const admins = await tx
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, "admin"), isNull(staffUsers.deactivatedAt)));
+  for (const admin of admins) {
+    await services.outbox.enqueue(tx, { template: "consultation-unassigned", to: admin.email, params, kind: "consultation", consultationId });
+  }
+}
+
+/**
  * POST /consultation: the request, every file stored privately, and both
  * emails, in one transaction; the confirmation's first delivery attempt is
  * awaited briefly, and a failed one never undoes the request.
  */
 export function handleConsultationPost(request: Request, context: Readonly<RouterContextProvider>, services: Services) {
-  return submitForm(request, context, services, consultationForm);
+  return submitForm(request, context, services, { ...consultationForm, save: saveConsultation } satisfies ConsultationFormSpec);
 }

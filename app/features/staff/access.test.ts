@@ -49,6 +49,7 @@ const table: RouteCase[] = [
   { file: "staff.audit.tsx", path: "/staff/audit", allowed: [] },
   { file: "staff.accounts.tsx", path: "/staff/accounts", allowed: [] },
   { file: "staff.business-hours.tsx", path: "/staff/business-hours", allowed: [] },
+  { file: "staff.teams.tsx", path: "/staff/teams", allowed: [] },
   { file: "staff.account.tsx", path: "/staff/account", allowed: everyone },
   { file: "staff.files.$.ts", path: "/staff/files/consultation/none.pdf", allowed: everyone, params: { "*": "consultation/none.pdf" }, signedOut: 401 },
 ];

@@ -33,6 +33,18 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "insight-deleted": "Deleted an insight",
   "image-uploaded": "Uploaded an image",
   "business-hours-changed": "Changed the business hours",
+  "team-created": "Created a team",
+  "team-renamed": "Renamed a team",
+  "team-removed": "Removed a team",
+  "team-member-added": "Added a team member",
+  "team-member-removed": "Removed a team member",
+  "team-lead-set": "Chose a team's lead",
+  "routing-rule-added": "Added a routing rule",
+  "routing-rule-removed": "Removed a routing rule",
+  "routing-rule-moved": "Moved a routing rule",
+  "away-set": "Marked someone away",
+  "away-cleared": "Marked someone back",
+  "owner-changed": "Changed a lead's owner",
 };
 
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

@@ -32,7 +32,19 @@ export type AuditAction =
   | "insight-unpublished"
   | "insight-deleted"
   | "image-uploaded"
-  | "business-hours-changed";
+  | "business-hours-changed"
+  | "team-created"
+  | "team-renamed"
+  | "team-removed"
+  | "team-member-added"
+  | "team-member-removed"
+  | "team-lead-set"
+  | "routing-rule-added"
+  | "routing-rule-removed"
+  | "routing-rule-moved"
+  | "away-set"
+  | "away-cleared"
+  | "owner-changed";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

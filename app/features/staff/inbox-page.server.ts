@@ -12,7 +12,7 @@ import {
 } from "#app/features/staff/inbox.server.ts";
 import type { StaffArea } from "#app/features/staff/roles.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
-import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import { requireStaff, type StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
@@ -36,27 +36,44 @@ export type InboxKind<Fields extends object> = {
   statusLabels: Readonly<Record<string, string>>;
   /** The record's own fields for its page; null when there is no such record. */
   read: (db: Database, id: number) => Promise<Fields | null>;
+  /** A change of the record's own beside status and note (a consultation's owner), posted with this intent. */
+  ownChange?: OwnChange;
+};
+
+export type OwnChange = {
+  intent: string;
+  /** The form's fields besides the intent, with their labels. */
+  labels: Readonly<Record<string, string>>;
+  /** The sentence the page shows after it. */
+  done: string;
+  run: (
+    db: Database,
+    id: number,
+    values: Record<string, string>,
+    user: StaffUser,
+    ipAddress: string,
+  ) => Promise<{ ok: true } | { ok: false; status: number; message: string; field: string }>;
 };
 
 /**
  * The loader: the record's own fields, then its history, its emails and the
  * sentence after a successful post. Opening the page counts as reading the
- * record (it is no longer unread).
+ * record (it is no longer unread for whoever opened it).
  */
 export async function loadInboxRecord<Fields extends object>({ request, context, params, url }: PageArgs, kind: InboxKind<Fields>) {
-  requireStaff(context, request, kind.area);
+  const user = requireStaff(context, request, kind.area);
   const id = parseRecordId(params.id);
   if (id === null) throw data(kind.notFound, { status: 404 });
   const { db } = await servicesOf(context);
   const fields = await kind.read(db, id);
   if (!fields) throw data(kind.notFound, { status: 404 });
   const subject: InboxSubject = { type: kind.type, id };
-  await markRead(db, subject);
+  await markRead(db, subject, user.id);
   return {
     ...fields,
     timeline: await timelineOf(db, subject),
     deliveries: await deliveriesOf(db, subject),
-    done: doneMessage(url),
+    done: doneMessage(url, kind),
     noteMaxLength: NOTE_MAX_LENGTH,
   };
 }
@@ -74,14 +91,21 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
   const subject: InboxSubject | null = id === null ? null : { type: kind.type, id };
   if (!subject || !(await recordExists(services.db, subject))) throw data(kind.notFound, { status: 404 });
   try {
+    const own = kind.ownChange;
+    const fieldLabels = { intent: "Action", status: "Status", expected: "Status shown", note: "Note", ...own?.labels };
     const { values } = await readStaffForm(request, context, services, {
       name: "staff-inbox",
-      fields: ["intent", "status", "expected", "note"],
+      fields: Object.keys(fieldLabels),
       multiline: ["note"],
-      labels: { intent: "Action", status: "Status", expected: "Status shown", note: "Note" },
+      labels: fieldLabels,
     });
     const page = url.pathname;
     const ipAddress = clientAddressOf(context);
+    if (own && values.intent === own.intent) {
+      const result = await own.run(services.db, subject.id, values, user, ipAddress);
+      if (!result.ok) return formError(result.status, result.message, { [result.field]: result.message });
+      return redirect(`${page}?done=${own.intent}`, { status: 303 });
+    }
     if (values.intent === "note") {
       const note = readNote(values);
       if (!note.ok) return formError(400, note.message, { note: note.message }, { note: (values.note ?? "").slice(0, NOTE_MAX_LENGTH + 100) });
@@ -110,7 +134,8 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
 }
 
 /** The sentence a page shows after returning from a successful post. */
-function doneMessage(url: URL): string | null {
+function doneMessage(url: URL, kind: InboxKind<object>): string | null {
   const done = url.searchParams.get("done");
+  if (kind.ownChange && done === kind.ownChange.intent) return kind.ownChange.done;
   return done === "note" ? "Your note was added." : done === "status" ? "The status was changed." : null;
 }

@@ -24,7 +24,7 @@ export function StatusBadge({ status, labels }: { status: string; labels: Labels
   );
 }
 
-/** "New" for a record no member of staff has opened yet. */
+/** "Unread" for a record the viewer has not opened (a consultation), or nobody has (an application). */
 export function UnreadMark({ readAt }: { readAt: string | null }) {
   return readAt ? null : <span className="ml-2 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white uppercase">Unread</span>;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { consultations, inboxNotes, inboxStatusChanges, jobApplications, outbox } from "#app/platform/db/schema.server.ts";
+import { consultationReads, consultations, inboxNotes, inboxStatusChanges, jobApplications, outbox } from "#app/platform/db/schema.server.ts";
 
 /*
  * What consultations and applications share in the inbox: a status that
@@ -93,8 +93,15 @@ export async function recordExists(db: Database, subject: InboxSubject): Promise
   return row !== undefined;
 }
 
-/** The first time staff open a record, it stops being "unread". */
-export async function markRead(db: Database, subject: InboxSubject): Promise<void> {
+/**
+ * Opening a record makes it read: a consultation for the person who opened
+ * it only, an application for all recruiters the first time anyone does.
+ */
+export async function markRead(db: Database, subject: InboxSubject, userId: string): Promise<void> {
+  if (subject.type === "consultation") {
+    await db.insert(consultationReads).values({ consultationId: subject.id, userId }).onConflictDoNothing();
+    return;
+  }
   const table = tableOf(subject);
   await db
     .update(table)

@@ -3,7 +3,8 @@ import { expect, test, vi } from "vitest";
 import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
 import { addNote, changeStatus, markRead, recordExists, timelineOf, type InboxSubject } from "#app/features/staff/inbox.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
-import { auditLog, consultations, inboxNotes, inboxStatusChanges, staffUsers } from "#app/platform/db/schema.server.ts";
+import { listConsultations } from "#app/features/staff/consultations/consultations.server.ts";
+import { auditLog, consultationReads, consultations, inboxNotes, inboxStatusChanges, staffUsers } from "#app/platform/db/schema.server.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -119,19 +120,29 @@ for (const driver of drivers) {
     }
   });
 
-  test(`opening a record marks it read the first time only (${driver})`, async () => {
+  test(`opening a consultation marks it read for that person only, the first time; the list shows each viewer their own (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {
       const subject = await seed(database);
-      const readAt = async () =>
-        (await database.db.select({ readAt: consultations.readAt }).from(consultations).where(eq(consultations.id, subject.id)))[0]!.readAt;
-      expect(await readAt()).toBeNull();
-      await markRead(database.db, subject);
-      const first = await readAt();
-      expect(first).toBeInstanceOf(Date);
+      const unread = async (viewerId: string) =>
+        (await listConsultations(database.db, { search: "", status: null, cursor: null, viewerId })).rows
+          .filter((row) => row.readAt === null)
+          .map((row) => row.id);
+      expect(await unread(sales.id)).toContain(subject.id);
+      await markRead(database.db, subject, sales.id);
+      const [first] = await database.db.select().from(consultationReads);
+      expect(first).toMatchObject({ consultationId: subject.id, userId: sales.id });
       await new Promise((resolve) => setTimeout(resolve, 20));
-      await markRead(database.db, subject);
-      expect(await readAt()).toEqual(first);
+      await markRead(database.db, subject, sales.id);
+      expect(await database.db.select().from(consultationReads)).toEqual([first]);
+      expect(await unread(sales.id)).not.toContain(subject.id);
+      // Still unread for the admin, and the shared column is left alone.
+      expect(await unread(admin.id)).toContain(subject.id);
+      const [row] = await database.db.select({ readAt: consultations.readAt }).from(consultations).where(eq(consultations.id, subject.id));
+      expect(row!.readAt).toBeNull();
+      // A request opened before reads were kept per person is read for everyone.
+      await database.db.update(consultations).set({ readAt: new Date() }).where(eq(consultations.id, subject.id));
+      expect(await unread(admin.id)).not.toContain(subject.id);
     } finally {
       await database.dispose();
     }

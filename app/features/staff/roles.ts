@@ -16,14 +16,14 @@ export const roleLabels: Record<StaffRole, string> = {
 };
 
 export const roleDescriptions: Record<StaffRole, string> = {
-  admin: "Everything, including staff accounts, the outbox and the audit log",
+  admin: "Everything, including staff accounts, teams and lead routing, the outbox and the audit log",
   sales: "Consultation requests, newsletter subscribers and event registrations",
   recruiter: "Jobs and job applications",
   editor: "Insights: writing, images and publishing; the pages' web vitals",
 };
 
 export type StaffArea =
-  "consultations" | "subscribers" | "events" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "audit" | "accounts" | "businessHours";
+  "consultations" | "subscribers" | "events" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "audit" | "accounts" | "businessHours" | "teams";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
@@ -38,6 +38,7 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   audit: { label: "Audit log", path: "/staff/audit", roles: [] },
   accounts: { label: "Staff accounts", path: "/staff/accounts", roles: [] },
   businessHours: { label: "Business hours", path: "/staff/business-hours", roles: [] },
+  teams: { label: "Teams and lead routing", path: "/staff/teams", roles: [] },
 };
 
 export function canOpen(role: StaffRole, area: StaffArea): boolean {

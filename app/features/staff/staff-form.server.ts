@@ -53,3 +53,13 @@ export function answerRejection(error: unknown) {
   if (error instanceof FormRejection) return formError(error.status, error.message, error.field ? { [error.field]: error.message } : undefined, error.values);
   throw error;
 }
+
+/** A change's sentence as the form's answer: a success, or an error with the status it deserves. */
+export function changeAnswer(change: { ok: true; message: string } | { ok: false; status: number; message: string }) {
+  return change.ok ? ({ status: "success", messages: [change.message] } satisfies FormAnswer) : formError(change.status, change.message);
+}
+
+/** The answer to a post whose action the page does not know (a stale page, a hand-made post). */
+export function unknownIntent() {
+  return formError(400, "This form asked for something the page does not do. Reload the page and try again.");
+}

@@ -28,6 +28,8 @@ export const listIndexes: readonly ListIndex[] = [
   { name: "consultations_status_list_idx", on: `"consultations" USING btree ("status", "submitted_at", "id")` },
   { name: "consultations_urgent_idx", on: `"consultations" USING btree (("first_response_at" is not null), "due_at", "id")` },
   { name: "consultations_waiting_idx", on: `"consultations" USING btree (("first_response_at" is not null), "submitted_at", "id")` },
+  // "Mine", "Unassigned" (null sorts in it too) and "By owner".
+  { name: "consultations_owner_list_idx", on: `"consultations" USING btree ("owner_id", "submitted_at", "id")` },
   {
     name: "consultations_search_idx",
     on: `"consultations" USING gin ("full_name" gin_trgm_ops, "email" gin_trgm_ops, "project_brief" gin_trgm_ops)`,

@@ -72,7 +72,11 @@ export const consultations = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
     /** Where staff are with it (consultationStatuses). */
     status: text("status").$type<ConsultationStatus>().notNull().default("new"),
-    /** When a member of staff first opened it; null is "unread". */
+    /**
+     * When someone first opened it, for requests opened before reads were
+     * kept per person (migration 0015): such a request is read for everyone.
+     * Since then consultation_reads says who has opened which.
+     */
     readAt: timestamp("read_at", { withTimezone: true }),
     /**
      * When the first response is due (decision 036): arrival plus the promised
@@ -86,6 +90,10 @@ export const consultations = pgTable(
     /** When the lead had its first response; null while it waits (set once, by recordFirstResponse). */
     firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
     attribution: attribution(),
+    /** Who answers it: chosen by the team's rotation when it arrives (null: nobody was available), or by hand. */
+    ownerId: text("owner_id").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
+    /** The team the routing rules chose for it. */
+    teamId: bigint("team_id", { mode: "number" }).references((): AnyPgColumn => teams.id, { onDelete: "set null" }),
   },
   (t) => [
     index("consultations_list_idx").on(t.submittedAt, t.id),
@@ -94,6 +102,7 @@ export const consultations = pgTable(
     index("consultations_waiting_idx").on(sql`(${t.firstResponseAt} is not null)`, t.submittedAt, t.id),
     index("consultations_source_list_idx").on(sql`(${t.attribution} ->> 'source')`, t.submittedAt, t.id),
     index("consultations_status_list_idx").on(t.status, t.submittedAt, t.id),
+    index("consultations_owner_list_idx").on(t.ownerId, t.submittedAt, t.id),
     index("consultations_search_idx").using("gin", t.fullName.op("gin_trgm_ops"), t.email.op("gin_trgm_ops"), t.projectBrief.op("gin_trgm_ops")),
     check("consultations_status_check", sql`${t.status} in ('new', 'contacted', 'qualified', 'won', 'lost', 'spam')`),
   ],
@@ -349,6 +358,8 @@ export const staffUsers = pgTable(
     role: text("role").$type<StaffRole>().notNull(),
     /** A deactivated account cannot sign in; its name stays on notes and in the audit log. */
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /** Since when the person is away: their teams' rotation passes them by until they are back (null). */
+    awaySince: timestamp("away_since", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -407,6 +418,92 @@ export const staffVerifications = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("staff_verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * Sales teams (decision 038). Leads go to a team by the routing rules (none
+ * matching: the default team, which always exists) and within it to its
+ * members in turn. `turns` counts the leads the team was given; updating it
+ * locks the row, so two leads arriving at once take consecutive turns.
+ */
+export const teams = pgTable(
+  "teams",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    turns: bigint("turns", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("teams_name_key").on(sql`lower(${t.name})`),
+    uniqueIndex("teams_one_default_key")
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * Who is in a team; at most one member is its lead. A sales account joins the
+ * default team when it is created or becomes sales (a trigger of migration 0015).
+ */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    teamId: bigint("team_id", { mode: "number" })
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    isLead: boolean("is_lead").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId] }),
+    index("team_members_user_idx").on(t.userId),
+    uniqueIndex("team_members_one_lead_key")
+      .on(t.teamId)
+      .where(sql`${t.isLead}`),
+  ],
+);
+
+/** Who has opened which consultation request: "unread" is per person. */
+export const consultationReads = pgTable(
+  "consultation_reads",
+  {
+    consultationId: bigint("consultation_id", { mode: "number" })
+      .notNull()
+      .references(() => consultations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.consultationId, t.userId] }), index("consultation_reads_user_idx").on(t.userId)],
+);
+
+/**
+ * Which team a lead goes to, tried in `position` order: the first rule whose
+ * every set condition holds wins. A condition left null matches anything.
+ */
+export const routingRules = pgTable(
+  "routing_rules",
+  {
+    id: id(),
+    position: integer("position").notNull(),
+    /** The form's country, compared without regard to case. */
+    country: text("country"),
+    /** A solution area's key (app/features/staff/teams/solution-areas.ts), from the page the form was sent on. */
+    solutionArea: text("solution_area"),
+    /** Where the visitor came from, e.g. "linkedin", compared without regard to case. */
+    source: text("source"),
+    teamId: bigint("team_id", { mode: "number" })
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("routing_rules_some_condition", sql`num_nonnulls(${t.country}, ${t.solutionArea}, ${t.source}) >= 1`)],
 );
 
 const consultationRef = () => bigint("consultation_id", { mode: "number" }).references(() => consultations.id, { onDelete: "cascade" });

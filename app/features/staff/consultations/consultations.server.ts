@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { readBusinessHours } from "#app/features/leads/business-hours.server.ts";
 import { leadClock, type LeadClock } from "#app/features/leads/lead-clock.ts";
@@ -12,23 +12,43 @@ import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder, type ListPage } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor, type ListQuery } from "#app/features/staff/list-query.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
+import { changeOwner } from "#app/features/staff/teams/owners.server.ts";
+import { leadOwners } from "#app/features/staff/teams/teams.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { consultationAttachments, consultations, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
+import { consultationAttachments, consultationReads, consultations, staffUsers, teams, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
 
 /*
  * The consultations inbox: the list (search, status, pages), one request's
  * page, and the CSV of what the list shows.
  */
 
-export type ConsultationFilter = Pick<ListQuery<ConsultationStatus>, "search" | "status"> & { source?: string | null };
+/** Whose leads the list shows: everyone's (null), nobody's yet, or one account's ("Mine" is the viewer's). */
+export type OwnerView = null | { unassigned: true } | { ownerId: string };
 
-/** Name, email and brief contain the search (wildcards taken literally); the status and the source match. */
-function whereOf({ search, status, source }: ConsultationFilter): SQL | undefined {
+export type ConsultationFilter = Pick<ListQuery<ConsultationStatus>, "search" | "status"> & { source?: string | null; owner?: OwnerView };
+
+/**
+ * The owner view in the address: `owner=mine`, `owner=none` or an account's
+ * id; it goes into the list's links as it came.
+ */
+export function readOwnerView(query: Pick<ListQuery<string>, "params" | "filters">, user: StaffUser): OwnerView {
+  const raw = query.params.get("owner") ?? "";
+  if (raw === "") return null;
+  if (raw.length > 64) throw data("There is no such owner.", { status: 400 });
+  query.filters.set("owner", raw);
+  if (raw === "mine") return { ownerId: user.id };
+  if (raw === "none") return { unassigned: true };
+  return { ownerId: raw };
+}
+
+/** Name, email and brief contain the search (wildcards taken literally); the status, the source and the owner match. */
+function whereOf({ search, status, source, owner }: ConsultationFilter): SQL | undefined {
   const pattern = search ? likePattern(search) : null;
   return and(
     pattern ? or(ilike(consultations.fullName, pattern), ilike(consultations.email, pattern), ilike(consultations.projectBrief, pattern)) : undefined,
     status ? eq(consultations.status, status) : undefined,
     attributionSourceIs(consultations.attribution, source ?? null),
+    !owner ? undefined : "unassigned" in owner ? isNull(consultations.ownerId) : eq(consultations.ownerId, owner.ownerId),
   );
 }
 
@@ -47,6 +67,7 @@ export type ConsultationListRow = {
   firstResponseAt: string | null;
   /** The response clock at the time of reading. */
   clock: LeadClock;
+  ownerName: string | null;
   attachments: number;
   source: string | null;
   cursor: string;
@@ -71,10 +92,14 @@ export function readConsultationSort(params: URLSearchParams): ConsultationSort 
   throw data(`There is no order called "${raw.slice(0, 40)}".`, { status: 400 });
 }
 
-/** One page of the list in the order asked for, with each lead's clock at `now`, how many match and how many are still new. */
+/**
+ * One page of the list in the order asked for, with each lead's clock at `now`, how many match and how
+ * many are still new. A row's `readAt` is when `viewerId` opened it (or when anyone did, before reads
+ * were kept per person); without a viewer, only the latter.
+ */
 export async function listConsultations(
   db: Database,
-  query: ConsultationFilter & { cursor: ListCursor | null; sort?: ConsultationSort },
+  query: ConsultationFilter & { cursor: ListCursor | null; sort?: ConsultationSort; viewerId?: string },
   now = new Date(),
 ): Promise<ConsultationList> {
   const where = whereOf(query);
@@ -92,7 +117,8 @@ export async function listConsultations(
             country: consultations.country,
             submittedAt: consultations.submittedAt,
             status: consultations.status,
-            readAt: consultations.readAt,
+            readAt: sql<Date | null>`coalesce(${consultations.readAt}, ${consultationReads.readAt})`.mapWith(consultations.readAt),
+            ownerName: staffUsers.name,
             dueAt: consultations.dueAt,
             firstResponseAt: consultations.firstResponseAt,
             // Counted per row shown, so the page never groups the whole table first.
@@ -101,11 +127,16 @@ export async function listConsultations(
             cursor: cursorOf(listOrder),
           })
           .from(consultations)
+          .leftJoin(staffUsers, eq(staffUsers.id, consultations.ownerId))
+          .leftJoin(
+            consultationReads,
+            and(eq(consultationReads.consultationId, consultations.id), query.viewerId ? eq(consultationReads.userId, query.viewerId) : sql`false`),
+          )
           .where(and(where, keyset))
           .orderBy(...orderBy)
           .limit(limit),
       async () =>
-        query.search || query.source
+        query.search || query.source || query.owner
           ? countUpTo(db, consultations, where)
           : exactly(await countedRows(db, "consultations", query.status ? { statuses: [query.status] } : {})),
     ),
@@ -143,8 +174,13 @@ async function consultationDetail(db: Database, id: number) {
       dueAt: consultations.dueAt,
       firstResponseAt: consultations.firstResponseAt,
       attribution: consultations.attribution,
+      ownerId: consultations.ownerId,
+      ownerName: staffUsers.name,
+      teamName: teams.name,
     })
     .from(consultations)
+    .leftJoin(staffUsers, eq(staffUsers.id, consultations.ownerId))
+    .leftJoin(teams, eq(teams.id, consultations.teamId))
     .where(eq(consultations.id, id));
   if (!consultation) return null;
   const clock = leadClock(consultation, new Date(), await readBusinessHours(db));
@@ -167,6 +203,7 @@ async function consultationDetail(db: Database, id: number) {
       clock,
     },
     attachments: files.map(({ key, ...file }): ConsultationAttachment => ({ ...file, href: attachmentPath(key) })),
+    owners: await leadOwners(db),
   };
 }
 
@@ -177,6 +214,17 @@ export const consultationInbox = {
   notFound: "There is no such consultation request.",
   statusLabels: consultationStatusLabels,
   read: consultationDetail,
+  ownChange: {
+    intent: "owner",
+    labels: { owner: "Owner", expectedOwner: "Owner shown" },
+    done: "The owner was changed.",
+    async run(db, id, values, user, ipAddress) {
+      const change = { from: values.expectedOwner || null, to: values.owner || null };
+      if (change.from === change.to) return { ok: false, status: 400, message: "That already is the owner; nothing was changed.", field: "owner" };
+      const result = await changeOwner(db, id, change, user, ipAddress);
+      return result.ok ? result : { ...result, field: "owner" };
+    },
+  },
 } satisfies InboxKind<object>;
 
 type ExportRow = {
@@ -230,6 +278,11 @@ export function exportPage(db: Database, filter: ConsultationFilter, beforeId: n
     .limit(size);
 }
 
+/** The owner view, when one was chosen: "none" or the owner's account id. */
+function ownerDetail(owner: OwnerView | undefined): { owner?: string } {
+  return !owner ? {} : { owner: "unassigned" in owner ? "none" : owner.ownerId };
+}
+
 /**
  * The CSV of the requests the list's filters select, streamed. The audit
  * entry records that a search was used, not its words: they may be a name.
@@ -238,7 +291,7 @@ export async function exportConsultations(db: Database, filter: ConsultationFilt
   await audit(db, {
     actor: { id: user.id, email: user.email },
     action: "export",
-    detail: { list: "consultations", search: filter.search !== "", status: filter.status, source: filter.source ?? null },
+    detail: { list: "consultations", search: filter.search !== "", status: filter.status, source: filter.source ?? null, ...ownerDetail(filter.owner) },
     ipAddress,
   });
   return csvResponse(

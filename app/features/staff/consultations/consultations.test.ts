@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
-import { exportConsultations, exportPage, listConsultations, readConsultationSort } from "#app/features/staff/consultations/consultations.server.ts";
+import {
+  consultationInbox,
+  exportConsultations,
+  exportPage,
+  listConsultations,
+  readConsultationSort,
+} from "#app/features/staff/consultations/consultations.server.ts";
 import { inPages } from "#app/features/staff/csv.server.ts";
 import { urgentLeadsFor } from "#app/features/staff/attention.server.ts";
 import { LIST_PAGE_SIZE, readListQuery, type ListCursor } from "#app/features/staff/list-query.server.ts";
@@ -9,6 +15,7 @@ import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { rowsOf } from "#app/platform/db/client.server.ts";
 import { buildListIndexes } from "#app/platform/db/list-indexes.server.ts";
 import { auditLog, consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
+import { eq } from "drizzle-orm";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -183,6 +190,57 @@ for (const driver of drivers) {
         ["export", sales.id, { list: "consultations", search: false, status: null, source: "google" }, "10.0.0.9"],
       ]);
       expect(JSON.stringify(entries)).not.toContain("quint");
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  test(`the Mine, Unassigned and By owner views page through the keyset like the whole list, and a change of owner holds only from the owner shown (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      await seed(database);
+      const other: StaffUser = { id: "user-other", name: "Omar Other", email: "omar@staff.example.com", role: "sales" };
+      await database.db.insert(staffUsers).values([sales, other]);
+      // Of the 30 leads, the even ones are Sam's, every third odd one Omar's, the rest nobody's.
+      const rows = await database.db.select({ id: consultations.id }).from(consultations);
+      for (const { id } of rows.filter((row) => row.id <= 30)) {
+        const ownerId = id % 2 === 0 ? sales.id : id % 3 === 0 ? other.id : null;
+        await database.db.update(consultations).set({ ownerId }).where(eq(consultations.id, id));
+      }
+      const view = (owner: { ownerId: string } | { unassigned: true }, cursor: ListCursor | null = null) =>
+        listConsultations(database.db, { search: "", status: null, owner, cursor });
+      const mine = await view({ ownerId: sales.id });
+      expect(mine.total).toEqual({ n: 15, atLeast: false });
+      expect(mine.rows.every((row) => row.ownerName === sales.name)).toBe(true);
+      const unassigned = await view({ unassigned: true });
+      // 10 odd leads not divisible by 3, and the three unowned leads to find.
+      expect(unassigned.total).toEqual({ n: 13, atLeast: false });
+      expect(unassigned.rows.every((row) => row.ownerName === null)).toBe(true);
+      const first = await view({ ownerId: other.id });
+      expect(first.rows.map((row) => row.fullName)).toEqual(["Lead 27", "Lead 21", "Lead 15", "Lead 9", "Lead 3"]);
+
+      // A page past the first keeps to the view.
+      const page = await view({ ownerId: sales.id }, { direction: "older", at: mine.rows[4]!.cursor.split("-")[0]!, id: mine.rows[4]!.id });
+      expect(page.rows.map((row) => row.id)).toEqual(mine.rows.slice(5).map((row) => row.id));
+
+      const change = consultationInbox.ownChange;
+      const lead = first.rows[0]!.id;
+      // Shown Omar, gives it to Sam: done, audited.
+      expect(await change.run(database.db, lead, { owner: sales.id, expectedOwner: other.id }, sales, "10.0.0.9")).toEqual({ ok: true });
+      // A second person, still looking at Omar, is refused and told who owns it now.
+      const stale = await change.run(database.db, lead, { owner: "", expectedOwner: other.id }, other, "10.0.0.8");
+      expect(stale).toMatchObject({ ok: false, status: 409, field: "owner" });
+      expect(stale.ok ? "" : stale.message).toContain("Sam Sales");
+      // Only an active sales or admin account can own a lead.
+      await database.db.insert(staffUsers).values({ id: "user-editor", name: "Ed", email: "ed@staff.example.com", role: "editor" });
+      expect(await change.run(database.db, lead, { owner: "user-editor", expectedOwner: sales.id }, sales, "10.0.0.9")).toMatchObject({
+        ok: false,
+        status: 400,
+      });
+      const [row] = await database.db.select({ ownerId: consultations.ownerId }).from(consultations).where(eq(consultations.id, lead));
+      expect(row!.ownerId).toBe(sales.id);
+      const entries = await database.db.select().from(auditLog).where(eq(auditLog.action, "owner-changed"));
+      expect(entries.map((entry) => [entry.actorId, entry.targetId, entry.detail])).toEqual([[sales.id, String(lead), { from: other.id, to: sales.id }]]);
     } finally {
       await database.dispose();
     }

@@ -19,8 +19,9 @@ export const consultationSortLabels = {
 
 export type ConsultationSort = keyof typeof consultationSortLabels;
 
-/** The two emails a consultation request sends, by template. */
+/** The emails a consultation request sends, by template. */
 export const consultationEmailNames: Record<string, string> = {
   "consultation-confirmation": "Confirmation to the visitor",
-  "consultation-notification": "Notification to sales",
+  "consultation-notification": "Notification to sales and the owner",
+  "consultation-unassigned": "Alert to admins: nobody was available to own it",
 };
