@@ -19,6 +19,7 @@ import {
   type ConsultationInput,
   type ConsultationResult,
 } from "#app/features/consultation/consultation-schema.ts";
+import { confirmationMessageId } from "#app/features/consultation/consultation-emails.server.ts";
 import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec } from "#app/features/forms/submission.server.ts";
@@ -114,7 +115,14 @@ const consultationForm: FormSpec<ConsultationInput, void, object> = {
       kind: "consultation",
       consultationId: row!.id,
     });
-    await confirm({ template: "consultation-confirmation", to: input.email, params, kind: "consultation", consultationId: row!.id });
+    await confirm({
+      template: "consultation-confirmation",
+      to: input.email,
+      params,
+      kind: "consultation",
+      consultationId: row!.id,
+      messageId: confirmationMessageId(row!.id, services.env.SITE_URL),
+    });
   },
 
   answer(_saved, confirmation) {

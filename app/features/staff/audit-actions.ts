@@ -32,6 +32,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "insight-unpublished": "Unpublished an insight",
   "insight-deleted": "Deleted an insight",
   "image-uploaded": "Uploaded an image",
+  "reply-sent": "Sent a reply to a lead",
+  "call-logged": "Logged a call",
+  "reply-template-created": "Added a reply template",
+  "reply-template-edited": "Edited a reply template",
+  "reply-template-deleted": "Removed a reply template",
+  "reply-signature-changed": "Changed the reply signature",
 };
 
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

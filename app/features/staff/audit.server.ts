@@ -31,7 +31,13 @@ export type AuditAction =
   | "insight-scheduled"
   | "insight-unpublished"
   | "insight-deleted"
-  | "image-uploaded";
+  | "image-uploaded"
+  | "reply-sent"
+  | "call-logged"
+  | "reply-template-created"
+  | "reply-template-edited"
+  | "reply-template-deleted"
+  | "reply-signature-changed";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

@@ -10,11 +10,14 @@ import {
   timelineOf,
   type InboxSubject,
 } from "#app/features/staff/inbox.server.ts";
+import { logCall, replyFormOf, sendReply } from "#app/features/staff/replies/replies.server.ts";
+import { REPLY_BODY_MAX_BYTES } from "#app/features/staff/replies/reply-rules.ts";
 import type { StaffArea } from "#app/features/staff/roles.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
+import { IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -36,6 +39,8 @@ export type InboxKind<Fields extends object> = {
   statusLabels: Readonly<Record<string, string>>;
   /** The record's own fields for its page; null when there is no such record. */
   read: (db: Database, id: number) => Promise<Fields | null>;
+  /** Its page answers the lead: writes replies and logs calls. */
+  replies?: true;
 };
 
 /**
@@ -44,7 +49,7 @@ export type InboxKind<Fields extends object> = {
  * record (it is no longer unread).
  */
 export async function loadInboxRecord<Fields extends object>({ request, context, params, url }: PageArgs, kind: InboxKind<Fields>) {
-  requireStaff(context, request, kind.area);
+  const user = requireStaff(context, request, kind.area);
   const id = parseRecordId(params.id);
   if (id === null) throw data(kind.notFound, { status: 404 });
   const { db } = await servicesOf(context);
@@ -58,8 +63,13 @@ export async function loadInboxRecord<Fields extends object>({ request, context,
     deliveries: await deliveriesOf(db, subject),
     done: doneMessage(url),
     noteMaxLength: NOTE_MAX_LENGTH,
+    // `?template=` picks the reply's starting point: a plain GET form, so it works without JavaScript.
+    reply: kind.replies ? await replyFormOf(db, subject, url.searchParams.get("template"), user) : null,
   };
 }
+
+/** A reply's body may be 64 KB of text, which form encoding can triple (non-ASCII), with room for the other fields. */
+const INBOX_FORM_MAX_BYTES = REPLY_BODY_MAX_BYTES * 3 + 16 * 1024;
 
 /**
  * The action: change the record's status (from the one shown) or add a note.
@@ -76,9 +86,10 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
   try {
     const { values } = await readStaffForm(request, context, services, {
       name: "staff-inbox",
-      fields: ["intent", "status", "expected", "note"],
-      multiline: ["note"],
-      labels: { intent: "Action", status: "Status", expected: "Status shown", note: "Note" },
+      fields: ["intent", "status", "expected", "note", "callNote", "subject", "body", IDEMPOTENCY_FIELD],
+      multiline: ["note", "callNote", "body"],
+      labels: { intent: "Action", status: "Status", expected: "Status shown", note: "Note", callNote: "What was said", subject: "Subject", body: "Message" },
+      maxBytes: INBOX_FORM_MAX_BYTES,
     });
     const page = url.pathname;
     const ipAddress = clientAddressOf(context);
@@ -87,6 +98,28 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
       if (!note.ok) return formError(400, note.message, { note: note.message }, { note: (values.note ?? "").slice(0, NOTE_MAX_LENGTH + 100) });
       await addNote(services.db, subject, note.body, user, ipAddress);
       return redirect(`${page}?done=note`, { status: 303 });
+    }
+    if (kind.replies && values.intent === "reply") {
+      const sent = await sendReply(
+        services,
+        subject,
+        { subject: values.subject, body: values.body, idempotencyKey: values[IDEMPOTENCY_FIELD] ?? "" },
+        user,
+        ipAddress,
+      );
+      if (!sent.ok) {
+        const typed = { subject: (values.subject ?? "").slice(0, 1_000), body: (values.body ?? "").slice(0, REPLY_BODY_MAX_BYTES + 1_000) };
+        return formError(400, sent.message, { [sent.field]: sent.message }, typed);
+      }
+      // A short wait, so the page can usually say the reply went; a slow mail server leaves it to the outbox.
+      const attempt = sent.outboxId === null ? null : await services.outbox.attemptNow(sent.outboxId, REPLY_WAIT_MS);
+      return redirect(`${page}?done=${attempt?.status === "sent" ? "reply-sent" : "reply-queued"}`, { status: 303 });
+    }
+    if (kind.replies && values.intent === "call") {
+      const note = readNote({ note: values.callNote ?? "" });
+      if (!note.ok) return formError(400, note.message, { callNote: note.message }, { callNote: (values.callNote ?? "").slice(0, NOTE_MAX_LENGTH + 100) });
+      await logCall(services.db, subject, note.body, user, ipAddress);
+      return redirect(`${page}?done=call`, { status: 303 });
     }
     if (values.intent === "status") {
       const labels = kind.statusLabels;
@@ -109,8 +142,19 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
   }
 }
 
+/** How long sending a reply waits for the mail server before leaving the message to the outbox. */
+const REPLY_WAIT_MS = 3_000;
+
+const doneMessages: Record<string, string> = {
+  note: "Your note was added.",
+  status: "The status was changed.",
+  call: "The call was logged.",
+  "reply-sent": "Your reply was sent.",
+  "reply-queued": "Your reply is in the outbox and will be sent shortly; the history shows when it goes.",
+};
+
 /** The sentence a page shows after returning from a successful post. */
 function doneMessage(url: URL): string | null {
   const done = url.searchParams.get("done");
-  return done === "note" ? "Your note was added." : done === "status" ? "The status was changed." : null;
+  return done && Object.hasOwn(doneMessages, done) ? doneMessages[done]! : null;
 }

@@ -123,6 +123,7 @@ export const consultationInbox = {
   notFound: "There is no such consultation request.",
   statusLabels: consultationStatusLabels,
   read: consultationDetail,
+  replies: true,
 } satisfies InboxKind<object>;
 
 type ExportRow = {
