@@ -22,7 +22,8 @@ export const roleDescriptions: Record<StaffRole, string> = {
   editor: "Insights: writing, images and publishing; the pages' web vitals",
 };
 
-export type StaffArea = "consultations" | "subscribers" | "events" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "audit" | "accounts";
+export type StaffArea =
+  "consultations" | "subscribers" | "events" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "replyTemplates" | "audit" | "accounts";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
@@ -34,6 +35,8 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   // Editors publish the pages (and the images) that move these figures most.
   vitals: { label: "Web vitals", path: "/staff/vitals", roles: ["editor"] },
   outbox: { label: "Outbox", path: "/staff/outbox", roles: [] },
+  // Every member of sales uses them; one wording for the company is an admin's to keep.
+  replyTemplates: { label: "Reply templates", path: "/staff/reply-templates", roles: [] },
   audit: { label: "Audit log", path: "/staff/audit", roles: [] },
   accounts: { label: "Staff accounts", path: "/staff/accounts", roles: [] },
 };
