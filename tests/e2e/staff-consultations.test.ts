@@ -292,6 +292,59 @@ test(
 );
 
 test(
+  "without JavaScript: an admin adds a reply template and the signature; sales start from it, a subject with a line break is refused, and a form posted twice sends one reply (PostgreSQL)",
+  { timeout: 180_000 },
+  async () => {
+    const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+    const admin = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false });
+    await signInAs(admin, postgres, "admin", "Ada Admin");
+    await admin.goto("/staff/reply-templates");
+    const form = admin.getByRole("region", { name: "Add a template" });
+    await form.getByLabel("Name").fill(`Follow-up ${stamp}`);
+    await form.getByLabel("Subject").fill("Following up, {{name}}");
+    await form.getByLabel("Message").fill("Hi {{name}},\n\nFollowing up on your request.\n\n{{sender}}\n{{signature}}");
+    await form.getByRole("button", { name: "Add template" }).click();
+    await admin.getByRole("status").getByText(`The template “Follow-up ${stamp}” was added.`).waitFor();
+    await admin.getByLabel("The company's signature").fill(`Kraf sales ${stamp}`);
+    await admin.getByRole("button", { name: "Save signature" }).click();
+    await admin.getByRole("status").getByText("The signature was saved.").waitFor();
+
+    const values = consultationValues({ fullName: `Tess Template ${stamp}`, email: `tess.${stamp}@example.com` });
+    await submitConsultation(postgres, values);
+    const sales = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
+    await signInAs(sales, postgres, "sales", "Sid Sales");
+    await sales.goto(`/staff/consultations?q=${stamp}`);
+    await Promise.all([sales.waitForURL(/\/staff\/consultations\/\d+$/), sales.getByRole("link", { name: values.fullName }).click()]);
+    const detailPath = new URL(sales.url()).pathname;
+    await sales.getByLabel("Start from the template").selectOption({ label: `Follow-up ${stamp}` });
+    await Promise.all([sales.waitForURL(/\?template=\d+$/), sales.getByRole("button", { name: "Use this template" }).click()]);
+    expect(await sales.getByLabel("Subject").inputValue()).toBe(`Following up, ${values.fullName}`);
+    expect(await sales.getByLabel("Message").inputValue()).toBe(`Hi ${values.fullName},\n\nFollowing up on your request.\n\nSid Sales\nKraf sales ${stamp}`);
+
+    // The form as a browser posts it, with the key the page was rendered with.
+    const idempotencyKey = await sales.locator('input[name="idempotencyKey"]').inputValue();
+    expect(idempotencyKey).not.toBe("");
+    const post = (subject: string) =>
+      sales.request.post(detailPath, { form: { intent: "reply", subject, body: "Hi Tess,\n\nFollowing up.", idempotencyKey }, maxRedirects: 0 });
+    const injected = await post("Following up\r\nBcc: everyone@example.com");
+    expect(injected.status()).toBe(400);
+    expect(await injected.text()).toContain("Subject must be a single line of text without tabs, line breaks or control characters.");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const sent = await post("Following up");
+      expect(sent.status()).toBe(303);
+      expect(sent.headers().location).toMatch(/\?done=reply-(sent|queued)$/);
+    }
+    await sales.goto(detailPath);
+    expect((await history(sales).allInnerTexts()).filter((entry) => entry.includes("Sent a reply"))).toEqual([
+      expect.stringMatching(/^Sid Sales · .+\n\nSent a reply: Following up\n/),
+    ]);
+    await sales.getByText("Status: Contacted").waitFor();
+    const replies = await database.pool.query("select count(*)::int as n from outbox where template = 'inbox-reply' and to_address = $1", [values.email]);
+    expect(replies.rows[0].n).toBe(1);
+  },
+);
+
+test(
   "without JavaScript: Older then Newer page through a search, the address carrying the cursor and the search (PostgreSQL)",
   { timeout: 180_000 },
   async () => {
