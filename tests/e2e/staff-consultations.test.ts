@@ -243,9 +243,17 @@ test(
     expect(sent.headers.get("reply-to")).toBe(salesEmail);
     expect(sent.text).toBe("Dear Rhea,\n\nCould we talk on Friday at 10?\n\nSam");
 
-    // Once the outbox has it, the history says it went.
+    // Once the outbox has it, the history says it went, and so does the list of the lead's emails.
     await sales.reload();
     await history(sales).first().getByText("Email: Sent").waitFor();
+    await sales.getByRole("region", { name: "Emails" }).getByText("Reply from staff").waitFor();
+
+    // The admin's screen for the templates, on a desktop and a phone.
+    const admin = await newPage({ baseURL: pglite.baseURL });
+    await signInAs(admin, pglite, "admin", "Ada Admin");
+    await admin.goto("/staff/reply-templates");
+    await admin.getByRole("heading", { level: 3, name: "Thank you for your request" }).waitFor();
+    await expectNoAxeViolations(admin);
   },
 );
 

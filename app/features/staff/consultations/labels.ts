@@ -10,8 +10,9 @@ export const consultationStatusLabels: Record<ConsultationStatus, string> = {
   spam: "Spam",
 };
 
-/** The two emails a consultation request sends, by template. */
+/** The emails a consultation request causes, by template: its two own, and the replies staff send from its page. */
 export const consultationEmailNames: Record<string, string> = {
   "consultation-confirmation": "Confirmation to the visitor",
   "consultation-notification": "Notification to sales",
+  "inbox-reply": "Reply from staff",
 };
