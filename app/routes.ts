@@ -40,6 +40,7 @@ export default [
     route("events", "routes/staff.events.tsx"),
     route("events/export.csv", "routes/staff.events.export[.]csv.ts"),
     route("outbox", "routes/staff.outbox.tsx"),
+    route("reply-templates", "routes/staff.reply-templates.tsx"),
     route("audit", "routes/staff.audit.tsx"),
     route("accounts", "routes/staff.accounts.tsx"),
     route("business-hours", "routes/staff.business-hours.tsx"),

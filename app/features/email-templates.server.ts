@@ -2,6 +2,7 @@ import { applicationEmails } from "#app/features/careers/application-emails.serv
 import { consultationEmails } from "#app/features/consultation/consultation-emails.server.ts";
 import { eventEmails } from "#app/features/events/event-emails.server.ts";
 import { newsletterEmails } from "#app/features/newsletter/newsletter-emails.server.ts";
+import { replyEmails } from "#app/features/staff/replies/reply-emails.server.ts";
 import { staffEmails } from "#app/features/staff/staff-emails.server.ts";
 import type { MailTemplates } from "#app/platform/email/templates.server.ts";
 
@@ -10,7 +11,14 @@ import type { MailTemplates } from "#app/platform/email/templates.server.ts";
  * registry the server entry hands to openServices. Rows already in the outbox
  * are rendered by these names, so a name stays as long as rows may carry it.
  */
-export const mailTemplates = { ...consultationEmails, ...applicationEmails, ...staffEmails, ...newsletterEmails, ...eventEmails } satisfies MailTemplates;
+export const mailTemplates = {
+  ...consultationEmails,
+  ...applicationEmails,
+  ...staffEmails,
+  ...newsletterEmails,
+  ...eventEmails,
+  ...replyEmails,
+} satisfies MailTemplates;
 
 declare module "#app/platform/email/templates.server.ts" {
   interface Register {

@@ -14,6 +14,7 @@ test("the registry keeps every name the outbox has stored, so rows written befor
     "newsletter-confirmation",
     "event-registration",
     "event-next-edition",
+    "inbox-reply",
   ]);
   // As a row's params come back from the jsonb column.
   const stored = JSON.parse(
@@ -36,5 +37,6 @@ test("each message keeps the EmailJS template setting it had", () => {
     "newsletter-confirmation": "EMAILJS_NEWSLETTER_TEMPLATE_ID",
     "event-registration": "EMAILJS_EVENT_TEMPLATE_ID",
     "event-next-edition": "EMAILJS_EVENT_TEMPLATE_ID",
+    "inbox-reply": "EMAILJS_STAFF_TEMPLATE_ID",
   });
 });

@@ -7,7 +7,7 @@ import { applicationInbox } from "#app/features/staff/applications.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
 import { InboxEmails, InboxForms, InboxHistory, InboxSource, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
-import { RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { EmailLink, PhoneLink, RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadInboxRecord(args, applicationInbox);
@@ -64,11 +64,11 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             </Field>
             <Field label="Full name">{a.fullName}</Field>
             <Field label="Email">
-              <a href={`mailto:${a.email}`} className={linkClass}>
-                {a.email}
-              </a>
+              <EmailLink email={a.email} />
             </Field>
-            <Field label="Phone">{a.phone}</Field>
+            <Field label="Phone">
+              <PhoneLink phone={a.phone} />
+            </Field>
             <Field label="LinkedIn or portfolio">
               {a.portfolioLink ? (
                 <a href={a.portfolioLink} rel="noopener noreferrer" target="_blank" className={linkClass}>

@@ -10,12 +10,14 @@ import {
   InboxHistory,
   InboxSection,
   InboxSource,
+  NoteForm,
   StatusBadge,
   cardClass,
   revalidateAfterConflict,
 } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
-import { RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { ReplyForm } from "#app/features/staff/replies/reply-ui.tsx";
+import { EmailLink, PhoneLink, RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { OwnerForm } from "#app/features/staff/teams/owner-form.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -33,7 +35,7 @@ export const shouldRevalidate = revalidateAfterConflict;
 const termClass = "text-sm font-semibold text-slate-700";
 
 export default function ConsultationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { consultation, attachments, owners, timeline, deliveries, done, noteMaxLength } = loaderData;
+  const { consultation, attachments, owners, timeline, deliveries, done, noteMaxLength, reply } = loaderData;
   return (
     <>
       <RecordPageHeader back={{ to: "/staff/consultations", label: "Back to all consultations" }} title={consultation.fullName} done={done} answer={actionData}>
@@ -47,13 +49,13 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
               <dt className={termClass}>Full name</dt>
               <dd>{consultation.fullName}</dd>
               <dt className={termClass}>Email</dt>
-              <dd className="break-all">
-                <a href={`mailto:${consultation.email}`} className={linkClass}>
-                  {consultation.email}
-                </a>
+              <dd>
+                <EmailLink email={consultation.email} />
               </dd>
               <dt className={termClass}>Phone</dt>
-              <dd>{consultation.phone}</dd>
+              <dd>
+                <PhoneLink phone={consultation.phone} />
+              </dd>
               <dt className={termClass}>Country</dt>
               <dd>{consultation.country}</dd>
               <dt className={termClass}>Submitted</dt>
@@ -71,12 +73,12 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
             </dl>
             <h3 className="mt-5 mb-2 text-base font-bold text-ink">Project brief</h3>
             <p className="break-words whitespace-pre-wrap">{consultation.projectBrief}</p>
-            <p className="mt-5">
-              <a href={`mailto:${consultation.email}?subject=${encodeURIComponent("Your consultation request")}`} className={linkClass}>
-                Reply to {consultation.fullName} by email
-              </a>
-            </p>
           </InboxSection>
+          {reply ? (
+            <InboxSection id="reply" title={`Reply to ${consultation.fullName}`} className={cardClass}>
+              <ReplyForm reply={reply} answer={actionData} historyLength={timeline.length} />
+            </InboxSection>
+          ) : null}
           <InboxSection id="files" title="Attachments">
             {attachments.length === 0 ? (
               <p className="text-slate-700">No files were attached.</p>
@@ -116,6 +118,17 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
             historyLength={timeline.length}
             noteMaxLength={noteMaxLength}
           />
+          <InboxSection id="call" title="Log a call" className={cardClass}>
+            <NoteForm
+              key={timeline.length}
+              answer={actionData}
+              maxLength={noteMaxLength}
+              intent="call"
+              field="callNote"
+              label="What was said"
+              button="Log call"
+            />
+          </InboxSection>
           <InboxHistory entries={timeline} labels={consultationStatusLabels} />
         </div>
       </div>

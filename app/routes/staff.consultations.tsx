@@ -9,7 +9,7 @@ import { readListQuery } from "#app/features/staff/list-query.server.ts";
 import { EmptyList, ListFilters, ListPages, LocalTime, formatTotal } from "#app/features/staff/list-ui.tsx";
 import { ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { PageHeading, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { EmailLink, PageHeading, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { leadOwners } from "#app/features/staff/teams/teams.server.ts";
 import { consultationStatuses } from "#app/platform/db/schema.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -136,7 +136,9 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <UnreadMark readAt={row.readAt} />
               </th>
-              <td className={cellClass}>{row.email}</td>
+              <td className={cellClass}>
+                <EmailLink email={row.email} />
+              </td>
               <td className={cellClass}>{row.country}</td>
               <td className={`${cellClass} whitespace-nowrap`}>
                 <LocalTime value={row.submittedAt} />

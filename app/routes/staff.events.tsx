@@ -5,7 +5,7 @@ import { allEventStatuses, eventRegistrationLabels } from "#app/features/staff/e
 import { loadEventRegistrations } from "#app/features/staff/events/registrations.server.ts";
 import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
 import { cellClass } from "#app/features/staff/table-ui.tsx";
-import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { EmailLink, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadEventRegistrations(args);
 
@@ -59,10 +59,8 @@ export default function EventRegistrations({ loaderData }: Route.ComponentProps)
             <th scope="row" className={`${cellClass} font-normal`}>
               {row.fullName}
             </th>
-            <td className={`${cellClass} break-all`}>
-              <a href={`mailto:${row.email}`} className={linkClass}>
-                {row.email}
-              </a>
+            <td className={cellClass}>
+              <EmailLink email={row.email} />
             </td>
             <td className={cellClass}>{[row.company, row.role].filter(Boolean).join(", ") || "Not given"}</td>
             <td className={cellClass}>{row.event}</td>

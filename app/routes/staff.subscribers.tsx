@@ -4,7 +4,7 @@ import type { Route } from "./+types/staff.subscribers";
 import { loadStaffList } from "#app/features/staff/list-page.server.ts";
 import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
 import { cellClass } from "#app/features/staff/table-ui.tsx";
-import { FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { EmailLink, FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { listSubscribers } from "#app/features/staff/subscribers.server.ts";
 
 const notices: Record<string, string> = {
@@ -41,7 +41,9 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         columns={["Email", "Subscribed", "Confirmed", "Consent given", "Consent wording", "Source", "Erasure"]}
         row={(row) => (
           <>
-            <td className={`${cellClass} break-all`}>{row.email}</td>
+            <td className={cellClass}>
+              <EmailLink email={row.email} />
+            </td>
             <td className={cellClass}>
               <LocalTime value={row.subscribedAt} />
             </td>

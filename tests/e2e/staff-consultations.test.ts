@@ -1,9 +1,11 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { attributionCsvColumns } from "#app/features/attribution/attribution.server.ts";
 import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
-import { consultationValues, freshPostgres, sampleFiles, type FreshPostgres } from "#tests/support/forms.ts";
+import { consultationValues, freshPostgres, mailDir, sampleFiles, type FreshPostgres } from "#tests/support/forms.ts";
+import { parseMail, waitUntil } from "#tests/support/mail.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { choosePassword, createStaffAccount, signIn, signInAs } from "#tests/support/staff.ts";
 
@@ -112,9 +114,8 @@ async function journey(server: RunningServer) {
   const brief = sales.getByRole("heading", { name: "Project brief" }).locator("xpath=following-sibling::p[1]");
   expect(await brief.innerText()).toBe(values.brief);
   for (const text of [values.email, values.phone, values.country]) await sales.getByText(text, { exact: true }).first().waitFor();
-  expect(await sales.getByRole("link", { name: `Reply to ${values.fullName} by email` }).getAttribute("href")).toMatch(
-    new RegExp(`^mailto:${values.email}\\?`),
-  );
+  expect(await sales.getByRole("link", { name: values.email }).first().getAttribute("href")).toBe(`mailto:${values.email}`);
+  expect(await sales.getByRole("link", { name: values.phone }).getAttribute("href")).toBe(`tel:${values.phone.replace(/ /g, "")}`);
   await sales.getByText("Confirmation to the visitor").waitFor();
   await sales.getByText("Notification to sales").waitFor();
 
@@ -204,6 +205,70 @@ async function journey(server: RunningServer) {
 
 test("the consultations inbox, from a visitor's request to its export (PGlite)", { timeout: 240_000 }, () => journey(pglite));
 
+/** The messages the server's file transport wrote to an address. */
+function mailsTo(server: RunningServer, address: string) {
+  const directory = mailDir(server.dataDir);
+  if (!fs.existsSync(directory)) return [];
+  return fs
+    .readdirSync(directory)
+    .filter((name) => name.endsWith(".eml"))
+    .map((name) => parseMail(fs.readFileSync(path.join(directory, name), "utf8")))
+    .filter((mail) => mail.headers.get("to") === address);
+}
+
+test(
+  "sales reply to a lead from its page: the email is threaded under the confirmation, answers reach the sender, the lead is contacted (PGlite)",
+  { timeout: 180_000 },
+  async () => {
+    const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+    const values = consultationValues({ fullName: `Rhea Reply ${stamp}`, email: `rhea.${stamp}@example.com` });
+    await submitConsultation(pglite, values);
+    const sales = await newPage({ baseURL: pglite.baseURL });
+    const salesEmail = await signInAs(sales, pglite, "sales", "Sam Replier");
+    await sales.goto(`/staff/consultations?q=${stamp}`);
+    await Promise.all([sales.waitForURL(/\/staff\/consultations\/\d+$/), sales.getByRole("link", { name: values.fullName }).click()]);
+    const id = new URL(sales.url()).pathname.split("/").pop();
+
+    // The draft starts from the default template, filled in for this lead and this sender.
+    const reply = sales.getByRole("region", { name: `Reply to ${values.fullName}` });
+    expect(await reply.getByLabel("Subject").inputValue()).toBe("Your consultation request");
+    const draft = await reply.getByLabel("Message").inputValue();
+    expect(draft).toMatch(new RegExp(`^Dear ${values.fullName},\n`));
+    expect(draft).toContain("Kind regards,\nSam Replier");
+    await expectNoAxeViolations(sales);
+
+    await reply.getByLabel("Message").fill(`Dear Rhea,\n\nCould we talk on Friday at 10?\n\nSam`);
+    await Promise.all([sales.waitForURL(/\?done=reply-(sent|queued)$/), reply.getByRole("button", { name: "Send reply" }).click()]);
+    await sales.getByText("Status: Contacted").waitFor();
+    expect(await history(sales).allInnerTexts()).toEqual([
+      expect.stringMatching(/^Sam Replier · .+\n\nSent a reply: Your consultation request\n\nEmail: (Sent|Waiting to be sent|Sending)\n\nShow the message$/),
+      expect.stringMatching(/^Sam Replier · .+\n\nChanged the status from “New” to “Contacted”\.$/),
+    ]);
+
+    await waitUntil(() => mailsTo(pglite, values.email).length === 2);
+    const mails = mailsTo(pglite, values.email);
+    const confirmation = mails.find((mail) => mail.headers.get("subject")!.startsWith("We received"))!;
+    const sent = mails.find((mail) => mail.headers.get("subject") === "Your consultation request")!;
+    expect(confirmation.headers.get("message-id")).toBe(`<consultation-${id}-confirmation@${new URL(pglite.baseURL).hostname}>`);
+    expect(sent.headers.get("in-reply-to")).toBe(confirmation.headers.get("message-id"));
+    expect(sent.headers.get("references")).toBe(confirmation.headers.get("message-id"));
+    expect(sent.headers.get("reply-to")).toBe(salesEmail);
+    expect(sent.text).toBe("Dear Rhea,\n\nCould we talk on Friday at 10?\n\nSam");
+
+    // Once the outbox has it, the history says it went, and so does the list of the lead's emails.
+    await sales.reload();
+    await history(sales).first().getByText("Email: Sent").waitFor();
+    await sales.getByRole("region", { name: "Emails" }).getByText("Reply from staff").waitFor();
+
+    // The admin's screen for the templates, on a desktop and a phone.
+    const admin = await newPage({ baseURL: pglite.baseURL });
+    await signInAs(admin, pglite, "admin", "Ada Admin");
+    await admin.goto("/staff/reply-templates");
+    await admin.getByRole("heading", { level: 3, name: "Thank you for your request" }).waitFor();
+    await expectNoAxeViolations(admin);
+  },
+);
+
 test(
   "without JavaScript: search, open, change the status, add a note, and a stale status form is refused with the page as it is now (PostgreSQL)",
   { timeout: 180_000 },
@@ -243,6 +308,59 @@ test(
     await other.getByText("Status: Lost").waitFor();
     expect(await other.getByRole("combobox", { name: "Status" }).inputValue()).toBe("lost");
     expect((await history(other).allInnerTexts()).some((entry) => entry.includes("“Spam”"))).toBe(false);
+  },
+);
+
+test(
+  "without JavaScript: an admin adds a reply template and the signature; sales start from it, a subject with a line break is refused, and a form posted twice sends one reply (PostgreSQL)",
+  { timeout: 180_000 },
+  async () => {
+    const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+    const admin = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false });
+    await signInAs(admin, postgres, "admin", "Ada Admin");
+    await admin.goto("/staff/reply-templates");
+    const form = admin.getByRole("region", { name: "Add a template" });
+    await form.getByLabel("Name").fill(`Follow-up ${stamp}`);
+    await form.getByLabel("Subject").fill("Following up, {{name}}");
+    await form.getByLabel("Message").fill("Hi {{name}},\n\nFollowing up on your request.\n\n{{sender}}\n{{signature}}");
+    await form.getByRole("button", { name: "Add template" }).click();
+    await admin.getByRole("status").getByText(`The template “Follow-up ${stamp}” was added.`).waitFor();
+    await admin.getByLabel("The company's signature").fill(`Kraf sales ${stamp}`);
+    await admin.getByRole("button", { name: "Save signature" }).click();
+    await admin.getByRole("status").getByText("The signature was saved.").waitFor();
+
+    const values = consultationValues({ fullName: `Tess Template ${stamp}`, email: `tess.${stamp}@example.com` });
+    await submitConsultation(postgres, values);
+    const sales = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
+    await signInAs(sales, postgres, "sales", "Sid Sales");
+    await sales.goto(`/staff/consultations?q=${stamp}`);
+    await Promise.all([sales.waitForURL(/\/staff\/consultations\/\d+$/), sales.getByRole("link", { name: values.fullName }).click()]);
+    const detailPath = new URL(sales.url()).pathname;
+    await sales.getByLabel("Start from the template").selectOption({ label: `Follow-up ${stamp}` });
+    await Promise.all([sales.waitForURL(/\?template=\d+$/), sales.getByRole("button", { name: "Use this template" }).click()]);
+    expect(await sales.getByLabel("Subject").inputValue()).toBe(`Following up, ${values.fullName}`);
+    expect(await sales.getByLabel("Message").inputValue()).toBe(`Hi ${values.fullName},\n\nFollowing up on your request.\n\nSid Sales\nKraf sales ${stamp}`);
+
+    // The form as a browser posts it, with the key the page was rendered with.
+    const idempotencyKey = await sales.locator('input[name="idempotencyKey"]').inputValue();
+    expect(idempotencyKey).not.toBe("");
+    const post = (subject: string) =>
+      sales.request.post(detailPath, { form: { intent: "reply", subject, body: "Hi Tess,\n\nFollowing up.", idempotencyKey }, maxRedirects: 0 });
+    const injected = await post("Following up\r\nBcc: everyone@example.com");
+    expect(injected.status()).toBe(400);
+    expect(await injected.text()).toContain("Subject must be a single line of text without tabs, line breaks or control characters.");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const sent = await post("Following up");
+      expect(sent.status()).toBe(303);
+      expect(sent.headers().location).toMatch(/\?done=reply-(sent|queued)$/);
+    }
+    await sales.goto(detailPath);
+    expect((await history(sales).allInnerTexts()).filter((entry) => entry.includes("Sent a reply"))).toEqual([
+      expect.stringMatching(/^Sid Sales · .+\n\nSent a reply: Following up\n/),
+    ]);
+    await sales.getByText("Status: Contacted").waitFor();
+    const replies = await database.pool.query("select count(*)::int as n from outbox where template = 'inbox-reply' and to_address = $1", [values.email]);
+    expect(replies.rows[0].n).toBe(1);
   },
 );
 

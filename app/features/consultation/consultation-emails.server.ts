@@ -32,6 +32,15 @@ function details(params: ConsultationConfirmationParams): DetailRow[] {
   ];
 }
 
+/**
+ * The confirmation's Message-ID, derived from the request and the site's host
+ * alone, so a reply from staff can thread to it (In-Reply-To) however the
+ * outbox row fares.
+ */
+export function confirmationMessageId(consultationId: number, siteUrl: string): string {
+  return `<consultation-${consultationId}-confirmation@${new URL(siteUrl).hostname}>`;
+}
+
 const signature = `${site.name}\n${site.phone.display} · ${site.emails.sales}`;
 
 /** To the visitor who booked a consultation. */

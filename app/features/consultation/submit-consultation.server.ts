@@ -19,7 +19,7 @@ import {
   type ConsultationInput,
   type ConsultationResult,
 } from "#app/features/consultation/consultation-schema.ts";
-import type { ConsultationUnassignedParams } from "#app/features/consultation/consultation-emails.server.ts";
+import { confirmationMessageId, type ConsultationUnassignedParams } from "#app/features/consultation/consultation-emails.server.ts";
 import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec, type SaveContext } from "#app/features/forms/submission.server.ts";
@@ -155,7 +155,14 @@ async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt,
       { full_name: input.fullName, country: input.country, team: assignment?.teamName ?? "none (there is no default team)", record_url: recordUrl },
       consultationId,
     );
-  await confirm({ template: "consultation-confirmation", to: input.email, params, kind: "consultation", consultationId });
+  await confirm({
+    template: "consultation-confirmation",
+    to: input.email,
+    params,
+    kind: "consultation",
+    consultationId,
+    messageId: confirmationMessageId(consultationId, services.env.SITE_URL),
+  });
 }
 
 /** Every active admin hears of a lead nobody could take. */

@@ -46,6 +46,7 @@ const table: RouteCase[] = [
   { file: "staff.media.ts", path: "/staff/media", allowed: ["editor"] },
   { file: "staff.vitals.tsx", path: "/staff/vitals", allowed: ["editor"] },
   { file: "staff.outbox.tsx", path: "/staff/outbox", allowed: [] },
+  { file: "staff.reply-templates.tsx", path: "/staff/reply-templates", allowed: [] },
   { file: "staff.audit.tsx", path: "/staff/audit", allowed: [] },
   { file: "staff.accounts.tsx", path: "/staff/accounts", allowed: [] },
   { file: "staff.business-hours.tsx", path: "/staff/business-hours", allowed: [] },

@@ -45,6 +45,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "away-set": "Marked someone away",
   "away-cleared": "Marked someone back",
   "owner-changed": "Changed a lead's owner",
+  "reply-sent": "Sent a reply to a lead",
+  "call-logged": "Logged a call",
+  "reply-template-created": "Added a reply template",
+  "reply-template-edited": "Edited a reply template",
+  "reply-template-deleted": "Removed a reply template",
+  "reply-signature-changed": "Changed the reply signature",
 };
 
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

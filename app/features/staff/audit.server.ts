@@ -44,7 +44,13 @@ export type AuditAction =
   | "routing-rule-moved"
   | "away-set"
   | "away-cleared"
-  | "owner-changed";
+  | "owner-changed"
+  | "reply-sent"
+  | "call-logged"
+  | "reply-template-created"
+  | "reply-template-edited"
+  | "reply-template-deleted"
+  | "reply-signature-changed";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

@@ -10,11 +10,14 @@ import {
   timelineOf,
   type InboxSubject,
 } from "#app/features/staff/inbox.server.ts";
+import { logCall, replyFormOf, sendReply } from "#app/features/staff/replies/replies.server.ts";
+import { REPLY_BODY_MAX_BYTES } from "#app/features/staff/replies/reply-rules.ts";
 import type { StaffArea } from "#app/features/staff/roles.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff, type StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
+import { IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -38,6 +41,8 @@ export type InboxKind<Fields extends object> = {
   read: (db: Database, id: number) => Promise<Fields | null>;
   /** A change of the record's own beside status and note (a consultation's owner), posted with this intent. */
   ownChange?: OwnChange;
+  /** Its page answers the lead: writes replies and logs calls. */
+  replies?: true;
 };
 
 export type OwnChange = {
@@ -75,8 +80,13 @@ export async function loadInboxRecord<Fields extends object>({ request, context,
     deliveries: await deliveriesOf(db, subject),
     done: doneMessage(url, kind),
     noteMaxLength: NOTE_MAX_LENGTH,
+    // `?template=` picks the reply's starting point: a plain GET form, so it works without JavaScript.
+    reply: kind.replies ? await replyFormOf(db, subject, url.searchParams.get("template"), user) : null,
   };
 }
+
+/** A reply's body may be 64 KB of text, which form encoding can triple (non-ASCII), with room for the other fields. */
+const INBOX_FORM_MAX_BYTES = REPLY_BODY_MAX_BYTES * 3 + 16 * 1024;
 
 /**
  * The action: change the record's status (from the one shown) or add a note.
@@ -92,12 +102,22 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
   if (!subject || !(await recordExists(services.db, subject))) throw data(kind.notFound, { status: 404 });
   try {
     const own = kind.ownChange;
-    const fieldLabels = { intent: "Action", status: "Status", expected: "Status shown", note: "Note", ...own?.labels };
+    const fieldLabels = {
+      intent: "Action",
+      status: "Status",
+      expected: "Status shown",
+      note: "Note",
+      callNote: "What was said",
+      subject: "Subject",
+      body: "Message",
+      ...own?.labels,
+    };
     const { values } = await readStaffForm(request, context, services, {
       name: "staff-inbox",
-      fields: Object.keys(fieldLabels),
-      multiline: ["note"],
+      fields: [...Object.keys(fieldLabels), IDEMPOTENCY_FIELD],
+      multiline: ["note", "callNote", "body"],
       labels: fieldLabels,
+      maxBytes: INBOX_FORM_MAX_BYTES,
     });
     const page = url.pathname;
     const ipAddress = clientAddressOf(context);
@@ -111,6 +131,28 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
       if (!note.ok) return formError(400, note.message, { note: note.message }, { note: (values.note ?? "").slice(0, NOTE_MAX_LENGTH + 100) });
       await addNote(services.db, subject, note.body, user, ipAddress);
       return redirect(`${page}?done=note`, { status: 303 });
+    }
+    if (kind.replies && values.intent === "reply") {
+      const sent = await sendReply(
+        services,
+        subject,
+        { subject: values.subject, body: values.body, idempotencyKey: values[IDEMPOTENCY_FIELD] ?? "" },
+        user,
+        ipAddress,
+      );
+      if (!sent.ok) {
+        const typed = { subject: (values.subject ?? "").slice(0, 1_000), body: (values.body ?? "").slice(0, REPLY_BODY_MAX_BYTES + 1_000) };
+        return formError(400, sent.message, { [sent.field]: sent.message }, typed);
+      }
+      // A short wait, so the page can usually say the reply went; a slow mail server leaves it to the outbox.
+      const attempt = sent.outboxId === null ? null : await services.outbox.attemptNow(sent.outboxId, REPLY_WAIT_MS);
+      return redirect(`${page}?done=${attempt?.status === "sent" ? "reply-sent" : "reply-queued"}`, { status: 303 });
+    }
+    if (kind.replies && values.intent === "call") {
+      const note = readNote({ note: values.callNote ?? "" });
+      if (!note.ok) return formError(400, note.message, { callNote: note.message }, { callNote: (values.callNote ?? "").slice(0, NOTE_MAX_LENGTH + 100) });
+      await logCall(services.db, subject, note.body, user, ipAddress);
+      return redirect(`${page}?done=call`, { status: 303 });
     }
     if (values.intent === "status") {
       const labels = kind.statusLabels;
@@ -133,9 +175,20 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
   }
 }
 
+/** How long sending a reply waits for the mail server before leaving the message to the outbox. */
+const REPLY_WAIT_MS = 3_000;
+
+const doneMessages: Record<string, string> = {
+  note: "Your note was added.",
+  status: "The status was changed.",
+  call: "The call was logged.",
+  "reply-sent": "Your reply was sent.",
+  "reply-queued": "Your reply is in the outbox and will be sent shortly; the history shows when it goes.",
+};
+
 /** The sentence a page shows after returning from a successful post. */
 function doneMessage(url: URL, kind: InboxKind<object>): string | null {
   const done = url.searchParams.get("done");
   if (kind.ownChange && done === kind.ownChange.intent) return kind.ownChange.done;
-  return done === "note" ? "Your note was added." : done === "status" ? "The status was changed." : null;
+  return done && Object.hasOwn(doneMessages, done) ? doneMessages[done]! : null;
 }

@@ -12,7 +12,11 @@ import { buttonClass, inputClass } from "#app/features/staff/staff-ui.tsx";
  */
 
 type Labels = Readonly<Record<string, string>>;
-type Timeline = ({ kind: "note"; at: string; who: string; body: string } | { kind: "status"; at: string; who: string; from: string; to: string })[];
+type Timeline = (
+  | { kind: "note" | "call"; at: string; who: string; body: string }
+  | { kind: "status"; at: string; who: string; from: string; to: string }
+  | { kind: "reply"; at: string; who: string; subject: string; body: string; delivery: { status: string; attempts: number; lastError: string | null } | null }
+)[];
 type Deliveries = { template: string; to: string; status: string; attempts: number; lastError: string | null; sentAt: string | null }[];
 
 const fieldError = (answer: FormAnswer | undefined, field: string) => (answer?.status === "error" ? answer.fields?.[field] : undefined);
@@ -55,20 +59,37 @@ export function StatusForm({ current, labels, answer }: { current: string; label
   );
 }
 
-/** Adds an internal note (staff only; the visitor never sees it). */
-export function NoteForm({ answer, maxLength }: { answer?: FormAnswer; maxLength: number }) {
-  const error = fieldError(answer, "note");
-  const typed = answer?.status === "error" ? answer.values?.note : undefined;
+/**
+ * Adds an internal note (staff only; the visitor never sees it), or, with
+ * `intent` "call", logs a phone call with what was said.
+ */
+export function NoteForm({
+  answer,
+  maxLength,
+  intent = "note",
+  field = "note",
+  label = "Internal note",
+  button = "Add note",
+}: {
+  answer?: FormAnswer;
+  maxLength: number;
+  intent?: string;
+  field?: string;
+  label?: string;
+  button?: string;
+}) {
+  const error = fieldError(answer, field);
+  const typed = answer?.status === "error" ? answer.values?.[field] : undefined;
   return (
     <Form method="post" className="space-y-3">
-      <input type="hidden" name="intent" value="note" />
+      <input type="hidden" name="intent" value={intent} />
       <div>
-        <label htmlFor="note" className="mb-1.5 block text-sm font-semibold">
-          Internal note
+        <label htmlFor={field} className="mb-1.5 block text-sm font-semibold">
+          {label}
         </label>
         <textarea
-          id="note"
-          name="note"
+          id={field}
+          name={field}
           rows={4}
           maxLength={maxLength}
           required
@@ -78,13 +99,13 @@ export function NoteForm({ answer, maxLength }: { answer?: FormAnswer; maxLength
         />
       </div>
       <button type="submit" className={buttonClass}>
-        Add note
+        {button}
       </button>
     </Form>
   );
 }
 
-/** Notes and status changes, oldest first, each with who and when. */
+/** Notes, calls, replies and status changes, oldest first, each with who and when. */
 function TimelineList({ entries, labels }: { entries: Timeline; labels: Labels }) {
   if (entries.length === 0) return <p className="text-slate-700">No notes or status changes yet.</p>;
   return (
@@ -94,13 +115,7 @@ function TimelineList({ entries, labels }: { entries: Timeline; labels: Labels }
           <p className="text-sm text-slate-700">
             <strong className="text-ink">{entry.who}</strong> · <LocalTime value={entry.at} />
           </p>
-          {entry.kind === "note" ? (
-            <p className="mt-1 whitespace-pre-wrap">{entry.body}</p>
-          ) : (
-            <p className="mt-1">
-              Changed the status from “{labels[entry.from] ?? entry.from}” to “{labels[entry.to] ?? entry.to}”.
-            </p>
-          )}
+          <TimelineEntryBody entry={entry} labels={labels} />
         </li>
       ))}
     </ol>
@@ -108,6 +123,46 @@ function TimelineList({ entries, labels }: { entries: Timeline; labels: Labels }
 }
 
 const deliveryLabels: Record<string, string> = { pending: "Waiting to be sent", sending: "Sending", sent: "Sent", failed: "Failed" };
+
+/** What one history entry says under its author and time. */
+function TimelineEntryBody({ entry, labels }: { entry: Timeline[number]; labels: Labels }) {
+  switch (entry.kind) {
+    case "note":
+      return <p className="mt-1 whitespace-pre-wrap">{entry.body}</p>;
+    case "call":
+      return (
+        <>
+          <p className="mt-1 font-semibold">Logged a call</p>
+          <p className="mt-1 whitespace-pre-wrap">{entry.body}</p>
+        </>
+      );
+    case "reply":
+      return (
+        <>
+          <p className="mt-1">
+            <span className="font-semibold">Sent a reply:</span> <span className="break-words">{entry.subject}</span>
+          </p>
+          <p className="mt-1 text-sm">
+            Email: {entry.delivery ? (deliveryLabels[entry.delivery.status] ?? entry.delivery.status) : "No longer in the outbox"}
+            {entry.delivery && entry.delivery.attempts > 1 ? `, after ${entry.delivery.attempts} attempts` : null}
+          </p>
+          {entry.delivery?.lastError && entry.delivery.status !== "sent" ? (
+            <p className="mt-1 text-sm text-red-800">Last error: {entry.delivery.lastError}</p>
+          ) : null}
+          <details className="mt-1">
+            <summary className="cursor-pointer py-1 text-sm font-semibold text-brand-700">Show the message</summary>
+            <p className="mt-1 break-words whitespace-pre-wrap">{entry.body}</p>
+          </details>
+        </>
+      );
+    case "status":
+      return (
+        <p className="mt-1">
+          Changed the status from “{labels[entry.from] ?? entry.from}” to “{labels[entry.to] ?? entry.to}”.
+        </p>
+      );
+  }
+}
 
 /** The record's emails: to whom, and whether they went. */
 function DeliveryList({ deliveries, names }: { deliveries: Deliveries; names: Labels }) {

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { consultationReads, consultations, inboxNotes, inboxStatusChanges, jobApplications, outbox } from "#app/platform/db/schema.server.ts";
+import { consultationReads, consultations, inboxNotes, inboxReplies, inboxStatusChanges, jobApplications, outbox } from "#app/platform/db/schema.server.ts";
 
 /*
  * What consultations and applications share in the inbox: a status that
@@ -16,14 +16,14 @@ export type InboxSubject = { type: "consultation"; id: number } | { type: "appli
 /** Longest internal note, in characters. */
 export const NOTE_MAX_LENGTH = 5_000;
 
-const tableOf = (subject: InboxSubject) => (subject.type === "consultation" ? consultations : jobApplications);
-const subjectColumns = (subject: InboxSubject) => (subject.type === "consultation" ? { consultationId: subject.id } : { applicationId: subject.id });
-const subjectFilter = <T extends { consultationId: unknown; applicationId: unknown }>(table: T, subject: InboxSubject) =>
+export const tableOf = (subject: InboxSubject) => (subject.type === "consultation" ? consultations : jobApplications);
+export const subjectColumns = (subject: InboxSubject) => (subject.type === "consultation" ? { consultationId: subject.id } : { applicationId: subject.id });
+export const subjectFilter = <T extends { consultationId: unknown; applicationId: unknown }>(table: T, subject: InboxSubject) =>
   subject.type === "consultation"
     ? eq(table.consultationId as typeof inboxNotes.consultationId, subject.id)
     : eq(table.applicationId as typeof inboxNotes.applicationId, subject.id);
 
-const actorOf = (user: StaffUser): AuditActor => ({ id: user.id, email: user.email });
+export const actorOf = (user: StaffUser): AuditActor => ({ id: user.id, email: user.email });
 
 export type StatusChange = { ok: true } | { ok: false; current: string | null };
 
@@ -41,21 +41,36 @@ export async function changeStatus(
 ): Promise<StatusChange> {
   const table = tableOf(subject);
   return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(table)
-      .set({ status: change.to as never })
-      .where(and(eq(table.id, subject.id), eq(table.status, change.from as never)))
-      .returning({ id: table.id });
-    if (updated.length === 0) {
-      const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, subject.id));
-      return { ok: false, current: row?.status ?? null };
-    }
-    await tx
-      .insert(inboxStatusChanges)
-      .values({ ...subjectColumns(subject), fromStatus: change.from, toStatus: change.to, actorId: user.id, actorName: user.name });
-    await audit(tx, { actor: actorOf(user), action: "status-changed", target: subject, detail: { from: change.from, to: change.to }, ipAddress });
-    return { ok: true };
+    if (await moveStatus(tx, subject, change, user, ipAddress)) return { ok: true };
+    const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, subject.id));
+    return { ok: false, current: row?.status ?? null };
   });
+}
+
+/**
+ * Inside the caller's transaction: moves the record from one status to another
+ * when it still has the first, with its history entry and audit entry; false
+ * when it has another status (nothing changes).
+ */
+export async function moveStatus(
+  tx: Database,
+  subject: InboxSubject,
+  change: { from: string; to: string },
+  user: StaffUser,
+  ipAddress: string,
+): Promise<boolean> {
+  const table = tableOf(subject);
+  const updated = await tx
+    .update(table)
+    .set({ status: change.to as never })
+    .where(and(eq(table.id, subject.id), eq(table.status, change.from as never)))
+    .returning({ id: table.id });
+  if (updated.length === 0) return false;
+  await tx
+    .insert(inboxStatusChanges)
+    .values({ ...subjectColumns(subject), fromStatus: change.from, toStatus: change.to, actorId: user.id, actorName: user.name });
+  await audit(tx, { actor: actorOf(user), action: "status-changed", target: subject, detail: { from: change.from, to: change.to }, ipAddress });
+  return true;
 }
 
 /** Adds an internal note; notes are never edited, so two writers cannot overwrite each other. */
@@ -66,12 +81,17 @@ export async function addNote(db: Database, subject: InboxSubject, body: string,
   });
 }
 
-export type TimelineEntry = { kind: "note"; at: string; who: string; body: string } | { kind: "status"; at: string; who: string; from: string; to: string };
+export type ReplyDelivery = { status: string; attempts: number; lastError: string | null };
 
-/** Notes and status changes, oldest first. */
+export type TimelineEntry =
+  | { kind: "note" | "call"; at: string; who: string; body: string }
+  | { kind: "status"; at: string; who: string; from: string; to: string }
+  | { kind: "reply"; at: string; who: string; subject: string; body: string; delivery: ReplyDelivery | null };
+
+/** Notes, logged calls, replies (with where their email stands) and status changes, oldest first. */
 export async function timelineOf(db: Database, subject: InboxSubject): Promise<TimelineEntry[]> {
   const notes = await db
-    .select({ at: inboxNotes.createdAt, who: inboxNotes.authorName, body: inboxNotes.body })
+    .select({ at: inboxNotes.createdAt, who: inboxNotes.authorName, body: inboxNotes.body, kind: inboxNotes.kind })
     .from(inboxNotes)
     .where(subjectFilter(inboxNotes, subject))
     .orderBy(asc(inboxNotes.createdAt), asc(inboxNotes.id));
@@ -80,8 +100,31 @@ export async function timelineOf(db: Database, subject: InboxSubject): Promise<T
     .from(inboxStatusChanges)
     .where(subjectFilter(inboxStatusChanges, subject))
     .orderBy(asc(inboxStatusChanges.createdAt), asc(inboxStatusChanges.id));
+  const replies = await db
+    .select({
+      at: inboxReplies.createdAt,
+      who: inboxReplies.authorName,
+      subject: inboxReplies.subject,
+      body: inboxReplies.body,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+    })
+    .from(inboxReplies)
+    .leftJoin(outbox, eq(outbox.id, inboxReplies.outboxId))
+    .where(subjectFilter(inboxReplies, subject))
+    .orderBy(asc(inboxReplies.createdAt), asc(inboxReplies.id));
   return [
-    ...notes.map((note) => ({ kind: "note" as const, at: note.at.toISOString(), who: note.who, body: note.body })),
+    ...notes.map((note) => ({ kind: note.kind, at: note.at.toISOString(), who: note.who, body: note.body })),
+    ...replies.map(({ at, who, subject, body, status, attempts, lastError }) => ({
+      kind: "reply" as const,
+      at: at.toISOString(),
+      who,
+      subject,
+      body,
+      delivery: status === null ? null : { status, attempts: attempts ?? 0, lastError },
+    })),
+    // Last among entries of the same moment: a reply or call written in the same transaction caused the change.
     ...changes.map((change) => ({ kind: "status" as const, at: change.at.toISOString(), who: change.who, from: change.from, to: change.to })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 }

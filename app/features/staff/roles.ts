@@ -23,7 +23,7 @@ export const roleDescriptions: Record<StaffRole, string> = {
 };
 
 export type StaffArea =
-  "consultations" | "subscribers" | "events" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "audit" | "accounts" | "businessHours" | "teams";
+  "consultations" | "subscribers" | "events" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "replyTemplates" | "audit" | "accounts" | "businessHours" | "teams";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
@@ -35,6 +35,8 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   // Editors publish the pages (and the images) that move these figures most.
   vitals: { label: "Web vitals", path: "/staff/vitals", roles: ["editor"] },
   outbox: { label: "Outbox", path: "/staff/outbox", roles: [] },
+  // Every member of sales uses them; one wording for the company is an admin's to keep.
+  replyTemplates: { label: "Reply templates", path: "/staff/reply-templates", roles: [] },
   audit: { label: "Audit log", path: "/staff/audit", roles: [] },
   accounts: { label: "Staff accounts", path: "/staff/accounts", roles: [] },
   businessHours: { label: "Business hours", path: "/staff/business-hours", roles: [] },

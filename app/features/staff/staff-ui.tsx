@@ -155,3 +155,24 @@ export function RecordPageHeader({
     </>
   );
 }
+
+/** An email address that opens a new message to it. */
+export function EmailLink({ email }: { email: string }) {
+  return (
+    <a href={`mailto:${email}`} className={`${linkClass} break-all`}>
+      {email}
+    </a>
+  );
+}
+
+/** A phone number that dials it: the link keeps the leading + and the digits, the text stays as written. */
+export function PhoneLink({ phone }: { phone: string }) {
+  const dialled = phone.replace(/(?!^\+)[^\d]/g, "");
+  return dialled.replace("+", "") ? (
+    <a href={`tel:${dialled}`} className={`${linkClass} whitespace-nowrap`}>
+      {phone}
+    </a>
+  ) : (
+    <>{phone}</>
+  );
+}

@@ -223,6 +223,8 @@ export const outbox = pgTable(
     /** The record the message is about; erasing it erases its messages. */
     consultationId: bigint("consultation_id", { mode: "number" }).references((): AnyPgColumn => consultations.id, { onDelete: "cascade" }),
     applicationId: bigint("application_id", { mode: "number" }).references((): AnyPgColumn => jobApplications.id, { onDelete: "cascade" }),
+    /** A Message-ID a later message can thread to (a confirmation); null: the transport derives one from the row's id. */
+    messageId: text("message_id"),
   },
   (t) => [
     index("outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
@@ -523,14 +525,57 @@ export const inboxNotes = pgTable(
     /** Kept as written, so the note still says who wrote it after the account goes. */
     authorName: text("author_name").notNull(),
     body: text("body").notNull(),
+    /** A written note, or a phone call logged with what was said. */
+    kind: text("kind").$type<InboxNoteKind>().notNull().default("note"),
     createdAt: createdAt(),
   },
   (t) => [
     index("inbox_notes_consultation_idx").on(t.consultationId),
     index("inbox_notes_application_idx").on(t.applicationId),
     oneSubject("inbox_notes_one_subject", t),
+    check("inbox_notes_kind_check", sql`${t.kind} in ('note', 'call')`),
   ],
 );
+
+export type InboxNoteKind = "note" | "call";
+
+/**
+ * Emails staff wrote to a lead from its page. The message itself is an outbox
+ * row (its delivery state is read from there); this keeps who wrote it and
+ * what, as the lead's history.
+ */
+export const inboxReplies = pgTable(
+  "inbox_replies",
+  {
+    id: id(),
+    consultationId: consultationRef(),
+    applicationId: applicationRef(),
+    authorId: text("author_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    subject: text("subject").notNull(),
+    /** Plain text, as written; the email's HTML is built from it with everything escaped. */
+    body: text("body").notNull(),
+    outboxId: bigint("outbox_id", { mode: "number" }).references(() => outbox.id, { onDelete: "set null" }),
+    /** A double click or a reposted form carries the same key and sends one reply. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("inbox_replies_consultation_idx").on(t.consultationId),
+    index("inbox_replies_application_idx").on(t.applicationId),
+    oneSubject("inbox_replies_one_subject", t),
+  ],
+);
+
+/** The starting points admins keep for replies; `{{name}}`, `{{sender}}` and `{{signature}}` are filled in when one is chosen. */
+export const replyTemplates = pgTable("reply_templates", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Every status change of a consultation or an application, for its history. */
 export const inboxStatusChanges = pgTable(

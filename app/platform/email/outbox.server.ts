@@ -30,6 +30,8 @@ export type OutboxMessage<Templates extends MailTemplates, Name extends MailTemp
   /** The record it is about, so staff see its delivery there and erasing the record erases its mail. */
   consultationId?: number;
   applicationId?: number;
+  /** A Message-ID of its own, so a later message can thread to it; otherwise the transport derives one from the row. */
+  messageId?: string;
 };
 
 /** A recipient that is not one plain mailbox; no later attempt can send to it. */
@@ -69,6 +71,7 @@ export async function enqueue<Templates extends MailTemplates, Name extends Mail
       params: message.params as Record<string, unknown>,
       consultationId: message.consultationId ?? null,
       applicationId: message.applicationId ?? null,
+      messageId: message.messageId ?? null,
     })
     .returning({ id: outbox.id });
   if (!row) throw new Error("The outbox insert returned no row");
@@ -155,7 +158,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       const to = plainMailbox(row.toAddress);
       const rendered = renderTemplate(templates, row.template, row.params, to);
-      await transport.send({ ...rendered, outboxId: row.id, from, to, template: row.template });
+      await transport.send({ ...rendered, outboxId: row.id, messageId: row.messageId ?? undefined, from, to, template: row.template });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // No later attempt of this process can render a name it lacks or send to what is not a mailbox: fail now instead of retrying for hours.

@@ -4,6 +4,8 @@ import type { CalendarAttachment } from "#app/platform/email/templates.server.ts
 export type OutgoingMail = {
   /** The outbox row, so a resent message keeps its Message-ID and file name. */
   outboxId?: number;
+  /** The Message-ID the outbox row carries; without it, one is derived from `outboxId`. */
+  messageId?: string;
   from: string;
   to: string;
   replyTo?: string;
@@ -27,6 +29,7 @@ export interface MailTransport {
 }
 
 export function messageIdFor(mail: OutgoingMail, from: string): string | undefined {
+  if (mail.messageId) return mail.messageId;
   if (mail.outboxId === undefined) return undefined;
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
   return `<outbox-${mail.outboxId}@${domain}>`;

@@ -225,6 +225,7 @@ export const consultationInbox = {
       return result.ok ? result : { ...result, field: "owner" };
     },
   },
+  replies: true,
 } satisfies InboxKind<object>;
 
 type ExportRow = {

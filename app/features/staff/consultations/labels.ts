@@ -19,9 +19,10 @@ export const consultationSortLabels = {
 
 export type ConsultationSort = keyof typeof consultationSortLabels;
 
-/** The emails a consultation request sends, by template. */
+/** The emails a consultation request causes, by template: its own, and the replies staff send from its page. */
 export const consultationEmailNames: Record<string, string> = {
   "consultation-confirmation": "Confirmation to the visitor",
   "consultation-notification": "Notification to sales and the owner",
   "consultation-unassigned": "Alert to admins: nobody was available to own it",
+  "inbox-reply": "Reply from staff",
 };
