@@ -58,7 +58,7 @@ const leadState = async (database: TestDatabase, id: number) =>
   )[0]!;
 
 for (const driver of drivers) {
-  test(`a reply goes out from the site's address, answers to the sender, and threads under the confirmation the lead received (${driver})`, async () => {
+  test(`a reply goes out from the site's address, answers to the sender (to the lead's owner once it has one), and threads under the confirmation the lead received (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     const smtp = await startSmtpServer();
     const worker = startOutboxWorker({
@@ -105,6 +105,12 @@ for (const driver of drivers) {
         delivery: { status: "sent", attempts: 1 },
       });
       expect((await database.db.select().from(auditLog).where(eq(auditLog.action, "reply-sent"))).length).toBe(1);
+
+      // Once the lead has an owner, the lead's answers go to the owner, whoever wrote the reply.
+      await database.db.update(consultations).set({ ownerId: admin.id }).where(eq(consultations.id, subject.id));
+      await sendReply(services(database.db), subject, { subject: "Following up", body: "Hello again.", idempotencyKey: "key-2" }, sales, "10.0.0.1");
+      const [followUp] = await database.db.select({ params: outbox.params }).from(outbox).where(eq(outbox.subject, "Following up"));
+      expect(followUp!.params.reply_to).toBe(admin.email);
     } finally {
       await worker.stop();
       await smtp.stop();
