@@ -23,7 +23,19 @@ export const roleDescriptions: Record<StaffRole, string> = {
 };
 
 export type StaffArea =
-  "consultations" | "subscribers" | "events" | "jobs" | "applications" | "insights" | "vitals" | "outbox" | "replyTemplates" | "audit" | "accounts" | "businessHours" | "teams";
+  | "consultations"
+  | "subscribers"
+  | "events"
+  | "jobs"
+  | "applications"
+  | "insights"
+  | "vitals"
+  | "outbox"
+  | "replyTemplates"
+  | "audit"
+  | "accounts"
+  | "businessHours"
+  | "teams";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
