@@ -24,6 +24,10 @@ const CONSULTATIONS = 1_000_000;
 /** Every tenth request carries a file. */
 const ATTACHMENT_EVERY = 10;
 const SUBSCRIBERS = 1_000_000;
+/** Sales accounts the leads are shared among, by turns: `bench-owner-1` to `-8`. */
+const OWNERS = 8;
+/** What the generated rows hold; a database generated to another shape is generated again. */
+const DATA_SHAPE = 2;
 /** One request from a sender no other row names: the rare-name search finds it alone. */
 const RARE_NAME = "Ottoline Vasquez-Halloran";
 const RARE_ROW = 424_242;
@@ -53,12 +57,14 @@ async function generatedData(): Promise<Generated | null> {
   const client = new pg.Client({ connectionString: scaleDatabaseUrl() });
   await client.connect();
   try {
-    const marker = await client.query<Generated>(
-      `select consultations, attachments, subscribers, generated_at::text as "generatedAt", generation_seconds::float as "generationSeconds"
+    const marker = await client.query<Generated & { shape: number }>(
+      `select consultations, attachments, subscribers, generated_at::text as "generatedAt", generation_seconds::float as "generationSeconds", shape
        from bench_scale_generated`,
     );
     const row = marker.rows[0];
-    return row && row.consultations === CONSULTATIONS && row.subscribers === SUBSCRIBERS ? row : null;
+    if (!row || row.consultations !== CONSULTATIONS || row.subscribers !== SUBSCRIBERS || row.shape !== DATA_SHAPE) return null;
+    const { shape: _shape, ...generated } = row;
+    return generated;
   } catch {
     return null; // no marker: a run stopped half-way
   } finally {
@@ -90,8 +96,17 @@ async function generate(): Promise<Generated> {
     // Row n was sent n × 150 s after the first, so the newest is now and the oldest almost five years old.
     // The newest 150 are new and unread; the next few thousand are being worked on; the rest closed long ago.
     await step(
+      "sales accounts",
+      `insert into staff_user (id, name, email, role)
+       select 'bench-owner-' || n, 'Owner ' || n, 'owner' || n || '@staff.example.com', 'sales' from generate_series(1, $1::int) as n`,
+      [OWNERS],
+    );
+    // Each lead has an owner by turns and a due time an hour after it arrived; the ones past "new" were answered
+    // 40 minutes in. One in ten came from linkedin, one in ten from google, one in ten from the newsletter.
+    await step(
       "consultations",
-      `insert into consultations (id, full_name, email, country, phone, project_brief, file_url, submitted_at, status, read_at)
+      `insert into consultations (id, full_name, email, country, phone, project_brief, file_url, submitted_at, status, read_at,
+                                 owner_id, due_at, first_response_at, attribution)
        select n,
               case when n = $2 then $3 else first_name || ' ' || last_name end,
               case when n = $2 then 'ottoline.vh@example.net' else lower(first_name || '.' || last_name) || '.' || n || '@' || domain end,
@@ -102,7 +117,15 @@ async function generate(): Promise<Generated> {
               case when n % $4 = 0 then 'http://127.0.0.1/staff/files/consultations/bench-' || n || '.pdf' end,
               submitted_at,
               status,
-              case when n > $1 - 150 then null else submitted_at + interval '3 hours' end
+              case when n > $1 - 150 then null else submitted_at + interval '3 hours' end,
+              'bench-owner-' || (1 + n % $5),
+              submitted_at + interval '1 hour',
+              case when status = 'new' then null else submitted_at + interval '40 minutes' end,
+              case n % 10
+                when 0 then '{"source": "linkedin", "medium": "paid", "campaign": "q4"}'::jsonb
+                when 1 then '{"source": "google", "medium": "cpc"}'::jsonb
+                when 2 then '{"source": "newsletter", "medium": "email"}'::jsonb
+              end
        from (
          select n,
                 (array['Asha','Rahul','Priya','Vikram','Meera','Arjun','Kavya','Rohan','Ananya','Karthik','Emma','Liam','Olivia','Noah',
@@ -132,7 +155,7 @@ async function generate(): Promise<Generated> {
                 end as status
          from generate_series(1, $1::int) as n
        ) as generated`,
-      [CONSULTATIONS, RARE_ROW, RARE_NAME, ATTACHMENT_EVERY],
+      [CONSULTATIONS, RARE_ROW, RARE_NAME, ATTACHMENT_EVERY, OWNERS],
     );
     await step("consultations' id sequence", `select setval(pg_get_serial_sequence('consultations', 'id'), $1)`, [CONSULTATIONS]);
     await step(
@@ -157,13 +180,15 @@ async function generate(): Promise<Generated> {
     const attachments = (await client.query<{ n: number }>("select count(*)::int as n from consultation_attachments")).rows[0]!.n;
     await client.query(
       `create table bench_scale_generated (consultations int not null, attachments int not null, subscribers int not null,
-                                           generated_at timestamptz not null default now(), generation_seconds numeric not null)`,
+                                           generated_at timestamptz not null default now(), generation_seconds numeric not null,
+                                           shape int not null)`,
     );
-    await client.query("insert into bench_scale_generated (consultations, attachments, subscribers, generation_seconds) values ($1, $2, $3, $4)", [
+    await client.query("insert into bench_scale_generated (consultations, attachments, subscribers, generation_seconds, shape) values ($1, $2, $3, $4, $5)", [
       CONSULTATIONS,
       attachments,
       SUBSCRIBERS,
       generationSeconds,
+      DATA_SHAPE,
     ]);
     return { consultations: CONSULTATIONS, attachments, subscribers: SUBSCRIBERS, generatedAt: new Date().toISOString(), generationSeconds };
   } finally {
@@ -300,6 +325,12 @@ export async function dataScaleBench() {
       ["staff home", "/staff"],
       ["consultations", "/staff/consultations"],
       ["consultations, new", "/staff/consultations?status=new"],
+      ["consultations, most urgent", "/staff/consultations?sort=urgent"],
+      ["consultations, oldest waiting", "/staff/consultations?sort=waiting"],
+      ["consultations, mine", "/staff/consultations?owner=mine"],
+      ["consultations, one owner's", "/staff/consultations?owner=bench-owner-3"],
+      ["consultations, unassigned", "/staff/consultations?owner=none"],
+      ["consultations, from linkedin", "/staff/consultations?source=linkedin"],
       [`consultations, ${DEEP_ROWS.toLocaleString("en")} rows deep`, `/staff/consultations?older=${deepCursor}`],
       [`consultations, search "${COMMON_WORD}"`, `/staff/consultations?q=${COMMON_WORD}`],
       ["consultations, search a rare name", `/staff/consultations?q=${encodeURIComponent(RARE_NAME.split(" ")[1]!)}`],
