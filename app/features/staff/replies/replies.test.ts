@@ -98,8 +98,10 @@ for (const driver of drivers) {
       expect(reply!.html).toContain("Sam &lt;script&gt;");
       expect(reply!.html).not.toContain("<script>");
 
-      const timeline = await timelineOf(database.db, subject);
-      expect(timeline.find((entry) => entry.kind === "reply")).toMatchObject({
+      // The worker records the delivery just after the server has the message.
+      const replyEntry = async () => (await timelineOf(database.db, subject)).find((entry) => entry.kind === "reply");
+      await waitUntil(async () => (await replyEntry())?.delivery?.status === "sent");
+      expect(await replyEntry()).toMatchObject({
         who: sales.name,
         subject: "Your consultation request",
         delivery: { status: "sent", attempts: 1 },
