@@ -36,7 +36,7 @@ export function verdictOf(answers: Answer[]): Verdict {
 }
 
 export type StoredRow = { email: string; keys: { key: string; name: string }[]; reference?: string };
-export type OutboxRow = { id: number; status: string; to: string; template: string; attempts: number };
+export type OutboxRow = { id: number; status: string; to: string; template: string; attempts: number; messageId: string | null };
 
 export type Snapshot = {
   rows: { consultation: StoredRow[]; application: StoredRow[]; newsletter: StoredRow[] };
@@ -60,8 +60,8 @@ export async function takeSnapshot(db: FreshPostgres, s3: TestS3Server): Promise
     "select email, reference, resume_key, resume_name from job_applications",
   );
   const newsletter = await query<{ email: string }>("select email from newsletter_subscriptions");
-  const outbox = await query<{ id: string; status: string; to_address: string; template: string; attempts: number }>(
-    "select id::text, status, to_address, template, attempts from outbox",
+  const outbox = await query<{ id: string; status: string; to_address: string; template: string; attempts: number; message_id: string | null }>(
+    "select id::text, status, to_address, template, attempts, message_id from outbox",
   );
   const tableCounts: Record<string, number> = {};
   for (const table of TABLES) tableCounts[table] = await db.count(table);
@@ -77,7 +77,7 @@ export async function takeSnapshot(db: FreshPostgres, s3: TestS3Server): Promise
       newsletter: newsletter.map((n) => ({ email: n.email, keys: [] })),
     },
     tableCounts,
-    outbox: outbox.map((o) => ({ id: Number(o.id), status: o.status, to: o.to_address, template: o.template, attempts: o.attempts })),
+    outbox: outbox.map((o) => ({ id: Number(o.id), status: o.status, to: o.to_address, template: o.template, attempts: o.attempts, messageId: o.message_id })),
     objects,
   };
 }
@@ -173,7 +173,8 @@ export type MailAudit = {
 };
 
 /**
- * Every outbox row is one message with Message-ID <outbox-{id}@...>: each must
+ * Every outbox row is one message with its stored Message-ID (a confirmation's, which replies thread
+ * under) or else <outbox-{id}@...>: each must
  * arrive exactly once, and nothing else may arrive. The one allowed exception
  * is a claim left "sending" by a fault (`abandoned`: the killed process held
  * it, or PostgreSQL was away when it was to be marked sent): if the message
@@ -185,8 +186,9 @@ export function auditMail(outbox: OutboxRow[], deliveries: Delivery[], abandoned
   const counts = new Map<number, number>();
   const strangers: string[] = [];
   const ids = new Set(outbox.map((row) => row.id));
+  const byStoredId = new Map(outbox.flatMap((row) => (row.messageId ? [[row.messageId, row.id] as const] : [])));
   for (const delivery of deliveries) {
-    const id = Number(/^<outbox-(\d+)@/.exec(delivery.messageId)?.[1] ?? NaN);
+    const id = byStoredId.get(delivery.messageId) ?? Number(/^<outbox-(\d+)@/.exec(delivery.messageId)?.[1] ?? NaN);
     if (!ids.has(id)) strangers.push(`${delivery.messageId} to ${delivery.to.join(",")}: ${delivery.subject}`);
     else counts.set(id, (counts.get(id) ?? 0) + 1);
   }
