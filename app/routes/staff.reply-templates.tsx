@@ -20,7 +20,7 @@ import {
   REPLY_TEMPLATE_NAME_MAX_LENGTH,
   SIGNATURE_MAX_LENGTH,
 } from "#app/features/staff/replies/reply-rules.ts";
-import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
+import { answerRejection, changeAnswer, formError, readStaffForm, unknownIntent } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { FormNotice, PageHeading, buttonClass, linkClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
@@ -68,10 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     } else if (values.intent === "signature") {
       change = await saveSignature(services.db, values.signature ?? "", user, ipAddress);
     } else {
-      return formError(400, "This form asked for something the page does not do. Reload the page and try again.");
+      return unknownIntent();
     }
-    if (!change.ok) return formError(change.status, change.message, change.field ? { [change.field]: change.message } : undefined);
-    return { status: "success", messages: [change.message] } satisfies FormAnswer;
+    return changeAnswer(change);
   } catch (error) {
     return answerRejection(error);
   }

@@ -54,9 +54,10 @@ export function answerRejection(error: unknown) {
   throw error;
 }
 
-/** A change's sentence as the form's answer: a success, or an error with the status it deserves. */
-export function changeAnswer(change: { ok: true; message: string } | { ok: false; status: number; message: string }) {
-  return change.ok ? ({ status: "success", messages: [change.message] } satisfies FormAnswer) : formError(change.status, change.message);
+/** A change's sentence as the form's answer: a success, or an error with the status it deserves (beside its field, when it names one). */
+export function changeAnswer(change: { ok: true; message: string } | { ok: false; status: number; message: string; field?: string }) {
+  if (change.ok) return { status: "success", messages: [change.message] } satisfies FormAnswer;
+  return formError(change.status, change.message, change.field ? { [change.field]: change.message } : undefined);
 }
 
 /** The answer to a post whose action the page does not know (a stale page, a hand-made post). */
