@@ -240,8 +240,10 @@ async function timeExport(server: RunningServer, cookie: string, list: string, p
   const cpuBefore = await processCpuMs(pid);
   const started = performance.now();
   try {
-    const { lines, bytes, status } = await new Promise<{ lines: number; bytes: number; status: number }>((resolve, reject) => {
+    const { lines, bytes, sentBytes, status } = await new Promise<{ lines: number; bytes: number; sentBytes: number; status: number }>((resolve, reject) => {
       const req = request(new URL(path, server.baseURL), { headers: { cookie, "accept-encoding": coding } }, (res) => {
+        let sentBytes = 0;
+        res.on("data", (chunk: Buffer) => (sentBytes += chunk.length));
         const body = res.headers["content-encoding"] === "gzip" ? res.pipe(createGunzip()) : res;
         let lines = 0;
         let bytes = 0;
@@ -249,7 +251,7 @@ async function timeExport(server: RunningServer, cookie: string, list: string, p
           bytes += chunk.length;
           for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
         });
-        body.on("end", () => resolve({ lines, bytes, status: res.statusCode! }));
+        body.on("end", () => resolve({ lines, bytes, sentBytes, status: res.statusCode! }));
         body.on("error", reject);
       });
       req.on("error", reject);
@@ -264,6 +266,7 @@ async function timeExport(server: RunningServer, cookie: string, list: string, p
       status,
       rows,
       csvMB: Math.round(bytes / MB),
+      sentMB: Math.round(sentBytes / MB),
       seconds: +seconds.toFixed(1),
       rowsPerSecond: Math.round(rows / seconds),
       serverCpuSeconds: +serverCpuSeconds.toFixed(1),

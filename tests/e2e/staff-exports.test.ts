@@ -100,3 +100,27 @@ test.skipIf(!postgres)("an abandoned export is logged once at info, prints nothi
   const page = await fetch(new URL("/staff/consultations", server.baseURL), { headers: { cookie } });
   expect(page.status).toBe(200);
 });
+
+/** The first bytes of a gzip-encoded answer: byte 8 (XFL) is 4 when the fastest level wrote it, 0 for the default. */
+function gzipHeader(path: string): Promise<{ encoding: string | undefined; head: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, server.baseURL), { headers: { cookie, "accept-encoding": "gzip" } }, (res) => {
+      res.once("data", (chunk: Buffer) => {
+        req.destroy();
+        resolve({ encoding: res.headers["content-encoding"], head: chunk.subarray(0, 10) });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test.skipIf(!postgres)("an export is compressed at the fastest level, a staff page at the default one", async () => {
+  const exported = await gzipHeader("/staff/consultations/export.csv");
+  expect(exported.encoding).toBe("gzip");
+  expect(exported.head[8]).toBe(4);
+
+  const page = await gzipHeader("/staff/consultations");
+  expect(page.encoding).toBe("gzip");
+  expect(page.head[8]).toBe(0);
+});
