@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { dataScaleBench, SCALE_DATABASE } from "./data-scale.ts";
 import { BASELINE_MODE, detailPageBench } from "./detail-pages.ts";
 import { formPostBench } from "./form-posts.ts";
+import { ownerChoiceBench } from "./owner-choice.ts";
 import { healthzFloodBench } from "./healthz-flood.ts";
 import { BROWSER_ENCODINGS } from "./http-load.ts";
 import { imageBurstBench, imageUploadBench } from "./image-uploads.ts";
@@ -18,7 +19,7 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * prints page weight, Lighthouse mobile scores, page throughput (from the page
  * cache and rendered every time), form posts on PGlite and PostgreSQL, and
  * an image upload's encoding and the server's memory around a burst of eight uploads, and /healthz while the newsletter form is flooded.
- * BENCH_ONLY=weight,lighthouse,http,details,forms,images,flood runs a subset; BENCH_SECONDS sets each load's duration;
+ * BENCH_ONLY=weight,lighthouse,http,details,forms,owners,images,flood runs a subset; BENCH_SECONDS sets each load's duration;
  * LIGHTHOUSE_RUNS how many Lighthouse runs judge each page (5: the median and the worst are printed).
  * LIGHTHOUSE_CPU_SLOWDOWN replaces Lighthouse's CPU multiplier of 4, which its docs fit to a benchmark index
  * of 1,500-2,000: 4 × index / 1,750 judges the page as the default would on such a machine (docs/performance.md).
@@ -28,7 +29,7 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * PostgreSQL, in a database of its own it generates once (BENCH_SCALE_REGENERATE=1 makes it again,
  * BENCH_SCALE_DROP=1 drops it afterwards, BENCH_SCALE_SAMPLES sets the requests per page; docs/performance.md).
  */
-const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms,images,flood").split(","));
+const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms,owners,images,flood").split(","));
 const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
 if (drivers.length === 1) console.log("PostgreSQL is not reachable: database benchmarks run on PGlite only.");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -179,6 +180,16 @@ if (only.has("forms")) {
   );
   console.table(rows);
   results.forms = rows;
+}
+
+if (only.has("owners")) {
+  const rows = [];
+  for (const driver of drivers) rows.push(await ownerChoiceBench(driver));
+  console.log(
+    "\nChoosing a new lead's owner inside the post's transaction, against the same transaction without it, in turns (target: under 5 ms added, median)",
+  );
+  console.table(rows);
+  results.ownerChoice = rows;
 }
 
 if (only.has("images")) {
