@@ -58,25 +58,26 @@ async function recipientsOf(tx: Database, leads: ClaimedLead[]) {
   const ownerIds = [...new Set(leads.flatMap((lead) => (lead.ownerId ? [lead.ownerId] : [])))];
   const teamIds = [...new Set(leads.flatMap((lead) => (lead.teamId === null ? [] : [lead.teamId])))];
   const active = isNull(staffUsers.deactivatedAt);
-  const [owners, teamLeads, admins] = await Promise.all([
+  // One after another: the transaction is one connection.
+  const owners =
     ownerIds.length === 0
       ? []
-      : tx
+      : await tx
           .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email, active: sql<boolean>`${staffUsers.deactivatedAt} is null` })
           .from(staffUsers)
-          .where(inArray(staffUsers.id, ownerIds)),
+          .where(inArray(staffUsers.id, ownerIds));
+  const teamLeads =
     teamIds.length === 0
       ? []
-      : tx
+      : await tx
           .select({ teamId: teamMembers.teamId, id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
           .from(teamMembers)
           .innerJoin(staffUsers, eq(staffUsers.id, teamMembers.userId))
-          .where(and(inArray(teamMembers.teamId, teamIds), eq(teamMembers.isLead, true), active)),
-    tx
-      .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
-      .from(staffUsers)
-      .where(and(eq(staffUsers.role, "admin"), active)),
-  ]);
+          .where(and(inArray(teamMembers.teamId, teamIds), eq(teamMembers.isLead, true), active));
+  const admins = await tx
+    .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, "admin"), active));
   return (lead: ClaimedLead): { owner: (Person & { active: boolean }) | null; recipients: string[] } => {
     const owner = owners.find((person) => person.id === lead.ownerId) ?? null;
     const leads = teamLeads.filter((person) => person.teamId === lead.teamId);
