@@ -30,7 +30,7 @@ import {
   setTeamWebhook,
   type TeamWebhook,
 } from "#app/features/staff/teams/team-webhooks.server.ts";
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_URL_MAX_LENGTH } from "#app/platform/email/webhook.server.ts";
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_URL_MAX_LENGTH } from "#app/platform/email/webhook.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 

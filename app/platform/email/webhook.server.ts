@@ -1,17 +1,13 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_URL_MAX_LENGTH } from "#app/platform/email/webhook.ts";
 
 /*
  * Outgoing webhooks (decision 041): where they may go, how a post is signed,
  * and one delivery attempt. The outbox worker makes the attempts and retries.
  */
 
-export const WEBHOOK_URL_MAX_LENGTH = 500;
-
 /** How long a receiver has to answer one post before the attempt counts as failed. */
 export const WEBHOOK_TIMEOUT_MS = 5_000;
-
-export const TIMESTAMP_HEADER = "X-Kraf-Timestamp";
-export const SIGNATURE_HEADER = "X-Kraf-Signature";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
