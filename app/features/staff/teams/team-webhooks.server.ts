@@ -24,7 +24,10 @@ export function readTeamWebhooks(db: Database): Promise<TeamWebhook[]> {
   return db.select({ teamId: teams.id, url: teams.webhookUrl, secret: teams.webhookSecret }).from(teams);
 }
 
-/** Sets (or changes) the address; the first address gets a secret. The address is audited, the secret never is. */
+/**
+ * Sets (or changes) the address; the first address gets a secret. The audit
+ * keeps the address's host only: a Slack or Teams address is itself a key.
+ */
 export function setTeamWebhook(db: Database, teamId: number, address: string, production: boolean, user: StaffUser, ipAddress: string): Promise<TeamChange> {
   const checked = checkWebhookAddress(address, production);
   if (!checked.ok) return Promise.resolve({ ok: false, status: 400, message: checked.message });
@@ -40,7 +43,13 @@ export function setTeamWebhook(db: Database, teamId: number, address: string, pr
       .update(teams)
       .set({ webhookUrl: checked.url, webhookSecret: team.secret ?? newWebhookSecret() })
       .where(eq(teams.id, teamId));
-    await audit(tx, { actor: actorOf(user), action: "team-webhook-set", target: { type: "team", id: teamId }, detail: { url: checked.url }, ipAddress });
+    await audit(tx, {
+      actor: actorOf(user),
+      action: "team-webhook-set",
+      target: { type: "team", id: teamId },
+      detail: { host: new URL(checked.url).host },
+      ipAddress,
+    });
     return { ok: true, message: `New and overdue leads of ${team.name} are now posted to the webhook. Give the receiver the signing secret shown below.` };
   });
 }
@@ -52,7 +61,13 @@ export function removeTeamWebhook(db: Database, teamId: number, user: StaffUser,
     if (!team) return { ok: false, status: 404, message: NO_TEAM };
     if (team.url === null) return { ok: true, message: `${team.name} has no webhook; nothing was changed.` };
     await tx.update(teams).set({ webhookUrl: null }).where(eq(teams.id, teamId));
-    await audit(tx, { actor: actorOf(user), action: "team-webhook-removed", target: { type: "team", id: teamId }, detail: { url: team.url }, ipAddress });
+    await audit(tx, {
+      actor: actorOf(user),
+      action: "team-webhook-removed",
+      target: { type: "team", id: teamId },
+      detail: { host: new URL(team.url).host },
+      ipAddress,
+    });
     return { ok: true, message: `${team.name} no longer posts to a webhook.` };
   });
 }
