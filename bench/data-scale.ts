@@ -2,9 +2,13 @@ import { request } from "node:http";
 import os from "node:os";
 import { createGunzip } from "node:zlib";
 import pg from "pg";
+import { mailTemplates } from "#app/features/email-templates.server.ts";
+import { sweepOverdueLeads } from "#app/features/leads/overdue-alerts.server.ts";
 import { CONSENT_VERSION } from "#app/features/newsletter/newsletter-schema.ts";
 import { openDatabase } from "#app/platform/db/client.server.ts";
 import { buildListIndexes, type BuiltIndex } from "#app/platform/db/list-indexes.server.ts";
+import { enqueue } from "#app/platform/email/outbox.server.ts";
+import type { Outbox } from "#app/platform/services.server.ts";
 import { adminQuery, postgresTestUrl } from "#tests/support/databases.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { staffSession } from "#tests/support/staff.ts";
@@ -29,7 +33,7 @@ const SUBSCRIBERS = 1_000_000;
 /** Sales accounts the leads are shared among, by turns: `bench-owner-1` to `-8`. */
 const OWNERS = 8;
 /** What the generated rows hold; a database generated to another shape is generated again. */
-const DATA_SHAPE = 2;
+const DATA_SHAPE = 3;
 /** One request from a sender no other row names: the rare-name search finds it alone. */
 const RARE_NAME = "Ottoline Vasquez-Halloran";
 const RARE_ROW = 424_242;
@@ -158,6 +162,12 @@ async function generate(): Promise<Generated> {
          from generate_series(1, $1::int) as n
        ) as generated`,
       [CONSULTATIONS, RARE_ROW, RARE_NAME, ATTACHMENT_EVERY, OWNERS],
+    );
+    // The overdue alert went out for every lead that was past its due time unanswered, as on a site that has run for years.
+    await step(
+      "overdue alerts already sent",
+      `update consultations set overdue_alerted_at = due_at + interval '1 minute'
+       where first_response_at is null and status not in ('spam', 'lost') and due_at <= now()`,
     );
     await step("consultations' id sequence", `select setval(pg_get_serial_sequence('consultations', 'id'), $1)`, [CONSULTATIONS]);
     await step(
@@ -308,6 +318,71 @@ async function cursorAt(rows: number): Promise<string> {
   }
 }
 
+/** Overdue leads made fresh (their alert not yet sent) for each timed run of the sweep with work to do. */
+const FRESHLY_OVERDUE = 50;
+const SWEEP_RUNS = 20;
+
+/**
+ * The overdue sweep as each server process runs it every minute, over the million
+ * rows: first a steady state (whatever fell due since the data was made, then runs
+ * with nothing new), then runs that each find FRESHLY_OVERDUE leads to alert. The
+ * alerts it writes are removed afterwards, so the outbox screen's figures stay as
+ * generated; the leads stay alerted.
+ */
+async function timeEscalationSweep() {
+  const database = await openDatabase({ DATA_DIR: os.tmpdir(), DATABASE_URL: scaleDatabaseUrl() });
+  const outbox: Pick<Outbox, "enqueue" | "nudge"> = { enqueue: (tx, message) => enqueue(mailTemplates, tx, message), nudge() {} };
+  const services = { db: database.db, env: { SITE_URL: "http://127.0.0.1" }, outbox };
+  const client = new pg.Client({ connectionString: scaleDatabaseUrl() });
+  await client.connect();
+  try {
+    const timed = async () => {
+      const started = performance.now();
+      const alerted = await sweepOverdueLeads(services);
+      return { ms: performance.now() - started, alerted };
+    };
+    const catchUp = await timed();
+    const steady = [];
+    for (let run = 0; run < SWEEP_RUNS; run++) steady.push(await timed());
+    const fresh = [];
+    for (let run = 0; run < SWEEP_RUNS; run++) {
+      await client.query(
+        `update consultations set overdue_alerted_at = null
+         where id in (select id from consultations where first_response_at is null and status not in ('spam', 'lost') and due_at <= now()
+                      order by random() limit $1)`,
+        [FRESHLY_OVERDUE],
+      );
+      fresh.push(await timed());
+    }
+    const waiting = await client.query<{ n: number }>(
+      "select count(*)::int as n from consultations where first_response_at is null and status not in ('spam', 'lost')",
+    );
+    await client.query("delete from outbox where kind = 'overdue'");
+    const row = (run: string, timings: { ms: number; alerted: number }[]) => ({
+      run,
+      runs: timings.length,
+      leadsAlertedPerRun: Math.round(median(timings.map((timing) => timing.alerted))),
+      medianMs: +median(timings.map((timing) => timing.ms)).toFixed(1),
+      p95Ms: +percentile(
+        timings.map((timing) => timing.ms),
+        95,
+      ).toFixed(1),
+      maxMs: +Math.max(...timings.map((timing) => timing.ms)).toFixed(1),
+    });
+    return {
+      waitingLeads: waiting.rows[0]!.n,
+      rows: [
+        row("catching up since the data was made", [catchUp]),
+        row("steady state: nothing new", steady),
+        row(`${FRESHLY_OVERDUE} freshly overdue leads`, fresh),
+      ],
+    };
+  } finally {
+    await client.end();
+    await database.close();
+  }
+}
+
 /**
  * Generates the data unless the database holds it already (BENCH_SCALE_REGENERATE=1 makes it
  * again), starts the built server against it, signs an admin in, and times the staff pages
@@ -320,6 +395,8 @@ export async function dataScaleBench() {
   generated ??= await generate();
   const indexes = await buildIndexes();
   const deepCursor = await cursorAt(DEEP_ROWS);
+  // Before the server starts, so its own sweep does not take the leads the timed runs are for.
+  const escalationSweep = await timeEscalationSweep();
 
   const server = await startServer({ DATABASE_URL: scaleDatabaseUrl() });
   try {
@@ -371,7 +448,7 @@ export async function dataScaleBench() {
       exportRows.push(await timeExport(server, cookie, "consultations", "/staff/consultations/export.csv", coding));
       exportRows.push(await timeExport(server, cookie, "subscribers", "/staff/subscribers/export.csv", coding));
     }
-    return { generated: { ...generated, reused }, indexes, pages: pageRows, afterQuiet: quietRow, exports: exportRows };
+    return { generated: { ...generated, reused }, indexes, escalationSweep, pages: pageRows, afterQuiet: quietRow, exports: exportRows };
   } finally {
     await server.stop();
     if (process.env.BENCH_SCALE_DROP === "1") await adminQuery(`drop database if exists ${SCALE_DATABASE} with (force)`);

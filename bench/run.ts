@@ -231,6 +231,10 @@ if (only.has("scale")) {
     console.log("The staff lists' indexes, built one at a time as a first start builds them");
     console.table(scale.indexes);
   }
+  console.log(
+    `The overdue-lead sweep (each server process runs it every minute) over the million rows, ${scale.escalationSweep.waitingLeads.toLocaleString("en")} of them waiting (target: under 1 s a run)`,
+  );
+  console.table(scale.escalationSweep.rows);
   console.log("Each page requested one after another as a signed-in admin, up to BENCH_SCALE_SAMPLES times (fewer past 60 s a page)");
   console.table(scale.pages);
   console.log(

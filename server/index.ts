@@ -4,9 +4,10 @@ import * as build from "virtual:react-router/server-build";
 import { nextScheduledChange } from "#app/features/content-schedule.server.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { sweepOrphanUploads } from "#app/features/forms/upload-sweep.server.ts";
+import { OVERDUE_SWEEP_INTERVAL_MS, sweepOverdueLeads } from "#app/features/leads/overdue-alerts.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import { openServices, type HousekeepingTask } from "#app/platform/services.server.ts";
+import { openServices, type HousekeepingTask, type PeriodicTask } from "#app/platform/services.server.ts";
 import { createApp } from "#server/app.ts";
 import { startControlSocket } from "#server/control-socket.ts";
 import { applyHttpLimits } from "#server/http-limits.ts";
@@ -30,7 +31,8 @@ const CLOSE_WAIT_MS = MAIL_WORKER_WAIT_MS + 10_000;
 for (const warning of productionWarnings(config)) logger.warn(warning);
 
 const housekeeping = [{ name: "sweep uploads no submission kept", run: ({ db, storage }) => sweepOrphanUploads(db, storage) }] satisfies HousekeepingTask[];
-const services = await openServices(config, { mailTemplates, nextScheduledChange, housekeeping }).catch((error: Error) => {
+const periodic = [{ name: "alert overdue leads", intervalMs: OVERDUE_SWEEP_INTERVAL_MS, run: sweepOverdueLeads }] satisfies PeriodicTask[];
+const services = await openServices(config, { mailTemplates, nextScheduledChange, housekeeping, periodic }).catch((error: Error) => {
   logger.fatal({ err: error }, error.message);
   return process.exit(1);
 });

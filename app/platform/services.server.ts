@@ -46,13 +46,26 @@ export type ServicesOptions<Templates extends MailTemplates> = {
   mailTemplates: Templates;
   /** Overrides for tests: a transport, faster polling or backoff. */
   mailTransport?: MailTransport;
-  worker?: Partial<Pick<OutboxWorkerOptions, "pollIntervalMs" | "batchSize" | "leaseMs" | "backoffMs">>;
+  worker?: Partial<Pick<OutboxWorkerOptions, "pollIntervalMs" | "batchSize" | "leaseMs" | "backoffMs" | "webhookTimeoutMs">>;
   /** When content changes by the clock (a closing date, a scheduled insight): the app's features know. */
   nextScheduledChange?: NextScheduledChange;
   /** The app's own hourly chores (e.g. sweeping uploads no submission kept), after the platform's. */
   housekeeping?: readonly HousekeepingTask[];
   /** How often the chores run; tests shorten it. */
   housekeepingIntervalMs?: number;
+  /** The app's frequent jobs (e.g. the overdue-lead sweep), each on its own interval. */
+  periodic?: readonly PeriodicTask<Templates>[];
+};
+
+/**
+ * A job each process runs every intervalMs, the next run timed from the end of
+ * the last (runs never overlap); a failure is logged and tried again next time.
+ * Work that must happen once across processes claims it in the database.
+ */
+export type PeriodicTask<Templates extends MailTemplates = RegisteredMailTemplates> = {
+  name: string;
+  intervalMs: number;
+  run(services: { db: Database; outbox: Outbox<Templates>; env: Env }): Promise<unknown>;
 };
 
 /** A chore each process runs every HOUSEKEEPING_INTERVAL_MS; a failure is logged and tried again next time. */
@@ -85,6 +98,37 @@ async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Runs the task soon after start and then every intervalMs; `stop` ends the timer and waits for a run in flight. */
+function startPeriodic<Templates extends MailTemplates>(task: PeriodicTask<Templates>, services: Parameters<PeriodicTask<Templates>["run"]>[0]) {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = (ms: number) => {
+    timer = setTimeout(() => {
+      running = task
+        .run(services)
+        .then(
+          () => undefined,
+          (error: unknown) => logger.warn({ err: error, task: task.name }, `Could not ${task.name}`),
+        )
+        .finally(() => {
+          running = undefined;
+          if (!stopped) schedule(task.intervalMs);
+        });
+    }, ms);
+    timer.unref();
+  };
+  // A short first wait: a process restarted often still runs it, and start-up is not slowed.
+  schedule(Math.min(task.intervalMs, 1_000));
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }
 
 /** Everything a request needs, opened once per process by the server entry. */
@@ -126,6 +170,13 @@ export async function openServices<Templates extends MailTemplates>(env: Env, op
     firstRound.unref();
     housekeeper.unref();
 
+    const outbox: Outbox<Templates> = {
+      enqueue: (tx, message) => enqueue(options.mailTemplates, tx, message),
+      attemptNow: worker.attemptNow,
+      nudge: worker.nudge,
+    };
+    const periodicJobs = (options.periodic ?? []).map((task) => startPeriodic(task, { db: database.db, outbox, env }));
+
     let closing: Promise<void> | undefined;
     return {
       env,
@@ -133,18 +184,17 @@ export async function openServices<Templates extends MailTemplates>(env: Env, op
       dbDriver: database.driver,
       storage,
       mailTransport,
-      outbox: {
-        enqueue: (tx, message) => enqueue(options.mailTemplates, tx, message),
-        attemptNow: worker.attemptNow,
-        nudge: worker.nudge,
-      },
+      outbox,
       content: { subscribe: contentWatch.subscribe, nudge: contentWatch.nudge, read: createPublishedReads(contentWatch) },
       close({ waitMs = DEFAULT_CLOSE_WAIT_MS } = {}) {
         closing ??= (async () => {
           clearTimeout(firstRound);
           clearInterval(housekeeper);
           // A send still running after the wait keeps its lease; once the lease runs out, another process (or the next start) retries it.
-          const stopped = await within(waitMs, Promise.all([contentWatch.stop(), worker.stop().then(() => mailTransport.close?.()), housekeeping]));
+          const stopped = await within(
+            waitMs,
+            Promise.all([contentWatch.stop(), ...periodicJobs.map((job) => job.stop()), worker.stop().then(() => mailTransport.close?.()), housekeeping]),
+          );
           if (!stopped) logger.warn({ waitMs }, "The mail worker did not stop in time; closing the database anyway");
           await listIndexes.stop();
           await database.close();

@@ -36,7 +36,12 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
                     <Link to={`/staff/consultations/${lead.id}`} className={`${linkClass} inline-block py-2`}>
                       {lead.fullName}
                     </Link>
-                    <LeadClockText clock={lead.clock} />
+                    <span className="flex flex-wrap items-center gap-2">
+                      <LeadClockText clock={lead.clock} />
+                      {lead.escalated ? (
+                        <span className="rounded border border-slate-400 px-1.5 py-0.5 text-sm font-semibold text-slate-800">Escalated: alert sent</span>
+                      ) : null}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -46,9 +46,9 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
   const { list, search, status, statuses, filters } = loaderData;
   return (
     <>
-      <PageHeading title="Outbox">Every email the site sends, newest first. A message that could not be sent can be retried.</PageHeading>
+      <PageHeading title="Outbox">Every email and webhook post the site sends, newest first. A message that could not be sent can be retried.</PageHeading>
       <FormNotice answer={actionData} />
-      <ListFilters search={search} searchLabel="Search by recipient" status={status ?? ""} statuses={statuses} />
+      <ListFilters search={search} searchLabel="Search by recipient or webhook address" status={status ?? ""} statuses={statuses} />
       <ListResults
         list={list}
         filters={filters}
@@ -70,7 +70,10 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
                 </Form>
               ) : null}
             </td>
-            <td className={cellClass}>{row.kind}</td>
+            <td className={cellClass}>
+              {row.kind}
+              {row.channel === "webhook" ? <span className="block text-sm text-slate-700">webhook post</span> : null}
+            </td>
             <td className={`${cellClass} break-all`}>{row.toAddress}</td>
             <td className={cellClass}>{row.subject}</td>
             <td className={cellClass}>{row.attempts}</td>

@@ -23,12 +23,22 @@ import {
   type Team,
   type TeamChange,
 } from "#app/features/staff/teams/teams.server.ts";
+import {
+  readTeamWebhooks,
+  regenerateTeamWebhookSecret,
+  removeTeamWebhook,
+  setTeamWebhook,
+  type TeamWebhook,
+} from "#app/features/staff/teams/team-webhooks.server.ts";
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_URL_MAX_LENGTH } from "#app/platform/email/webhook.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, request, "teams");
-  return readTeams((await servicesOf(context)).db);
+  const { db } = await servicesOf(context);
+  const [teamsAndRules, webhooks] = await Promise.all([readTeams(db), readTeamWebhooks(db)]);
+  return { ...teamsAndRules, webhooks };
 }
 
 const labels = {
@@ -41,6 +51,7 @@ const labels = {
   source: "Source",
   rule: "Rule",
   direction: "Direction",
+  webhook: "Webhook address",
 };
 
 /** A record id from the form, or 0 (which names nothing, so the change answers "no such team"). */
@@ -98,6 +109,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "move-rule":
         change = await moveRule(db, idOf(values.rule), values.direction === "up" ? "up" : "down", user, ipAddress);
         break;
+      case "set-webhook":
+        change = await setTeamWebhook(db, teamId, values.webhook ?? "", services.env.NODE_ENV === "production", user, ipAddress);
+        if (!change.ok && change.status === 400)
+          return formError(400, change.message, { webhook: change.message }, { webhook: values.webhook ?? "", team: values.team ?? "" });
+        break;
+      case "remove-webhook":
+        change = await removeTeamWebhook(db, teamId, user, ipAddress);
+        break;
+      case "regenerate-secret":
+        change = await regenerateTeamWebhookSecret(db, teamId, user, ipAddress);
+        break;
       default:
         return unknownIntent();
     }
@@ -131,7 +153,93 @@ function memberState(member: Member): string {
   return [member.isLead ? "lead" : null, member.away ? "away" : null, member.active ? null : "inactive: gets no leads"].filter(Boolean).join(", ");
 }
 
-function TeamCard({ team, owners }: { team: Team; owners: Owner[] }) {
+/** The team's webhook: its address, the secret the receiver checks signatures with, and the ways to change both. */
+function WebhookSettings({ team, webhook, error }: { team: Team; webhook: TeamWebhook | undefined; error?: { message: string; typed: string } }) {
+  const inputId = `webhook-${team.id}`;
+  const hintId = `webhook-${team.id}-hint`;
+  const errorId = `webhook-${team.id}-error`;
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-4">
+      <h4 className="mb-1 font-semibold text-ink">Webhook for {team.name}</h4>
+      <p className="mb-3 text-sm text-slate-700">
+        {webhook?.url ? (
+          <>
+            New and overdue leads are posted to <span className="break-all font-mono">{webhook.url}</span>.
+          </>
+        ) : (
+          "No webhook: the team hears of leads by email only."
+        )}
+      </p>
+      <Form method="post" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="set-webhook" />
+        <input type="hidden" name="team" value={team.id} />
+        <div className="min-w-0 flex-1">
+          <label htmlFor={inputId} className={fieldLabelClass}>
+            {webhook?.url ? "New webhook address" : "Webhook address"}
+          </label>
+          <p id={hintId} className="mb-1.5 text-sm text-slate-700">
+            A Slack or Microsoft Teams incoming webhook, or any receiver; it must start with https://.
+          </p>
+          <input
+            id={inputId}
+            name="webhook"
+            type="url"
+            required
+            maxLength={WEBHOOK_URL_MAX_LENGTH}
+            autoComplete="off"
+            placeholder="https://hooks.slack.com/services/…"
+            defaultValue={error?.typed ?? webhook?.url ?? ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+            className={inputClass}
+          />
+          {error ? (
+            <p id={errorId} className="mt-1 text-sm font-semibold text-red-800">
+              {error.message}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={secondaryButtonClass}>
+          Save address<span className="sr-only"> for {team.name}</span>
+        </button>
+      </Form>
+      {webhook?.url ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <ActionButton intent="remove-webhook" fields={{ team: team.id }}>
+            Stop posting<span className="sr-only"> to {team.name}&apos;s webhook</span>
+          </ActionButton>
+        </div>
+      ) : null}
+      {webhook?.secret ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer py-1 text-sm font-semibold">Signing secret for receivers other than Slack and Teams</summary>
+          <p className="mt-2 text-sm text-slate-700">
+            Each post carries {TIMESTAMP_HEADER} and {SIGNATURE_HEADER}: sha256= and the HMAC-SHA256 of the timestamp, a full stop and the body, keyed with this
+            secret.
+          </p>
+          <p className="mt-2 break-all rounded bg-slate-100 p-2 font-mono text-sm">{webhook.secret}</p>
+          <div className="mt-2">
+            <ActionButton intent="regenerate-secret" fields={{ team: team.id }}>
+              Make a new secret<span className="sr-only"> for {team.name}</span>
+            </ActionButton>
+          </div>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function TeamCard({
+  team,
+  owners,
+  webhook,
+  webhookError,
+}: {
+  team: Team;
+  owners: Owner[];
+  webhook: TeamWebhook | undefined;
+  webhookError?: { message: string; typed: string };
+}) {
   const headingId = `team-${team.id}-heading`;
   const joinable = owners.filter((owner) => !team.members.some((member) => member.id === owner.id));
   return (
@@ -221,14 +329,16 @@ function TeamCard({ team, owners }: { team: Team; owners: Owner[] }) {
           </ActionButton>
         )}
       </div>
+      <WebhookSettings team={team} webhook={webhook} error={webhookError} />
     </section>
   );
 }
 
 export default function Teams({ loaderData, actionData }: Route.ComponentProps) {
-  const { teams, rules, owners } = loaderData;
+  const { teams, rules, owners, webhooks } = loaderData;
   const errors = actionData?.status === "error" ? actionData.fields : undefined;
   const typed = actionData?.status === "error" ? actionData.values : undefined;
+  const webhookError = errors?.webhook ? { teamId: Number(typed?.team), message: errors.webhook, typed: typed?.webhook ?? "" } : undefined;
   return (
     <>
       <PageHeading title="Teams and lead routing">
@@ -242,7 +352,13 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
         </h2>
         <div className="space-y-6">
           {teams.map((team) => (
-            <TeamCard key={team.id} team={team} owners={owners} />
+            <TeamCard
+              key={team.id}
+              team={team}
+              owners={owners}
+              webhook={webhooks.find((webhook) => webhook.teamId === team.id)}
+              webhookError={webhookError?.teamId === team.id ? webhookError : undefined}
+            />
           ))}
         </div>
         <Form method="post" className="mt-6 flex flex-wrap items-end gap-3">

@@ -22,6 +22,9 @@ export type ConsultationNotificationParams = ConsultationConfirmationParams & {
 /** To every active admin when a lead arrived and nobody in its team was available to own it. */
 export type ConsultationUnassignedParams = { full_name: string; country: string; team: string; record_url: string };
 
+/** To the owner and the team's lead (or the admins) when a lead passed its due time unanswered. */
+export type ConsultationOverdueParams = { full_name: string; country: string; owner_name: string | null; due_at: string; record_url: string };
+
 function details(params: ConsultationConfirmationParams): DetailRow[] {
   return [
     ["Full Name", params.full_name],
@@ -112,6 +115,18 @@ function unassigned(params: ConsultationUnassignedParams): RenderedMail {
   };
 }
 
+/** Once per lead, from the overdue sweep (decision 041). */
+function overdue(params: ConsultationOverdueParams): RenderedMail {
+  const subject = oneLine(`Overdue: the consultation request from ${params.full_name} has no response yet`);
+  const owner = params.owner_name ? `Its owner is ${params.owner_name}.` : "Nobody owns it yet: give it an owner.";
+  const intro = `The consultation request from ${params.full_name} (${params.country}) was due for its first response at ${params.due_at} and has none yet. ${owner} Reply or log a call from its page.`;
+  return {
+    subject,
+    text: [intro, "", `Open the request: ${params.record_url}`].join("\n"),
+    html: htmlPage(`<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(params.record_url)}">Open the request in the staff area</a></p>`),
+  };
+}
+
 /** The consultation's messages, by the names stored in `outbox.template`. */
 export const consultationEmails = {
   "consultation-confirmation": defineMailTemplate<ConsultationConfirmationParams>({
@@ -147,6 +162,14 @@ export const consultationEmails = {
     emailjsTemplateSetting: "EMAILJS_STAFF_TEMPLATE_ID",
     emailjsParams: (p, to) => {
       const mail = unassigned(p);
+      return { to_email: to, subject: mail.subject, message: mail.text };
+    },
+  }),
+  "consultation-overdue": defineMailTemplate<ConsultationOverdueParams>({
+    render: overdue,
+    emailjsTemplateSetting: "EMAILJS_STAFF_TEMPLATE_ID",
+    emailjsParams: (p, to) => {
+      const mail = overdue(p);
       return { to_email: to, subject: mail.subject, message: mail.text };
     },
   }),

@@ -26,6 +26,7 @@ import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec, type SaveContext 
 import { dueTimeFor } from "#app/features/leads/business-hours.server.ts";
 import type { LeadFacts } from "#app/features/staff/teams/routing.ts";
 import { assignLead } from "#app/features/staff/teams/rotation.server.ts";
+import { enqueueLeadWebhook } from "#app/features/staff/teams/team-webhooks.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
@@ -101,7 +102,9 @@ const consultationForm: Omit<ConsultationFormSpec, "save"> = {
 /**
  * The request, its files, its owner (routing rules, then the team's rotation)
  * and its emails: to the sales inbox and the owner, or, when nobody in the
- * team is available, to every active admin; then the visitor's confirmation.
+ * team is available, to every active admin; the team's webhook post; then
+ * the visitor's confirmation. All in the request's transaction, so each is
+ * written exactly once, with the request.
  */
 async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt, attribution, services, confirm }: SaveContext<ConsultationInput>) {
   // The form's page without its query: the rules match a solution area by path.
@@ -155,6 +158,13 @@ async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt,
       { full_name: input.fullName, country: input.country, team: assignment?.teamName ?? "none (there is no default team)", record_url: recordUrl },
       consultationId,
     );
+  await enqueueLeadWebhook(tx, assignment?.teamId ?? null, "lead.created", {
+    id: consultationId,
+    fullName: input.fullName,
+    country: input.country,
+    ownerName: assignment?.owner?.name ?? null,
+    recordUrl,
+  });
   await confirm({
     template: "consultation-confirmation",
     to: input.email,

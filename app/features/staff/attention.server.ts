@@ -58,7 +58,8 @@ export async function attentionFor({ db }: Pick<Services, "db">, role: StaffRole
 /** How many leads the staff home names at most; the list's "Most urgent" order has the rest. */
 export const URGENT_LEADS_SHOWN = 10;
 
-export type UrgentLead = { id: number; fullName: string; clock: LeadClock };
+/** `escalated`: the overdue alert went to the owner and the team's lead (or the admins). */
+export type UrgentLead = { id: number; fullName: string; clock: LeadClock; escalated: boolean };
 
 /**
  * The waiting leads that are overdue or due within the promise's span of
@@ -75,6 +76,7 @@ export async function urgentLeadsFor({ db }: Pick<Services, "db">, role: StaffRo
         submittedAt: consultations.submittedAt,
         dueAt: consultations.dueAt,
         firstResponseAt: consultations.firstResponseAt,
+        overdueAlertedAt: consultations.overdueAlertedAt,
       })
       .from(consultations)
       .where(isNull(consultations.firstResponseAt))
@@ -84,5 +86,5 @@ export async function urgentLeadsFor({ db }: Pick<Services, "db">, role: StaffRo
   ]);
   return rows
     .filter((row) => row.dueAt <= now || businessMinutesBetween(now, row.dueAt, hours) <= RESPONSE_PROMISE_MINUTES)
-    .map((row) => ({ id: row.id, fullName: row.fullName, clock: leadClock(row, now, hours) }));
+    .map((row) => ({ id: row.id, fullName: row.fullName, clock: leadClock(row, now, hours), escalated: row.overdueAlertedAt !== null }));
 }

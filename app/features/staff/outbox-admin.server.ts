@@ -2,12 +2,13 @@ import { and, eq, ilike, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
-import { outbox, type OutboxStatus } from "#app/platform/db/schema.server.ts";
+import { outbox, type OutboxChannel, type OutboxStatus } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 export type OutboxEntry = {
   id: number;
   kind: string;
+  channel: OutboxChannel;
   toAddress: string;
   subject: string;
   status: OutboxStatus;
@@ -34,6 +35,7 @@ export function listOutbox({ db }: Pick<Services, "db">, filter: { status: Outbo
         .select({
           id: outbox.id,
           kind: outbox.kind,
+          channel: outbox.channel,
           toAddress: outbox.toAddress,
           subject: outbox.subject,
           status: outbox.status,

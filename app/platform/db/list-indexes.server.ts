@@ -28,6 +28,11 @@ export const listIndexes: readonly ListIndex[] = [
   { name: "consultations_status_list_idx", on: `"consultations" USING btree ("status", "submitted_at", "id")` },
   { name: "consultations_urgent_idx", on: `"consultations" USING btree (("first_response_at" is not null), "due_at", "id")` },
   { name: "consultations_waiting_idx", on: `"consultations" USING btree (("first_response_at" is not null), "submitted_at", "id")` },
+  // The overdue sweep's claim (decision 041): only waiting leads not yet alerted.
+  {
+    name: "consultations_overdue_sweep_idx",
+    on: `"consultations" USING btree ("due_at", "id") WHERE "first_response_at" is null and "overdue_alerted_at" is null and "status" not in ('spam', 'lost')`,
+  },
   // "Mine", "Unassigned" (null sorts in it too) and "By owner".
   { name: "consultations_owner_list_idx", on: `"consultations" USING btree ("owner_id", "submitted_at", "id")` },
   {

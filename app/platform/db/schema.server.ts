@@ -94,6 +94,12 @@ export const consultations = pgTable(
     ownerId: text("owner_id").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
     /** The team the routing rules chose for it. */
     teamId: bigint("team_id", { mode: "number" }).references((): AnyPgColumn => teams.id, { onDelete: "set null" }),
+    /**
+     * When the overdue alert went into the outbox (decision 041); set once, by the
+     * sweep's claim, in the transaction that writes the alert. Leads already
+     * overdue when alerts began (migration 0017) carry their due time here.
+     */
+    overdueAlertedAt: timestamp("overdue_alerted_at", { withTimezone: true }),
   },
   (t) => [
     index("consultations_list_idx").on(t.submittedAt, t.id),
@@ -102,6 +108,10 @@ export const consultations = pgTable(
     index("consultations_waiting_idx").on(sql`(${t.firstResponseAt} is not null)`, t.submittedAt, t.id),
     index("consultations_source_list_idx").on(sql`(${t.attribution} ->> 'source')`, t.submittedAt, t.id),
     index("consultations_status_list_idx").on(t.status, t.submittedAt, t.id),
+    // The overdue sweep's claim: only leads still waiting and not yet alerted, so it stays small at any table size.
+    index("consultations_overdue_sweep_idx")
+      .on(t.dueAt, t.id)
+      .where(sql`${t.firstResponseAt} is null and ${t.overdueAlertedAt} is null and ${t.status} not in ('spam', 'lost')`),
     index("consultations_owner_list_idx").on(t.ownerId, t.submittedAt, t.id),
     index("consultations_search_idx").using("gin", t.fullName.op("gin_trgm_ops"), t.email.op("gin_trgm_ops"), t.projectBrief.op("gin_trgm_ops")),
     check("consultations_status_check", sql`${t.status} in ('new', 'contacted', 'qualified', 'won', 'lost', 'spam')`),
@@ -200,6 +210,9 @@ export const jobs = pgTable(
 
 export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
+/** How a message leaves: an email through the mail transport, or a signed JSON post to a team's webhook. */
+export const outboxChannels = ["email", "webhook"] as const;
+export type OutboxChannel = (typeof outboxChannels)[number];
 
 export const outbox = pgTable(
   "outbox",
@@ -225,6 +238,11 @@ export const outbox = pgTable(
     applicationId: bigint("application_id", { mode: "number" }).references((): AnyPgColumn => jobApplications.id, { onDelete: "cascade" }),
     /** A Message-ID a later message can thread to (a confirmation); null: the transport derives one from the row's id. */
     messageId: text("message_id"),
+    /** An email (to_address is a mailbox) or a webhook post (to_address is the URL, body the exact JSON sent). */
+    channel: text("channel").$type<OutboxChannel>().notNull().default("email"),
+    body: text("body"),
+    /** A webhook's team, whose signing secret signs each attempt; removing the team drops its undelivered posts. */
+    teamId: bigint("team_id", { mode: "number" }).references((): AnyPgColumn => teams.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
@@ -234,6 +252,7 @@ export const outbox = pgTable(
     index("outbox_status_list_idx").on(t.status, t.createdAt, t.id),
     index("outbox_search_idx").using("gin", t.toAddress.op("gin_trgm_ops")),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check("outbox_channel_check", sql`${t.channel} in ('email', 'webhook')`),
   ],
 );
 
@@ -435,6 +454,10 @@ export const teams = pgTable(
     name: text("name").notNull(),
     isDefault: boolean("is_default").notNull().default(false),
     turns: bigint("turns", { mode: "number" }).notNull().default(0),
+    /** Where new and overdue leads are posted (decision 041); null: no webhook. */
+    webhookUrl: text("webhook_url"),
+    /** The HMAC-SHA256 key the posts are signed with, shown to admins for the receiver; made with the first address. */
+    webhookSecret: text("webhook_secret"),
     createdAt: createdAt(),
   },
   (t) => [

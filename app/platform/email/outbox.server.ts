@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { normaliseEmailAddress } from "#app/features/forms/form-rules.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { outbox } from "#app/platform/db/schema.server.ts";
+import { outbox, teams } from "#app/platform/db/schema.server.ts";
 import { logger, withoutAddresses } from "#app/platform/logger.server.ts";
 import {
   renderTemplate,
@@ -12,6 +12,7 @@ import {
   UnknownMailTemplateError,
 } from "#app/platform/email/templates.server.ts";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
+import { postWebhook, WEBHOOK_TIMEOUT_MS } from "#app/platform/email/webhook.server.ts";
 
 /*
  * The durable outbox. A message is a row written in the same transaction as
@@ -19,6 +20,8 @@ import type { MailTransport } from "#app/platform/email/transport.server.ts";
  * Workers claim due rows with FOR UPDATE SKIP LOCKED (several server processes
  * never take the same row), hold them under a lease (a crashed worker's claim
  * expires and is retried), and either mark them sent or reschedule them.
+ * A row is an email, or a post to a team's webhook (decision 041), which
+ * takes the same claims, retries and staff screen.
  */
 
 export type OutboxMessage<Templates extends MailTemplates, Name extends MailTemplateName<Templates>> = {
@@ -78,6 +81,39 @@ export async function enqueue<Templates extends MailTemplates, Name extends Mail
   return row.id;
 }
 
+export type WebhookPost = {
+  /** Checked by checkWebhookAddress when the team's address was saved. */
+  url: string;
+  /** The exact JSON posted; the signature covers these bytes. */
+  body: string;
+  /** The team whose current signing secret signs each attempt. */
+  teamId: number;
+  /** What the post is about, for the outbox screen. */
+  summary: string;
+  kind: string;
+  consultationId?: number;
+};
+
+/** Writes a webhook post inside the caller's transaction; the worker delivers it as it does emails. */
+export async function enqueueWebhook(tx: Database, post: WebhookPost): Promise<number> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      channel: "webhook",
+      kind: post.kind,
+      toAddress: post.url,
+      subject: post.summary.slice(0, 300),
+      template: "webhook",
+      params: {},
+      body: post.body,
+      teamId: post.teamId,
+      consultationId: post.consultationId ?? null,
+    })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error("The outbox insert returned no row");
+  return row.id;
+}
+
 /** 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 2 h. */
 const DEFAULT_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000] as const;
 
@@ -100,6 +136,8 @@ export type OutboxWorkerOptions = {
   leaseMs?: number;
   /** Delay before the next try after `attempts` failed tries. */
   backoffMs?: (attempts: number) => number;
+  /** How long a webhook receiver has to answer; 5 s, shorter only in tests. */
+  webhookTimeoutMs?: number;
 };
 
 export type OutboxWorker = {
@@ -119,7 +157,18 @@ const millis = (ms: number): SQL => sql`now() + (${ms}::double precision * inter
 const SENT_RECORD_RETRY_MS = 250;
 
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, templates, transport, from, maxAttempts, pollIntervalMs = 2_000, batchSize = 10, leaseMs = 5 * 60_000, backoffMs = defaultBackoffMs } = options;
+  const {
+    db,
+    templates,
+    transport,
+    from,
+    maxAttempts,
+    pollIntervalMs = 2_000,
+    batchSize = 10,
+    leaseMs = 5 * 60_000,
+    backoffMs = defaultBackoffMs,
+    webhookTimeoutMs = WEBHOOK_TIMEOUT_MS,
+  } = options;
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -154,11 +203,21 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .returning();
   }
 
+  async function send(row: OutboxRow): Promise<void> {
+    if (row.channel === "webhook") {
+      // The team's secret now, so a secret regenerated since the post was queued signs its retries.
+      const [team] = row.teamId === null ? [] : await db.select({ secret: teams.webhookSecret }).from(teams).where(eq(teams.id, row.teamId));
+      await postWebhook(row.toAddress, row.body ?? "{}", team?.secret ?? null, webhookTimeoutMs);
+      return;
+    }
+    const to = plainMailbox(row.toAddress);
+    const rendered = renderTemplate(templates, row.template, row.params, to);
+    await transport.send({ ...rendered, outboxId: row.id, messageId: row.messageId ?? undefined, from, to, template: row.template });
+  }
+
   async function deliver(row: OutboxRow): Promise<AttemptResult> {
     try {
-      const to = plainMailbox(row.toAddress);
-      const rendered = renderTemplate(templates, row.template, row.params, to);
-      await transport.send({ ...rendered, outboxId: row.id, messageId: row.messageId ?? undefined, from, to, template: row.template });
+      await send(row);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // No later attempt of this process can render a name it lacks or send to what is not a mailbox: fail now instead of retrying for hours.
@@ -174,8 +233,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         .where(eq(outbox.id, row.id));
       logger.warn(
         // A mail server's refusal often quotes the recipient: the log keeps the reason, not the address.
-        { outboxId: row.id, template: row.template, attempts: row.attempts, error: withoutAddresses(message), giveUp },
-        giveUp ? "Email delivery failed for good" : "Email delivery failed; will retry",
+        { outboxId: row.id, channel: row.channel, template: row.template, attempts: row.attempts, error: withoutAddresses(message), giveUp },
+        giveUp ? "Delivery failed for good" : "Delivery failed; will retry",
       );
       return { status: "failed", error: message };
     }

@@ -24,5 +24,7 @@ export const consultationEmailNames: Record<string, string> = {
   "consultation-confirmation": "Confirmation to the visitor",
   "consultation-notification": "Notification to sales and the owner",
   "consultation-unassigned": "Alert to admins: nobody was available to own it",
+  "consultation-overdue": "Alert: overdue, no response yet",
+  webhook: "Post to the team's webhook",
   "inbox-reply": "Reply from staff",
 };
