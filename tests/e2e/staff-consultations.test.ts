@@ -149,7 +149,7 @@ async function journey(server: RunningServer) {
     .replace(/^\uFEFF/, "")
     .trimEnd()
     .split("\n");
-  expect(lines[0]).toMatch(/^"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments","Source",/);
+  expect(lines[0]).toMatch(/^"ID","Reference","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments","Source",/);
   expect(lines).toHaveLength(3);
   // The phone starts with "+", so it is neutralised too.
   expect(lines[1]).toMatch(/^"\d+","\d{4}-\d\d-\d\dT[\d:.]+Z",/);

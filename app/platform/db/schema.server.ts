@@ -94,6 +94,14 @@ export const consultations = pgTable(
     ownerId: text("owner_id").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
     /** The team the routing rules chose for it. */
     teamId: bigint("team_id", { mode: "number" }).references((): AnyPgColumn => teams.id, { onDelete: "set null" }),
+    /**
+     * What the visitor quotes, "CON-2026-4F7K2Q" (decision 042). The database draws it for every
+     * row, whoever writes it, from a trigger (migration 0018), hence the null default.
+     */
+    reference: text("reference")
+      .notNull()
+      .unique("consultations_reference_key")
+      .default(sql`null`),
   },
   (t) => [
     index("consultations_list_idx").on(t.submittedAt, t.id),
