@@ -383,6 +383,18 @@ async function timeEscalationSweep() {
   }
 }
 
+/** The reference a visitor would quote for the consultation with this id. */
+async function referenceOf(id: number): Promise<string> {
+  const client = new pg.Client({ connectionString: scaleDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ reference: string }>("select reference from consultations where id = $1", [id]);
+    return rows[0]!.reference;
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Generates the data unless the database holds it already (BENCH_SCALE_REGENERATE=1 makes it
  * again), starts the built server against it, signs an admin in, and times the staff pages
@@ -397,6 +409,7 @@ export async function dataScaleBench() {
   const deepCursor = await cursorAt(DEEP_ROWS);
   // Before the server starts, so its own sweep does not take the leads the timed runs are for.
   const escalationSweep = await timeEscalationSweep();
+  const rareReference = await referenceOf(RARE_ROW);
 
   const server = await startServer({ DATABASE_URL: scaleDatabaseUrl() });
   try {
@@ -416,6 +429,7 @@ export async function dataScaleBench() {
       [`consultations, ${DEEP_ROWS.toLocaleString("en")} rows deep`, `/staff/consultations?older=${deepCursor}`],
       [`consultations, search "${COMMON_WORD}"`, `/staff/consultations?q=${COMMON_WORD}`],
       ["consultations, search a rare name", `/staff/consultations?q=${encodeURIComponent(RARE_NAME.split(" ")[1]!)}`],
+      ["consultations, search a reference", `/staff/consultations?q=${rareReference}`],
       ["one consultation", `/staff/consultations/${RARE_ROW}`],
       ["subscribers", "/staff/subscribers"],
       [`subscribers, search "${SUBSCRIBER_SEARCH}"`, `/staff/subscribers?q=${SUBSCRIBER_SEARCH}`],

@@ -39,13 +39,15 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
   return (
     <>
       <RecordPageHeader back={{ to: "/staff/consultations", label: "Back to all consultations" }} title={consultation.fullName} done={done} answer={actionData}>
-        Consultation request, submitted <LocalTime value={consultation.submittedAt} />. Status:{" "}
+        Consultation request <span className="font-mono">{consultation.reference}</span>, submitted <LocalTime value={consultation.submittedAt} />. Status:{" "}
         <StatusBadge status={consultation.status} labels={consultationStatusLabels} />
       </RecordPageHeader>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-8">
           <InboxSection id="details" title="Details" className={cardClass}>
             <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+              <dt className={termClass}>Reference</dt>
+              <dd className="font-mono">{consultation.reference}</dd>
               <dt className={termClass}>Full name</dt>
               <dd>{consultation.fullName}</dd>
               <dt className={termClass}>Email</dt>

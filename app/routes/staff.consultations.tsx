@@ -87,7 +87,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
       </PageHeading>
       <ListFilters
         search={search}
-        searchLabel="Search name, email or brief"
+        searchLabel="Search name, email, brief or reference"
         status={status ?? undefined}
         statuses={statusOptions}
         source={source}
@@ -135,6 +135,7 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
                   {row.fullName}
                 </Link>
                 <UnreadMark readAt={row.readAt} />
+                <span className="block font-mono text-sm text-slate-700">{row.reference}</span>
               </th>
               <td className={cellClass}>
                 <EmailLink email={row.email} />

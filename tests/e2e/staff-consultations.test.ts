@@ -88,12 +88,12 @@ async function journey(server: RunningServer) {
   await sales.goto("/staff/consultations");
   await sales.getByText(/^\d+ new$/).waitFor();
   expect(Number((await sales.getByText(/^\d+ new$/).textContent())!.split(" ")[0])).toBeGreaterThanOrEqual(1);
-  await sales.getByLabel("Search name, email or brief").fill(`marker ${stamp}`);
+  await sales.getByLabel("Search name, email, brief or reference").fill(`marker ${stamp}`);
   await Promise.all([sales.waitForURL(/\?q=/), sales.getByRole("button", { name: "Show" }).click()]);
   const rows = sales.locator("tbody tr");
   expect(await rows.count()).toBe(1);
   const row = rows.first();
-  expect(await row.locator("th").textContent()).toBe(`${values.fullName}Unread`);
+  expect(await row.locator("th").textContent()).toMatch(new RegExp(`^${values.fullName}UnreadCON-\\d{4}-[2-9A-HJKMNP-Z]{6}$`));
   // Its response clock depends on the hour the test runs at (the default hours are Kolkata's working day).
   expect(await row.locator("td").allTextContents()).toEqual([
     values.email,
@@ -143,16 +143,19 @@ async function journey(server: RunningServer) {
 
   // Opened: no longer unread. The export of the same search holds the row, its formula neutralised.
   await sales.goto(listUrl);
-  expect(await sales.locator("tbody tr th").first().textContent()).toBe(values.fullName);
+  const nameCell = sales.locator("tbody tr th").first();
+  expect(await nameCell.locator("a").textContent()).toBe(values.fullName);
+  // Under the name only its reference, no unread mark.
+  expect((await nameCell.textContent())!.slice(values.fullName.length)).toMatch(/^CON-\d{4}-[2-9A-HJKMNP-Z]{6}$/);
   const csv = (await download(sales, () => sales.getByRole("link", { name: "Export these as CSV" }).click())).toString("utf8");
   const lines = csv
     .replace(/^\uFEFF/, "")
     .trimEnd()
     .split("\n");
-  expect(lines[0]).toMatch(/^"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments","Source",/);
+  expect(lines[0]).toMatch(/^"ID","Reference","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments","Source",/);
   expect(lines).toHaveLength(3);
   // The phone starts with "+", so it is neutralised too.
-  expect(lines[1]).toMatch(/^"\d+","\d{4}-\d\d-\d\dT[\d:.]+Z",/);
+  expect(lines[1]).toMatch(/^"\d+","CON-\d{4}-[2-9A-HJKMNP-Z]{6}","\d{4}-\d\d-\d\dT[\d:.]+Z",/);
   expect(lines[1]).toContain(`,"contacted","${values.fullName}","${values.email}","${values.country}","'${values.phone}","'=1+1`);
   expect(lines[1]!.endsWith(`"'=1+1`)).toBe(true);
   // A request posted without the form's hidden fields has no source: its source cells are empty.
@@ -283,7 +286,7 @@ test(
     const page = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of (400|409)/ });
     await signInAs(page, postgres, "sales", "Nora Nojs");
     await page.goto("/staff/consultations");
-    await page.getByLabel("Search name, email or brief").fill(stamp);
+    await page.getByLabel("Search name, email, brief or reference").fill(stamp);
     await page.getByRole("combobox", { name: "Status" }).selectOption("new");
     await Promise.all([page.waitForURL(/\?q=.+&status=new&source=&sort=newest&owner=$/), page.getByRole("button", { name: "Show" }).click()]);
     await Promise.all([page.waitForURL(/\/staff\/consultations\/\d+$/), page.getByRole("link", { name: values.fullName }).click()]);
@@ -384,7 +387,7 @@ test(
     const page = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
     await signInAs(page, postgres, "sales", "Paula Pager");
     await page.goto("/staff/consultations");
-    await page.getByLabel("Search name, email or brief").fill(`pager-${stamp}`);
+    await page.getByLabel("Search name, email, brief or reference").fill(`pager-${stamp}`);
     await Promise.all([page.waitForURL(/\?q=/), page.getByRole("button", { name: "Show" }).click()]);
     const shown = () => page.locator("tbody tr th a").allTextContents();
     const pages = page.getByRole("navigation", { name: "Pages" });
@@ -396,7 +399,7 @@ test(
     expect(new URL(page.url()).searchParams.get("q")).toBe(`pager-${stamp}`);
     expect(await shown()).toEqual(names(5, 5));
     expect(await pages.getByRole("link", { name: "Older" }).count()).toBe(0);
-    expect(await page.getByLabel("Search name, email or brief").inputValue()).toBe(`pager-${stamp}`);
+    expect(await page.getByLabel("Search name, email, brief or reference").inputValue()).toBe(`pager-${stamp}`);
 
     await Promise.all([page.waitForURL(/[?&]newer=\d+-\d+/), pages.getByRole("link", { name: "Newer" }).click()]);
     expect(new URL(page.url()).searchParams.get("q")).toBe(`pager-${stamp}`);

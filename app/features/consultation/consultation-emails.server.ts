@@ -1,4 +1,5 @@
 import { site } from "#app/content/site.ts";
+import { dueByNamedZone } from "#app/features/leads/response-due.ts";
 import { detailsHtml, detailsText, escapeHtml, htmlPage, oneLine, type DetailRow } from "#app/platform/email/layout.server.ts";
 import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
 
@@ -11,7 +12,16 @@ export type ConsultationConfirmationParams = {
   project_brief: string;
 };
 
+/**
+ * The request's reference and when it is due (an ISO time and the zone to tell it in: the visitor's
+ * when their browser said it, else the company's), and who a reply reaches: the owner, or the sales
+ * inbox. Absent on messages queued before requests had references.
+ */
+export type ConsultationReceiptParams = { reference?: string; due_at?: string; time_zone?: string; reply_to?: string };
+
 export type ConsultationNotificationParams = ConsultationConfirmationParams & {
+  /** Absent on messages queued before requests had references. */
+  reference?: string;
   attachment_count: number;
   /** The request's page in the staff area, absolute; absent on messages queued before leads had owners. */
   record_url?: string;
@@ -20,7 +30,7 @@ export type ConsultationNotificationParams = ConsultationConfirmationParams & {
 };
 
 /** To every active admin when a lead arrived and nobody in its team was available to own it. */
-export type ConsultationUnassignedParams = { full_name: string; country: string; team: string; record_url: string };
+export type ConsultationUnassignedParams = { full_name: string; country: string; reference?: string; team: string; record_url: string };
 
 /** To the owner and the team's lead (or the admins) when a lead passed its due time unanswered. */
 export type ConsultationOverdueParams = { full_name: string; country: string; owner_name: string | null; due_at: string; record_url: string };
@@ -46,14 +56,24 @@ export function confirmationMessageId(consultationId: number, siteUrl: string): 
 
 const signature = `${site.name}\n${site.phone.display} · ${site.emails.sales}`;
 
-/** To the visitor who booked a consultation. */
-function confirmation(params: ConsultationConfirmationParams): RenderedMail {
+/** "by 10:10 on Monday, 30 November, India Standard Time", or null without a due time. */
+function dueText(params: ConsultationReceiptParams): string | null {
+  if (!params.due_at || !params.time_zone) return null;
+  return dueByNamedZone(new Date(params.due_at), params.time_zone);
+}
+
+/** To the visitor who booked a consultation: the reference to quote, and when the answer is due. */
+function confirmation(params: ConsultationConfirmationParams & ConsultationReceiptParams): RenderedMail {
   const name = params.full_name.trim() || "there";
-  const subject = `We received your consultation request – ${site.name}`;
+  const reference = params.reference ? oneLine(params.reference) : null;
+  const due = dueText(params);
+  const subject = `We received your consultation request${reference ? ` ${reference}` : ""} – ${site.name}`;
+  const referenceSentence = reference ? `Your reference is ${reference}; please quote it when you write or call.` : null;
   const text = [
     `Dear ${name},`,
     "",
-    `Thank you for booking a free consultation with ${site.name}. We have received your request and will respond within ${site.responseWindow}.`,
+    `Thank you for booking a free consultation with ${site.name}. We have received your request and will respond within ${site.responseWindow}${due ? `: ${due}` : ""}.`,
+    ...(referenceSentence ? ["", referenceSentence] : []),
     "",
     "This is what you sent us:",
     "",
@@ -66,12 +86,14 @@ function confirmation(params: ConsultationConfirmationParams): RenderedMail {
   const html = htmlPage(
     `<p>Dear ${escapeHtml(name)},</p>` +
       `<p>Thank you for booking a free consultation with ${escapeHtml(site.name)}. ` +
-      `We have received your request and will respond <strong>within ${escapeHtml(site.responseWindow)}</strong>.</p>` +
+      `We have received your request and will respond <strong>within ${escapeHtml(site.responseWindow)}</strong>` +
+      `${due ? `: <strong>${escapeHtml(due)}</strong>` : ""}.</p>` +
+      (reference ? `<p>Your reference is <strong>${escapeHtml(reference)}</strong>; please quote it when you write or call.</p>` : "") +
       `<p>This is what you sent us:</p>${detailsHtml(details(params))}` +
       `<p>If anything is wrong, just reply to this email.</p>` +
       `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.phone.display)} · ${escapeHtml(site.emails.sales)}</p>`,
   );
-  return { subject, text, html };
+  return params.reply_to ? { subject, text, html, replyTo: params.reply_to } : { subject, text, html };
 }
 
 function ownerSentence(params: ConsultationNotificationParams): string | null {
@@ -83,11 +105,13 @@ function ownerSentence(params: ConsultationNotificationParams): string | null {
 function notification(params: ConsultationNotificationParams): RenderedMail {
   const count = params.attachment_count;
   const files = count === 0 ? "no files" : count === 1 ? "1 file" : `${count} files`;
-  const subject = oneLine(`New consultation request from ${params.full_name} (${params.country})`);
+  const subject = oneLine(`New consultation request${params.reference ? ` ${params.reference}` : ""} from ${params.full_name} (${params.country})`);
   const owner = ownerSentence(params);
   const link = params.record_url;
+  const reference = params.reference ? `Reference: ${params.reference} (the visitor has it; search for it in the staff area).` : null;
   const text = [
     `A visitor booked a free consultation. The site promised a response within ${site.responseWindow}.`,
+    ...(reference ? ["", reference] : []),
     ...(owner ? ["", owner] : []),
     "",
     detailsText(details(params), "Project Brief"),
@@ -97,6 +121,7 @@ function notification(params: ConsultationNotificationParams): RenderedMail {
   ].join("\n");
   const html = htmlPage(
     `<p>A visitor booked a free consultation. The site promised a response within ${escapeHtml(site.responseWindow)}.</p>` +
+      (reference ? `<p>${escapeHtml(reference)}</p>` : "") +
       (owner ? `<p>${escapeHtml(owner)}</p>` : "") +
       `${detailsHtml(details(params))}<p>Attachments: ${escapeHtml(files)} (open the request in the staff area to download them).</p>` +
       (link ? `<p><a href="${escapeHtml(link)}">Open the request in the staff area</a></p>` : ""),
@@ -106,8 +131,8 @@ function notification(params: ConsultationNotificationParams): RenderedMail {
 
 /** To the admins: a lead that nobody owns, because everyone in its team is away or inactive. */
 function unassigned(params: ConsultationUnassignedParams): RenderedMail {
-  const subject = oneLine(`Nobody owns the consultation request from ${params.full_name}`);
-  const intro = `A consultation request from ${params.full_name} (${params.country}) went to the team ${params.team}, but nobody in it is available: every member is away or inactive. Give it an owner by hand, and check the team.`;
+  const subject = oneLine(`Nobody owns the consultation request${params.reference ? ` ${params.reference}` : ""} from ${params.full_name}`);
+  const intro = `A consultation request${params.reference ? ` (${params.reference})` : ""} from ${params.full_name} (${params.country}) went to the team ${params.team}, but nobody in it is available: every member is away or inactive. Give it an owner by hand, and check the team.`;
   return {
     subject,
     text: [intro, "", `Open the request: ${params.record_url}`].join("\n"),
@@ -129,7 +154,7 @@ function overdue(params: ConsultationOverdueParams): RenderedMail {
 
 /** The consultation's messages, by the names stored in `outbox.template`. */
 export const consultationEmails = {
-  "consultation-confirmation": defineMailTemplate<ConsultationConfirmationParams>({
+  "consultation-confirmation": defineMailTemplate<ConsultationConfirmationParams & ConsultationReceiptParams>({
     render: confirmation,
     emailjsTemplateSetting: "EMAILJS_TEMPLATE_ID",
     // Exactly the spec's five parameters.

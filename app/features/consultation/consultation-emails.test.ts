@@ -77,3 +77,44 @@ test("EmailJS gets exactly the spec's parameters for the confirmation, and the v
     owner_name: "",
   });
 });
+
+test("the confirmation carries the reference and the due time with its zone named, and a reply reaches the owner", () => {
+  const mail = consultationEmails["consultation-confirmation"].render({
+    ...params,
+    reference: "CON-2026-4F7K2Q",
+    due_at: "2026-11-30T04:40:00.000Z",
+    time_zone: "Europe/Berlin",
+    reply_to: "ana.sales@kraftechnologies.com",
+  });
+  expect(mail.subject).toBe(`We received your consultation request CON-2026-4F7K2Q – ${site.name}`);
+  expect(mail.replyTo).toBe("ana.sales@kraftechnologies.com");
+  expect(mail.text).toContain("will respond within 1 business hour: by 05:40 on Monday, 30 November, Central European Standard Time.");
+  expect(mail.text).toContain("Your reference is CON-2026-4F7K2Q; please quote it when you write or call.");
+  expect(mail.html).toContain("<strong>by 05:40 on Monday, 30 November, Central European Standard Time</strong>");
+  expect(mail.html).toContain("Your reference is <strong>CON-2026-4F7K2Q</strong>");
+  // A message queued before references existed renders as it did, with no Reply-To.
+  expect(confirmation(params).replyTo).toBeUndefined();
+});
+
+test("the notification, the owner's alert and the admins' alert name the reference", () => {
+  const url = "https://www.example.com/staff/consultations/42";
+  const mail = consultationEmails["consultation-notification"].render({
+    ...params,
+    reference: "CON-2026-4F7K2Q",
+    attachment_count: 0,
+    record_url: url,
+    owner_name: "Ana Sales",
+  });
+  expect(mail.subject).toBe("New consultation request CON-2026-4F7K2Q from Asha <b>Rao</b> (India)");
+  expect(mail.text).toContain("Reference: CON-2026-4F7K2Q (the visitor has it; search for it in the staff area).");
+  expect(mail.html).toContain("Reference: CON-2026-4F7K2Q");
+  const unassigned = consultationEmails["consultation-unassigned"].render({
+    full_name: "Asha",
+    country: "India",
+    reference: "CON-2026-4F7K2Q",
+    team: "Sales",
+    record_url: url,
+  });
+  expect(unassigned.subject).toBe("Nobody owns the consultation request CON-2026-4F7K2Q from Asha");
+  expect(unassigned.text).toContain("A consultation request (CON-2026-4F7K2Q) from Asha (India)");
+});

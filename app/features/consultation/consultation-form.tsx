@@ -14,6 +14,7 @@ import {
   UNEXPECTED_ANSWER_MESSAGE,
   type ConsultationField,
   type ConsultationFieldErrors,
+  type ConsultationReceipt,
   type ConsultationResult,
 } from "#app/features/consultation/consultation-schema.ts";
 import { Field, FieldIdPrefix, FormStatus, SubmitButton } from "#app/features/forms/field.tsx";
@@ -21,6 +22,7 @@ import { AttributionFields } from "#app/features/attribution/attribution-fields.
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
 import { CONSULTATION_ACTION } from "#app/features/consultation/consultation-action.ts";
+import { VISITOR_TIME_ZONE_FIELD } from "#app/features/leads/response-due.ts";
 
 type ConsultationFormProps = {
   /** The id of the heading that names the form. */
@@ -55,11 +57,18 @@ function checkConsultation(data: FormData): ClientProblem<(typeof fieldOrder)[nu
   return { message: fields[consultationFields.find((field) => fields[field])!]!, fields };
 }
 
+/** Drawn in the layout's shared region (once per page): a fixed id. */
+const RECEIPT_HEADING_ID = "consultation-receipt-heading";
+
+/** Moves the screen reader and the keyboard to the receipt once a request is stored. */
+const focusReceipt = () => document.getElementById(RECEIPT_HEADING_ID)?.focus();
+
 /**
  * "Book a Free Consultation": posts multipart to /consultation through a
  * fetcher, so the page stays put and the answer shows as toasts, with a
- * confirmation that stays in the form. Without JavaScript it is a plain form
- * post with the browser's own required checks.
+ * confirmation that stays in the form: the reference and when the answer is
+ * due. Without JavaScript it is a plain form post with the browser's own
+ * required checks, and /consultation draws the same confirmation.
  */
 export function ConsultationForm({ labelledBy, idempotencyKey, defaultValues, result: serverResult }: ConsultationFormProps) {
   const [files, setFiles] = useState<File[]>([]);
@@ -70,7 +79,9 @@ export function ConsultationForm({ labelledBy, idempotencyKey, defaultValues, re
     fieldOrder,
     check: checkConsultation,
     toasts: true,
+    onSuccess: focusReceipt,
   });
+  const receipt = answer?.status === "success" ? answer.receipt : undefined;
 
   // A new answer: the attached files go with a success, and a file problem shows by the drop zone.
   const [seenAnswer, setSeenAnswer] = useState(answer);
@@ -100,6 +111,7 @@ export function ConsultationForm({ labelledBy, idempotencyKey, defaultValues, re
 
         {/* Toasts announce the answer once scripts run; the confirmation stays on the page. */}
         <FormStatus answer={answer} showError={!hydrated} live={!hydrated} className="sm:col-span-2" />
+        {receipt ? <Receipt receipt={receipt} /> : null}
 
         {consultationFields.map((field) => (
           <TextField key={field} name={field} error={errors[field]} defaultValue={defaultValues?.[field]} />
@@ -128,11 +140,34 @@ export function ConsultationForm({ labelledBy, idempotencyKey, defaultValues, re
         <HoneypotField />
 
         <AttributionFields />
+        {/* Without scripts the server tells the due time in the company's zone, by name. */}
+        {hydrated ? <input type="hidden" name={VISITOR_TIME_ZONE_FIELD} value={Intl.DateTimeFormat().resolvedOptions().timeZone} /> : null}
         <IdempotencyKeyField serverValue={idempotencyKey} renewOn={fetcher.data} />
 
         <SubmitButton ref={submitRef} busy={busy} label="Enquire Now" busyLabel={phase === "uploading" ? "Uploading…" : "Sending…"} />
       </fetcher.Form>
     </FieldIdPrefix>
+  );
+}
+
+/** The stored request's reference and when to expect the answer; it stays until the next post. */
+function Receipt({ receipt }: { receipt: ConsultationReceipt }) {
+  return (
+    <div data-testid="consultation-receipt" className="rounded-lg border border-emerald-600 bg-white p-4 text-emerald-950 sm:col-span-2">
+      <h3 id={RECEIPT_HEADING_ID} tabIndex={-1} className="text-lg font-semibold outline-none">
+        Request received
+      </h3>
+      <p className="mt-1">
+        Your reference is{" "}
+        <strong data-testid="consultation-reference" className="font-mono break-all">
+          {receipt.reference}
+        </strong>
+        . Please quote it if you write or call.
+      </p>
+      <p className="mt-1">
+        Expect our answer <strong data-testid="consultation-due">{receipt.due}</strong>.
+      </p>
+    </div>
   );
 }
 

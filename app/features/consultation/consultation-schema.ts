@@ -112,8 +112,15 @@ export type ConsultationInput = z.output<typeof consultationSchema>;
 /** Field errors keyed by field; `files` carries a problem with the attachments. */
 export type ConsultationFieldErrors = Partial<Record<ConsultationField | typeof FILES_FIELD, string>>;
 
+/**
+ * What a stored request tells its visitor beside the toasts: the reference to
+ * quote and when to expect the answer ("within the hour", "by 10:10 on
+ * Monday, 30 November, your time"). A bot's answer (the honeypot) has none.
+ */
+export type ConsultationReceipt = { reference: string; due: string };
+
 /** What POST /consultation answers (see FormAnswer). */
-export type ConsultationResult = FormAnswer;
+export type ConsultationResult = FormAnswer<{ receipt?: ConsultationReceipt }>;
 /** Shown when the answer is not one of ours (a proxy's error page, a crash). */
 export const UNEXPECTED_ANSWER_MESSAGE = submissionFailedMessage("the server sent an unexpected answer. Please try again.");
 

@@ -17,13 +17,16 @@ import {
   missingFieldsMessage,
   submissionFailedMessage,
   type ConsultationInput,
-  type ConsultationResult,
+  type ConsultationReceipt,
 } from "#app/features/consultation/consultation-schema.ts";
 import { confirmationMessageId, type ConsultationUnassignedParams } from "#app/features/consultation/consultation-emails.server.ts";
 import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
+import type { SuccessAnswer } from "#app/features/forms/form-answer.ts";
 import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec, type SaveContext } from "#app/features/forms/submission.server.ts";
-import { dueTimeFor } from "#app/features/leads/business-hours.server.ts";
+import type { FormInput } from "#app/features/forms/read-form.server.ts";
+import { dueTimeFor, readBusinessHours } from "#app/features/leads/business-hours.server.ts";
+import { readVisitorTimeZone, responseDueText, VISITOR_TIME_ZONE_FIELD } from "#app/features/leads/response-due.ts";
 import type { LeadFacts } from "#app/features/staff/teams/routing.ts";
 import { assignLead } from "#app/features/staff/teams/rotation.server.ts";
 import { enqueueLeadWebhook } from "#app/features/staff/teams/team-webhooks.server.ts";
@@ -32,17 +35,29 @@ import { consultationAttachments, consultations, staffUsers } from "#app/platfor
 import type { Services } from "#app/platform/services.server.ts";
 import { consultationKeys } from "#app/platform/storage/storage.server.ts";
 
-const success = (messages: string[], warnings?: string[]): Extract<ConsultationResult, { status: "success" }> =>
-  warnings ? { status: "success", messages, warnings } : { status: "success", messages };
+/** The request's fields, and the visitor's time zone when their browser sent a known one. */
+type ConsultationPost = ConsultationInput & { visitorTimeZone: string | null };
 
-type ConsultationFormSpec = FormSpec<ConsultationInput, void, object>;
+/** What the visitor is told of a stored request: its reference, and its due time in their zone or the company's. */
+type StoredRequest = { reference: string; dueAt: Date; zones: { visitor: string | null; company: string } };
+
+type ConsultationFormSpec = FormSpec<ConsultationPost, StoredRequest, { receipt?: ConsultationReceipt }>;
+
+const success = (messages: string[], warnings?: string[], stored?: StoredRequest): SuccessAnswer<{ receipt?: ConsultationReceipt }> => ({
+  status: "success",
+  messages,
+  ...(warnings ? { warnings } : {}),
+  ...(stored ? { receipt: { reference: stored.reference, due: responseDueText(stored.dueAt, new Date(), stored.zones) } } : {}),
+});
+
+const visitorTimeZoneOf = (form: FormInput) => readVisitorTimeZone(form.values[VISITOR_TIME_ZONE_FIELD]);
 
 const consultationForm: Omit<ConsultationFormSpec, "save"> = {
   name: "consultation",
   read: {
     maxBytes: MAX_REQUEST_BYTES,
     encodings: ["multipart", "urlencoded"],
-    fields: consultationFields,
+    fields: [...consultationFields, VISITOR_TIME_ZONE_FIELD],
     multiline: ["brief"],
     labels: consultationFieldLabels,
     upload: {
@@ -63,22 +78,29 @@ const consultationForm: Omit<ConsultationFormSpec, "save"> = {
   echo: consultationFields,
   unavailableMessage: submissionFailedMessage("we could not save your request just now. Please try again in a few minutes."),
 
-  validate({ values }) {
+  validate(form) {
+    const { values } = form;
     const missing = findMissingFields(values);
     if (missing.length > 0) {
       return { ok: false, message: missingFieldsMessage(missing), fields: Object.fromEntries(missing.map((field) => [field, "Required"])) };
     }
     const parsed = consultationSchema.safeParse(values);
-    if (parsed.success) return { ok: true, input: parsed.data };
+    if (parsed.success) return { ok: true, input: { ...parsed.data, visitorTimeZone: visitorTimeZoneOf(form) } };
     const issue = parsed.error.issues[0]!;
     return { ok: false, message: issue.message, fields: { [String(issue.path[0])]: issue.message } };
   },
 
   botAnswer: () => success([CONSULTATION_SUCCESS_MESSAGE]),
 
-  async findEarlier(db, idempotencyKey) {
-    const [row] = await db.select({ id: consultations.id }).from(consultations).where(eq(consultations.idempotencyKey, idempotencyKey)).limit(1);
-    return row ? success([CONSULTATION_SUCCESS_MESSAGE]) : null;
+  async findEarlier(db, idempotencyKey, form) {
+    const [row] = await db
+      .select({ reference: consultations.reference, dueAt: consultations.dueAt })
+      .from(consultations)
+      .where(eq(consultations.idempotencyKey, idempotencyKey))
+      .limit(1);
+    if (!row) return null;
+    const { timeZone } = await readBusinessHours(db);
+    return success([CONSULTATION_SUCCESS_MESSAGE], undefined, { ...row, zones: { visitor: visitorTimeZoneOf(form), company: timeZone } });
   },
 
   fileKey: (submittedAt, shift, files, index) =>
@@ -87,15 +109,15 @@ const consultationForm: Omit<ConsultationFormSpec, "save"> = {
       files.map((file) => file.name),
     )[index]!,
 
-  answer(_saved, confirmation) {
-    if (confirmation?.status === "sent") return success([CONFIRMATION_EMAIL_SENT_MESSAGE, CONSULTATION_SUCCESS_MESSAGE]);
+  answer(stored, confirmation) {
+    if (confirmation?.status === "sent") return success([CONFIRMATION_EMAIL_SENT_MESSAGE, CONSULTATION_SUCCESS_MESSAGE], undefined, stored);
     const reason =
       confirmation?.status === "failed"
         ? confirmation.error
         : confirmation?.status === "limited"
           ? `this address has already received ${CONFIRMATIONS_PER_ADDRESS.limit} confirmation emails from us today; your request reached our team all the same`
           : "the mail server is slow to answer; we will keep trying";
-    return success([CONSULTATION_SUCCESS_MESSAGE], [confirmationEmailFailedMessage(reason)]);
+    return success([CONSULTATION_SUCCESS_MESSAGE], [confirmationEmailFailedMessage(reason)], stored);
   },
 };
 
@@ -103,13 +125,24 @@ const consultationForm: Omit<ConsultationFormSpec, "save"> = {
  * The request, its files, its owner (routing rules, then the team's rotation)
  * and its emails: to the sales inbox and the owner, or, when nobody in the
  * team is available, to every active admin; the team's webhook post; then
- * the visitor's confirmation. All in the request's transaction, so each is
- * written exactly once, with the request.
+ * the visitor's confirmation, with the reference the database drew and the
+ * due time, answered by the owner. All in the request's transaction, so each
+ * is written exactly once, with the request.
  */
-async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt, attribution, services, confirm }: SaveContext<ConsultationInput>) {
+async function saveConsultation({
+  tx,
+  input,
+  files,
+  idempotencyKey,
+  submittedAt,
+  attribution,
+  services,
+  confirm,
+}: SaveContext<ConsultationPost>): Promise<StoredRequest> {
   // The form's page without its query: the rules match a solution area by path.
   const facts: LeadFacts = { country: input.country, pagePath: attribution?.formPage?.split("?")[0] ?? null, source: attribution?.source ?? null };
   const assignment = await assignLead(tx, facts);
+  const due = await dueTimeFor(tx, submittedAt);
   const [row] = await tx
     .insert(consultations)
     .values({
@@ -120,14 +153,14 @@ async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt,
       projectBrief: input.brief,
       fileUrl: files[0] ? `${services.env.SITE_URL}/staff/files/${files[0].key}` : null,
       submittedAt,
-      dueAt: await dueTimeFor(tx, submittedAt),
+      dueAt: due.dueAt,
       idempotencyKey,
       attribution,
       ownerId: assignment?.owner?.id ?? null,
       teamId: assignment?.teamId ?? null,
     })
-    .returning({ id: consultations.id });
-  const consultationId = row!.id;
+    .returning({ id: consultations.id, reference: consultations.reference });
+  const { id: consultationId, reference } = row!;
   if (files.length > 0) {
     await tx.insert(consultationAttachments).values(
       files.map((file, position) => ({
@@ -145,7 +178,7 @@ async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt,
   const recordUrl = `${services.env.SITE_URL}/staff/consultations/${consultationId}`;
   const notification = {
     template: "consultation-notification",
-    params: { ...params, attachment_count: files.length, record_url: recordUrl, owner_name: assignment?.owner?.name ?? null },
+    params: { ...params, reference, attachment_count: files.length, record_url: recordUrl, owner_name: assignment?.owner?.name ?? null },
     kind: "consultation",
     consultationId,
   } as const;
@@ -155,7 +188,13 @@ async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt,
     await alertAdmins(
       tx,
       services,
-      { full_name: input.fullName, country: input.country, team: assignment?.teamName ?? "none (there is no default team)", record_url: recordUrl },
+      {
+        full_name: input.fullName,
+        country: input.country,
+        reference,
+        team: assignment?.teamName ?? "none (there is no default team)",
+        record_url: recordUrl,
+      },
       consultationId,
     );
   await enqueueLeadWebhook(tx, assignment?.teamId ?? null, "lead.created", {
@@ -165,14 +204,17 @@ async function saveConsultation({ tx, input, files, idempotencyKey, submittedAt,
     ownerName: assignment?.owner?.name ?? null,
     recordUrl,
   });
+  const timeZone = input.visitorTimeZone ?? due.timeZone;
   await confirm({
     template: "consultation-confirmation",
     to: input.email,
-    params,
+    // A reply to the confirmation reaches whoever answers the lead.
+    params: { ...params, reference, due_at: due.dueAt.toISOString(), time_zone: timeZone, reply_to: assignment?.owner?.email ?? services.env.SALES_INBOX },
     kind: "consultation",
     consultationId,
     messageId: confirmationMessageId(consultationId, services.env.SITE_URL),
   });
+  return { reference, dueAt: due.dueAt, zones: { visitor: input.visitorTimeZone, company: due.timeZone } };
 }
 
 /** Every active admin hears of a lead nobody could take. */

@@ -61,8 +61,8 @@ export type FormSpec<Input, Saved, Success extends object> = GuardRules & {
   validate(form: FormInput): Validation<Input>;
   /** What a bot that filled the honeypot is told; nothing is stored. */
   botAnswer(): SuccessAnswer<Success>;
-  /** A repeated post (same key, or same content within ten minutes) answers as the first did. */
-  findEarlier?(db: Database, idempotencyKey: string): Promise<SuccessAnswer<Success> | null>;
+  /** A repeated post (same key, or same content within ten minutes) answers as the first did; `form` is the repeat's. */
+  findEarlier?(db: Database, idempotencyKey: string, form: FormInput): Promise<SuccessAnswer<Success> | null>;
   /** Where an uploaded file goes; `shift` moves it to a later millisecond when the key is taken. */
   fileKey?(submittedAt: Date, shift: number, files: UploadedFile[], index: number): string;
   save(context: SaveContext<Input>): Promise<Saved>;
@@ -104,7 +104,7 @@ export async function submitForm<Input, Saved, Success extends object>(
 
     const idempotencyKey = spec.findEarlier ? (clientKeyOf(form) ?? contentKey(form)) : null;
     if (spec.findEarlier && idempotencyKey) {
-      const earlier = await spec.findEarlier(services.db, idempotencyKey);
+      const earlier = await spec.findEarlier(services.db, idempotencyKey, form);
       if (earlier) return succeed(earlier);
     }
 
@@ -134,7 +134,7 @@ export async function submitForm<Input, Saved, Success extends object>(
       await removeFiles(services, files);
       // The same key committed meanwhile (a double submit racing this one): that submission stands.
       if (spec.findEarlier && idempotencyKey && isUniqueViolation(error)) {
-        const winner = await spec.findEarlier(services.db, idempotencyKey);
+        const winner = await spec.findEarlier(services.db, idempotencyKey, form);
         if (winner) return succeed(winner);
       }
       throw error;

@@ -55,9 +55,13 @@ export async function saveBusinessHours(db: Database, hours: BusinessHours, user
   });
 }
 
-/** When a lead arriving at `arrivedAt` is due, under the hours in force (read in the transaction that stores the lead). */
-export async function dueTimeFor(db: Database, arrivedAt: Date): Promise<Date> {
-  return addBusinessMinutes(arrivedAt, RESPONSE_PROMISE_MINUTES, await readBusinessHours(db));
+/**
+ * When a lead arriving at `arrivedAt` is due, under the hours in force (read in the transaction that
+ * stores the lead), and the company's time zone, for telling a visitor whose own zone is unknown.
+ */
+export async function dueTimeFor(db: Database, arrivedAt: Date): Promise<{ dueAt: Date; timeZone: string }> {
+  const hours = await readBusinessHours(db);
+  return { dueAt: addBusinessMinutes(arrivedAt, RESPONSE_PROMISE_MINUTES, hours), timeZone: hours.timeZone };
 }
 
 /**

@@ -100,6 +100,14 @@ export const consultations = pgTable(
      * overdue when alerts began (migration 0017) carry their due time here.
      */
     overdueAlertedAt: timestamp("overdue_alerted_at", { withTimezone: true }),
+    /**
+     * What the visitor quotes, "CON-2026-4F7K2Q" (decision 042). The database draws it for every
+     * row, whoever writes it, from a trigger (migration 0018), hence the null default.
+     */
+    reference: text("reference")
+      .notNull()
+      .unique("consultations_reference_key")
+      .default(sql`null`),
   },
   (t) => [
     index("consultations_list_idx").on(t.submittedAt, t.id),

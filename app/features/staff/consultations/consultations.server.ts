@@ -41,11 +41,21 @@ export function readOwnerView(query: Pick<ListQuery<string>, "params" | "filters
   return { ownerId: raw };
 }
 
-/** Name, email and brief contain the search (wildcards taken literally); the status, the source and the owner match. */
+/** A whole reference as a visitor quotes it, "CON-2026-4F7K2Q", in any case (decision 042). */
+const REFERENCE_SEARCH = /^CON-\d{4}-[2-9A-HJKMNP-Z]{6}$/i;
+
+/** The search: a whole reference finds its lead through the unique index; other words are looked for in name, email and brief. */
+function searchOf(search: string): SQL | undefined {
+  if (!search) return undefined;
+  if (REFERENCE_SEARCH.test(search)) return eq(consultations.reference, search.toUpperCase());
+  const pattern = likePattern(search);
+  return or(ilike(consultations.fullName, pattern), ilike(consultations.email, pattern), ilike(consultations.projectBrief, pattern));
+}
+
+/** Name, email and brief contain the search (wildcards taken literally), or it is the reference; the status, the source and the owner match. */
 function whereOf({ search, status, source, owner }: ConsultationFilter): SQL | undefined {
-  const pattern = search ? likePattern(search) : null;
   return and(
-    pattern ? or(ilike(consultations.fullName, pattern), ilike(consultations.email, pattern), ilike(consultations.projectBrief, pattern)) : undefined,
+    searchOf(search),
     status ? eq(consultations.status, status) : undefined,
     attributionSourceIs(consultations.attribution, source ?? null),
     !owner ? undefined : "unassigned" in owner ? isNull(consultations.ownerId) : eq(consultations.ownerId, owner.ownerId),
@@ -57,6 +67,7 @@ const withAttachments = eq(consultationAttachments.consultationId, consultations
 
 export type ConsultationListRow = {
   id: number;
+  reference: string;
   fullName: string;
   email: string;
   country: string;
@@ -112,6 +123,7 @@ export async function listConsultations(
         db
           .select({
             id: consultations.id,
+            reference: consultations.reference,
             fullName: consultations.fullName,
             email: consultations.email,
             country: consultations.country,
@@ -164,6 +176,7 @@ async function consultationDetail(db: Database, id: number) {
   const [consultation] = await db
     .select({
       id: consultations.id,
+      reference: consultations.reference,
       fullName: consultations.fullName,
       email: consultations.email,
       country: consultations.country,
@@ -230,6 +243,7 @@ export const consultationInbox = {
 
 type ExportRow = {
   id: number;
+  reference: string;
   submittedAt: Date;
   status: string;
   fullName: string;
@@ -243,6 +257,7 @@ type ExportRow = {
 
 const exportColumns: CsvColumn<ExportRow>[] = [
   { header: "ID", value: (row) => row.id },
+  { header: "Reference", value: (row) => row.reference },
   { header: "Submitted at", value: (row) => row.submittedAt },
   { header: "Status", value: (row) => row.status },
   { header: "Full name", value: (row) => row.fullName },
@@ -261,6 +276,7 @@ export function exportPage(db: Database, filter: ConsultationFilter, beforeId: n
   return db
     .select({
       id: consultations.id,
+      reference: consultations.reference,
       submittedAt: consultations.submittedAt,
       status: consultations.status,
       fullName: consultations.fullName,

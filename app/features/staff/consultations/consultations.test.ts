@@ -160,12 +160,16 @@ for (const driver of drivers) {
       const text = (await response.text()).replace(/^\uFEFF/, "");
       const lines = text.split("\n");
       expect(lines[0]).toMatch(
-        /^"ID","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments","Source","Medium","Campaign","Form page","Last touch: Landing page",/,
+        /^"ID","Reference","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments","Source","Medium","Campaign","Form page","Last touch: Landing page",/,
       );
       expect(text).toContain(`"a.pdf; b, final.png","linkedin","paid","q4","/contact-us","/crm","","LinkedIn",`);
-      expect(text).toContain(`"${zoe}","2026-01-01T09:40:00.000Z","new","Zoë Quintana","zq@example.com","Spain","2","An app.","a.pdf; b, final.png"`);
+      const referenceOf = async (id: number) =>
+        (await database.db.select({ reference: consultations.reference }).from(consultations).where(eq(consultations.id, id)))[0]!.reference;
       expect(text).toContain(
-        `"${cy}","2026-01-01T09:42:00.000Z","new","Cy","cy@example.com","Chile","4","'=1+1\nCut costs by 50% with a quintessential CRM.",""`,
+        `"${zoe}","${await referenceOf(zoe!)}","2026-01-01T09:40:00.000Z","new","Zoë Quintana","zq@example.com","Spain","2","An app.","a.pdf; b, final.png"`,
+      );
+      expect(text).toContain(
+        `"${cy}","${await referenceOf(cy!)}","2026-01-01T09:42:00.000Z","new","Cy","cy@example.com","Chile","4","'=1+1\nCut costs by 50% with a quintessential CRM.",""`,
       );
 
       // Pages of 10 still give every row once, newest id first.
