@@ -89,6 +89,12 @@ export const consultations = pgTable(
       .default(sql`null`),
     /** When the lead had its first response; null while it waits (set once, by recordFirstResponse). */
     firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
+    /**
+     * Business minutes from arrival to the first response, under the hours in force when it was recorded
+     * (decision 043): the figures' median and 90th percentile. Null while the lead waits, and for leads
+     * answered before it was kept (migration 0019), which the figures leave out and count.
+     */
+    firstResponseBusinessMinutes: integer("first_response_business_minutes"),
     attribution: attribution(),
     /** Who answers it: chosen by the team's rotation when it arrives (null: nobody was available), or by hand. */
     ownerId: text("owner_id").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
