@@ -3,7 +3,8 @@ import type { Route } from "./+types/staff.figures";
 import { formatBusinessMinutes } from "#app/features/leads/business-time.ts";
 import { figureTable, figureTableIds, PAGE_ROWS, shareText, type FigureTable } from "#app/features/staff/figures/figure-tables.ts";
 import { FiguresChart } from "#app/features/staff/figures/figures-chart.tsx";
-import { figuresFor, shareInPromise } from "#app/features/staff/figures/figures.server.ts";
+import { figuresFor } from "#app/features/staff/figures/figures.server.ts";
+import { shareInPromise } from "#app/features/staff/figures/figures.ts";
 import { MAX_PERIOD_DAYS, PERIOD_PRESETS, periodQuery, presetPeriod } from "#app/features/staff/figures/period.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { inputClass, linkClass, PageHeading, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
@@ -123,9 +124,7 @@ function FigureTableView({ table, exportHref }: { table: FigureTable; exportHref
         </ListTable>
       )}
       {table.moreRows > 0 ? (
-        <p className="mt-2 text-sm text-slate-700">
-          {table.moreRows.toLocaleString("en-US")} more with fewer leads; the CSV has them all.
-        </p>
+        <p className="mt-2 text-sm text-slate-700">{table.moreRows.toLocaleString("en-US")} more with fewer leads; the CSV has them all.</p>
       ) : null}
     </section>
   );
@@ -150,16 +149,16 @@ export default function Figures({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading title="Lead figures">
         <p>
-          Consultation requests that arrived from {period.from} to {period.to} ({period.days} days in {timeZone}, the business hours&apos; time zone;
-          at most {MAX_PERIOD_DAYS} days). Spam is left out.
+          Consultation requests that arrived from {period.from} to {period.to} ({period.days} days in {timeZone}, the business hours&apos; time zone; at most{" "}
+          {MAX_PERIOD_DAYS} days). Spam is left out.
         </p>
       </PageHeading>
       <PeriodChooser from={period.from} to={period.to} presets={presets} current={query} />
       <p className="mb-6 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-700">
-        How it is counted: a lead is within the promise when its first reply or logged call came within {promiseMinutes} business minutes of its arrival; a
-        lead still waiting counts as not within once it is overdue, and is not counted before; median and 90th percentile are over answered leads, in
-        business time{summary.unmeasured > 0 ? `, without the ${summary.unmeasured} answered before response times were kept` : ""}; qualified and won
-        count a lead in that status now or at any time before, by its status history.
+        How it is counted: a lead is within the promise when its first reply or logged call came within {promiseMinutes} business minutes of its arrival; a lead
+        still waiting counts as not within once it is overdue, and is not counted before; median and 90th percentile are over answered leads, in business time
+        {summary.unmeasured > 0 ? `, without the ${summary.unmeasured} answered before response times were kept` : ""}; qualified and won count a lead in that
+        status now or at any time before, by its status history.
       </p>
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Summary label="Leads" value={summary.leads.toLocaleString("en-US")} />

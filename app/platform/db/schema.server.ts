@@ -599,6 +599,10 @@ export const inboxStatusChanges = pgTable(
   (t) => [
     index("inbox_status_changes_consultation_idx").on(t.consultationId),
     index("inbox_status_changes_application_idx").on(t.applicationId),
+    // The lead figures' "ever qualified or won" since a period began (decision 043).
+    index("inbox_status_changes_reached_idx")
+      .on(t.createdAt, t.consultationId, t.toStatus)
+      .where(sql`${t.toStatus} in ('qualified', 'won')`),
     oneSubject("inbox_status_changes_one_subject", t),
   ],
 );

@@ -1,6 +1,6 @@
 import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import { formatBusinessMinutes } from "#app/features/leads/business-time.ts";
-import { shareInPromise, type Dimension, type Figures, type ResponseFigures } from "#app/features/staff/figures/figures.server.ts";
+import { shareInPromise, type Dimension, type Figures, type ResponseFigures } from "#app/features/staff/figures/figures.ts";
 
 /*
  * The figures as tables: one model the page draws and the CSV exports, so a

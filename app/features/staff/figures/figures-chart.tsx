@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { dayLabel, shareText } from "#app/features/staff/figures/figure-tables.ts";
-import type { DayFigures } from "#app/features/staff/figures/figures.server.ts";
+import type { DayFigures } from "#app/features/staff/figures/figures.ts";
 
 /*
  * Leads per day as bars and the share answered within the promise as a line,

@@ -1,5 +1,5 @@
 import { figureTable, type FigureTableId } from "#app/features/staff/figures/figure-tables.ts";
-import type { Figures } from "#app/features/staff/figures/figures.server.ts";
+import type { Figures } from "#app/features/staff/figures/figures.ts";
 import { csvResponse } from "#app/features/staff/csv.server.ts";
 
 /** One table of the figures as a CSV download, every row of it: e.g. lead-figures-source-2026-11-01-to-2026-11-30.csv. */

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { dueTimeFor, recordFirstResponse } from "#app/features/leads/business-hours.server.ts";
-import { readFigures, shareInPromise, type Figures } from "#app/features/staff/figures/figures.server.ts";
+import { readFigures } from "#app/features/staff/figures/figures.server.ts";
+import { shareInPromise, type Figures } from "#app/features/staff/figures/figures.ts";
 import { figuresCsv } from "#app/features/staff/figures/figures-csv.server.ts";
 import { readPeriod } from "#app/features/staff/figures/period.ts";
 import type { Attribution } from "#app/features/attribution/attribution.ts";
@@ -68,9 +69,29 @@ const leads: Lead[] = [
   { arrives: "2026-11-22 23:50", owner: "asha", attribution: { source: "linkedin" }, status: "contacted", response: "2026-11-23 09:35" },
   { arrives: "2026-11-23 00:10", owner: "asha", attribution: linkedinCrm, status: "contacted", response: "2026-11-23 09:45" },
   { arrives: "2026-11-23 18:00", owner: "asha", attribution: googleErp, status: "qualified", response: "2026-11-24 10:30" },
-  { arrives: "2026-11-23 20:00", owner: "bala", attribution: { ...linkedinCrm, lastTouch: { landingPage: "/crm" } }, status: "won", response: "2026-11-24 09:50" },
-  { arrives: "2026-11-24 11:00", owner: "bala", attribution: null, country: "United States", status: "lost", response: "2026-11-24 13:00", qualifiedInHistory: true },
-  { arrives: "2026-11-24 12:00", owner: "asha", attribution: { ...googleErp, formPage: undefined, lastTouch: { landingPage: "/erp?x=1" } }, status: "contacted", response: "2026-11-24 12:45" },
+  {
+    arrives: "2026-11-23 20:00",
+    owner: "bala",
+    attribution: { ...linkedinCrm, lastTouch: { landingPage: "/crm" } },
+    status: "won",
+    response: "2026-11-24 09:50",
+  },
+  {
+    arrives: "2026-11-24 11:00",
+    owner: "bala",
+    attribution: null,
+    country: "United States",
+    status: "lost",
+    response: "2026-11-24 13:00",
+    qualifiedInHistory: true,
+  },
+  {
+    arrives: "2026-11-24 12:00",
+    owner: "asha",
+    attribution: { ...googleErp, formPage: undefined, lastTouch: { landingPage: "/erp?x=1" } },
+    status: "contacted",
+    response: "2026-11-24 12:45",
+  },
   { arrives: "2026-11-25 09:00", owner: null, attribution: { source: "linkedin", campaign: "=SUM(1)" }, status: "new" },
   { arrives: "2026-11-25 18:20", owner: "bala", attribution: newsletter, country: "Germany", status: "new" },
   { arrives: "2026-11-25 13:00", owner: "asha", attribution: { source: "linkedin" }, status: "spam", response: "2026-11-25 13:05" },
@@ -146,9 +167,27 @@ for (const driver of await testDrivers()) {
       expect(shareInPromise(overall!)).toBe(0.5);
       expect(asha).toMatchObject({ ownerId: "asha", ownerName: "Asha Rao", leads: 4, answered: 4, unmeasured: 1, inPromise: 2, judged: 3, medianMinutes: 45 });
       expect(asha!.p90Minutes).toBeCloseTo(81, 9);
-      expect(bala).toMatchObject({ ownerId: "bala", ownerName: "Bala Iyer", leads: 3, answered: 2, waitingNotDue: 1, inPromise: 1, judged: 2, medianMinutes: 70 });
+      expect(bala).toMatchObject({
+        ownerId: "bala",
+        ownerName: "Bala Iyer",
+        leads: 3,
+        answered: 2,
+        waitingNotDue: 1,
+        inPromise: 1,
+        judged: 2,
+        medianMinutes: 70,
+      });
       expect(bala!.p90Minutes).toBeCloseTo(110, 9);
-      expect(unassigned).toMatchObject({ ownerId: null, overall: false, leads: 1, answered: 0, waitingOverdue: 1, judged: 1, inPromise: 0, medianMinutes: null });
+      expect(unassigned).toMatchObject({
+        ownerId: null,
+        overall: false,
+        leads: 1,
+        answered: 0,
+        waitingOverdue: 1,
+        judged: 1,
+        inPromise: 0,
+        medianMinutes: null,
+      });
 
       expect(figures.counts.source).toEqual([
         { value: "linkedin", leads: 3 },

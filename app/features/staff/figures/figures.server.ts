@@ -1,6 +1,15 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { RESPONSE_PROMISE_MINUTES } from "#app/content/site.ts";
 import { readBusinessHours } from "#app/features/leads/business-hours.server.ts";
+import {
+  dimensions,
+  type CountFigures,
+  type DayFigures,
+  type Dimension,
+  type Figures,
+  type OutcomeFigures,
+  type ResponseFigures,
+} from "#app/features/staff/figures/figures.ts";
 import { datesOf, readPeriod, todayIn, type Period } from "#app/features/staff/figures/period.ts";
 import { rowsOf, type Database } from "#app/platform/db/client.server.ts";
 import { staffUsers } from "#app/platform/db/schema.server.ts";
@@ -25,45 +34,6 @@ import { staffUsers } from "#app/platform/db/schema.server.ts";
  *   status history shows it ever reached it; a won lead is qualified too.
  */
 
-export type Dimension = "source" | "medium" | "campaign" | "landing" | "country";
-export const dimensions: readonly Dimension[] = ["source", "medium", "campaign", "landing", "country"];
-
-export type DayFigures = { date: string; leads: number; judged: number; inPromise: number };
-export type CountFigures = { value: string | null; leads: number };
-export type OutcomeFigures = { source: string | null; leads: number; qualified: number; won: number };
-export type ResponseFigures = {
-  /** Null for the overall row and for leads without an owner (see `overall`). */
-  ownerId: string | null;
-  ownerName: string | null;
-  overall: boolean;
-  leads: number;
-  answered: number;
-  /** Answered before the business minutes were kept: left out of the times. */
-  unmeasured: number;
-  waitingOverdue: number;
-  waitingNotDue: number;
-  inPromise: number;
-  /** Answered with minutes, plus waiting and overdue: the share's denominator. */
-  judged: number;
-  medianMinutes: number | null;
-  p90Minutes: number | null;
-};
-
-export type Figures = {
-  period: Period;
-  timeZone: string;
-  promiseMinutes: number;
-  days: DayFigures[];
-  counts: Record<Dimension, CountFigures[]>;
-  outcomes: OutcomeFigures[];
-  response: ResponseFigures[];
-};
-
-/** The share within the promise as a fraction, or null when no lead was judged. */
-export function shareInPromise(row: { judged: number; inPromise: number }): number | null {
-  return row.judged === 0 ? null : row.inPromise / row.judged;
-}
-
 /** The period's leads (not spam), each with what the figures group and count by. */
 function periodLeads(period: Period, timeZone: string, now: Date): SQL {
   return sql`
@@ -77,14 +47,13 @@ function periodLeads(period: Period, timeZone: string, now: Date): SQL {
            c.first_response_at is not null as answered,
            c.first_response_business_minutes as minutes,
            c.first_response_at is null and c.due_at <= ${now} as overdue,
-           case
-             when c.status = 'won' then 2
-             else greatest(
-               case when c.status = 'qualified' then 1 else 0 end,
-               coalesce((select max(case s.to_status when 'won' then 2 else 1 end) from inbox_status_changes s
-                         where s.consultation_id = c.id and s.to_status in ('qualified', 'won')), 0))
-           end as stage
+           greatest(case c.status when 'won' then 2 when 'qualified' then 1 else 0 end, coalesce(reached.stage, 0)) as stage
     from consultations c
+    -- A lead's moves to qualified or won come after it arrived: those since the period began are all there can be.
+    left join (select s.consultation_id, max(case s.to_status when 'won' then 2 else 1 end) as stage
+               from inbox_status_changes s
+               where s.to_status in ('qualified', 'won') and s.created_at >= (${period.from}::date::timestamp at time zone ${timeZone})
+               group by s.consultation_id) as reached on reached.consultation_id = c.id
     where c.submitted_at >= (${period.from}::date::timestamp at time zone ${timeZone})
       and c.submitted_at < ((${period.to}::date + 1)::timestamp at time zone ${timeZone})
       and c.status <> 'spam'`;
@@ -121,8 +90,7 @@ type ResponseRow = {
 const groupingColumns = ["day", ...dimensions] as const;
 
 export type FiguresAnswer =
-  | { ok: true; figures: Figures; today: string }
-  | { ok: false; message: string; from: string; to: string; today: string; timeZone: string };
+  { ok: true; figures: Figures; today: string } | { ok: false; message: string; from: string; to: string; today: string; timeZone: string };
 
 /** The figures for the period an address names (from, to), or the sentence that says what is wrong with it. */
 export async function figuresFor(db: Database, search: URLSearchParams, now = new Date()): Promise<FiguresAnswer> {
@@ -186,28 +154,34 @@ export async function readFigures(db: Database, period: Period, timeZone: string
   const names = new Map(
     ownerIds.length === 0
       ? []
-      : (await db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(inArray(staffUsers.id, ownerIds))).map((user) => [user.id, user.name]),
+      : (await db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(inArray(staffUsers.id, ownerIds))).map((user) => [
+          user.id,
+          user.name,
+        ]),
   );
   const waitingTotal = (row: ResponseRow) => row.leads - row.answered;
   const response = responseRows
-    .map(
-      (row): ResponseFigures => ({
-        ownerId: row.overall ? null : row.owner_id,
-        ownerName: row.owner_id ? (names.get(row.owner_id) ?? null) : null,
-        overall: row.overall,
-        leads: row.leads,
-        answered: row.answered,
-        unmeasured: row.answered - row.measured,
-        waitingOverdue: row.overdue,
-        waitingNotDue: waitingTotal(row) - row.overdue,
-        inPromise: row.in_promise,
-        judged: row.measured + row.overdue,
-        medianMinutes: row.median === null ? null : Number(row.median),
-        p90Minutes: row.p90 === null ? null : Number(row.p90),
-      }),
-    )
+    .map((row): ResponseFigures => ({
+      ownerId: row.overall ? null : row.owner_id,
+      ownerName: row.owner_id ? (names.get(row.owner_id) ?? null) : null,
+      overall: row.overall,
+      leads: row.leads,
+      answered: row.answered,
+      unmeasured: row.answered - row.measured,
+      waitingOverdue: row.overdue,
+      waitingNotDue: waitingTotal(row) - row.overdue,
+      inPromise: row.in_promise,
+      judged: row.measured + row.overdue,
+      medianMinutes: row.median === null ? null : Number(row.median),
+      p90Minutes: row.p90 === null ? null : Number(row.p90),
+    }))
     // The overall row first, then owners by name, unassigned leads last.
-    .sort((a, b) => Number(b.overall) - Number(a.overall) || Number(a.ownerId === null) - Number(b.ownerId === null) || (a.ownerName ?? "").localeCompare(b.ownerName ?? ""));
+    .sort(
+      (a, b) =>
+        Number(b.overall) - Number(a.overall) ||
+        Number(a.ownerId === null) - Number(b.ownerId === null) ||
+        (a.ownerName ?? "").localeCompare(b.ownerName ?? ""),
+    );
   if (!response.some((row) => row.overall)) response.unshift(emptyOverall());
 
   return {

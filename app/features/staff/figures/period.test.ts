@@ -16,13 +16,19 @@ test("dates in the address choose the period; one date alone runs to today or co
 });
 
 test("a date that is not one, a start after the end and a span over 366 days are refused with a sentence", () => {
-  expect(read({ from: "2026-02-30" })).toMatchObject({ ok: false, message: "The start date “2026-02-30” is not a date between 2000 and 2100: write it as year-month-day, e.g. 2026-11-26." });
+  expect(read({ from: "2026-02-30" })).toMatchObject({
+    ok: false,
+    message: "The start date “2026-02-30” is not a date between 2000 and 2100: write it as year-month-day, e.g. 2026-11-26.",
+  });
   expect(read({ to: "26/11/2026" })).toMatchObject({ ok: false, message: expect.stringContaining("The end date “26/11/2026” is not a date") });
   expect(read({ from: "2026-11-30", to: "2026-11-01" })).toMatchObject({
     ok: false,
     message: "The period starts (2026-11-30) after it ends (2026-11-01): choose a start on or before the end.",
   });
-  expect(read({ from: "2025-01-01", to: "2026-01-02" })).toMatchObject({ ok: false, message: "A period can be at most 366 days; 2025-01-01 to 2026-01-02 is 367 days." });
+  expect(read({ from: "2025-01-01", to: "2026-01-02" })).toMatchObject({
+    ok: false,
+    message: "A period can be at most 366 days; 2025-01-01 to 2026-01-02 is 367 days.",
+  });
   expect(read({ from: "1999-12-31" })).toMatchObject({ ok: false });
 });
 

@@ -66,7 +66,8 @@ export function readPeriod(search: URLSearchParams, today: string): PeriodAnswer
     ["start", fromText],
     ["end", toText],
   ] as const) {
-    if (text && dateValue(text) === null) return refuse(`The ${label} date “${text}” is not a date between 2000 and 2100: write it as year-month-day, e.g. ${today}.`);
+    if (text && dateValue(text) === null)
+      return refuse(`The ${label} date “${text}” is not a date between 2000 and 2100: write it as year-month-day, e.g. ${today}.`);
   }
   const end = toText ? dateValue(toText)! : fromText > today ? dateValue(fromText)! : dateValue(today)!;
   const start = fromText ? dateValue(fromText)! : end - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS;
