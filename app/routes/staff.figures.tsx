@@ -106,8 +106,9 @@ function FigureTableView({ table, exportHref }: { table: FigureTable; exportHref
         <p className="rounded-xl border border-slate-300 bg-white p-4 text-slate-700">No leads in this period.</p>
       ) : (
         <ListTable caption={table.title} columns={table.columns}>
-          {table.rows.map((row) => (
-            <tr key={String(row[0]!.value)}>
+          {table.rows.map((row, rowIndex) => (
+            // Two owners may share a name, and a value "(none)" its label: the position is the row's one key.
+            <tr key={rowIndex}>
               {row.map((cell, index) =>
                 index === 0 ? (
                   <th key={index} scope="row" className={`${cellClass} font-semibold break-all`}>
