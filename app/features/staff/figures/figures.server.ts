@@ -125,6 +125,7 @@ export async function readFigures(db: Database, period: Period, timeZone: string
              percentile_cont(0.5) within group (order by minutes) as median,
              percentile_cont(0.9) within group (order by minutes) as p90
       from (${leads}) as l
+      -- The empty set gives the overall row, even for a period without leads.
       group by grouping sets ((), (owner_id))`),
   ]);
 
@@ -182,7 +183,6 @@ export async function readFigures(db: Database, period: Period, timeZone: string
         Number(a.ownerId === null) - Number(b.ownerId === null) ||
         (a.ownerName ?? "").localeCompare(b.ownerName ?? ""),
     );
-  if (!response.some((row) => row.overall)) response.unshift(emptyOverall());
 
   return {
     period,
@@ -192,22 +192,5 @@ export async function readFigures(db: Database, period: Period, timeZone: string
     counts,
     outcomes,
     response,
-  };
-}
-
-function emptyOverall(): ResponseFigures {
-  return {
-    ownerId: null,
-    ownerName: null,
-    overall: true,
-    leads: 0,
-    answered: 0,
-    unmeasured: 0,
-    waitingOverdue: 0,
-    waitingNotDue: 0,
-    inPromise: 0,
-    judged: 0,
-    medianMinutes: null,
-    p90Minutes: null,
   };
 }
