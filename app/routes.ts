@@ -39,6 +39,8 @@ export default [
     route("subscribers/:id/erase", "routes/staff.subscribers.$id.erase.tsx"),
     route("events", "routes/staff.events.tsx"),
     route("events/export.csv", "routes/staff.events.export[.]csv.ts"),
+    route("figures", "routes/staff.figures.tsx"),
+    route("figures/export.csv", "routes/staff.figures.export[.]csv.ts"),
     route("outbox", "routes/staff.outbox.tsx"),
     route("reply-templates", "routes/staff.reply-templates.tsx"),
     route("audit", "routes/staff.audit.tsx"),

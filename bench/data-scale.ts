@@ -3,8 +3,10 @@ import os from "node:os";
 import { createGunzip } from "node:zlib";
 import pg from "pg";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
+import { DEFAULT_BUSINESS_HOURS } from "#app/features/leads/business-time.ts";
 import { sweepOverdueLeads } from "#app/features/leads/overdue-alerts.server.ts";
 import { CONSENT_VERSION } from "#app/features/newsletter/newsletter-schema.ts";
+import { periodQuery, presetPeriod, todayIn } from "#app/features/staff/figures/period.ts";
 import { openDatabase } from "#app/platform/db/client.server.ts";
 import { buildListIndexes, type BuiltIndex } from "#app/platform/db/list-indexes.server.ts";
 import { enqueue } from "#app/platform/email/outbox.server.ts";
@@ -33,7 +35,7 @@ const SUBSCRIBERS = 1_000_000;
 /** Sales accounts the leads are shared among, by turns: `bench-owner-1` to `-8`. */
 const OWNERS = 8;
 /** What the generated rows hold; a database generated to another shape is generated again. */
-const DATA_SHAPE = 3;
+const DATA_SHAPE = 4;
 /** One request from a sender no other row names: the rare-name search finds it alone. */
 const RARE_NAME = "Ottoline Vasquez-Halloran";
 const RARE_ROW = 424_242;
@@ -108,11 +110,13 @@ async function generate(): Promise<Generated> {
       [OWNERS],
     );
     // Each lead has an owner by turns and a due time an hour after it arrived; the ones past "new" were answered
-    // 40 minutes in. One in ten came from linkedin, one in ten from google, one in ten from the newsletter.
+    // 40 minutes in, which took 5 to 124 business minutes. One in ten came from linkedin (landing on /crm), one in
+    // ten from google, one in ten from the newsletter, one in ten from bing in one of 50 campaigns; two in ten
+    // were sent from /contact-us without a campaign.
     await step(
       "consultations",
       `insert into consultations (id, full_name, email, country, phone, project_brief, file_url, submitted_at, status, read_at,
-                                 owner_id, due_at, first_response_at, attribution)
+                                 owner_id, due_at, first_response_at, first_response_business_minutes, attribution)
        select n,
               case when n = $2 then $3 else first_name || ' ' || last_name end,
               case when n = $2 then 'ottoline.vh@example.net' else lower(first_name || '.' || last_name) || '.' || n || '@' || domain end,
@@ -127,10 +131,14 @@ async function generate(): Promise<Generated> {
               'bench-owner-' || (1 + n % $5),
               submitted_at + interval '1 hour',
               case when status = 'new' then null else submitted_at + interval '40 minutes' end,
+              case when status = 'new' then null else 5 + n * 37 % 120 end,
               case n % 10
-                when 0 then '{"source": "linkedin", "medium": "paid", "campaign": "q4"}'::jsonb
+                when 0 then '{"source": "linkedin", "medium": "paid", "campaign": "q4", "lastTouch": {"landingPage": "/crm?utm_source=linkedin"}}'::jsonb
                 when 1 then '{"source": "google", "medium": "cpc"}'::jsonb
                 when 2 then '{"source": "newsletter", "medium": "email"}'::jsonb
+                when 3 then jsonb_build_object('source', 'bing', 'medium', 'cpc', 'campaign', 'brand-' || n / 10 % 50)
+                when 4 then '{"formPage": "/contact-us"}'::jsonb
+                when 5 then '{"formPage": "/contact-us"}'::jsonb
               end
        from (
          select n,
@@ -168,6 +176,14 @@ async function generate(): Promise<Generated> {
       "overdue alerts already sent",
       `update consultations set overdue_alerted_at = due_at + interval '1 minute'
        where first_response_at is null and status not in ('spam', 'lost') and due_at <= now()`,
+    );
+    // The status history the figures read for "ever qualified": each qualified or won lead's move there, and a
+    // third of the lost ones qualified before they were lost.
+    await step(
+      "status changes",
+      `insert into inbox_status_changes (consultation_id, from_status, to_status, actor_name, created_at)
+       select id, 'contacted', case when status = 'lost' then 'qualified' else status end, 'Owner', submitted_at + interval '1 day'
+       from consultations where status in ('qualified', 'won') or (status = 'lost' and id % 3 = 0)`,
     );
     await step("consultations' id sequence", `select setval(pg_get_serial_sequence('consultations', 'id'), $1)`, [CONSULTATIONS]);
     await step(
@@ -426,6 +442,7 @@ export async function dataScaleBench() {
       ["consultations, one owner's", "/staff/consultations?owner=bench-owner-3"],
       ["consultations, unassigned", "/staff/consultations?owner=none"],
       ["consultations, from linkedin", "/staff/consultations?source=linkedin"],
+      ["figures, 90 days", `/staff/figures?${periodQuery(presetPeriod(90, todayIn(DEFAULT_BUSINESS_HOURS.timeZone, new Date())))}`],
       [`consultations, ${DEEP_ROWS.toLocaleString("en")} rows deep`, `/staff/consultations?older=${deepCursor}`],
       [`consultations, search "${COMMON_WORD}"`, `/staff/consultations?q=${COMMON_WORD}`],
       ["consultations, search a rare name", `/staff/consultations?q=${encodeURIComponent(RARE_NAME.split(" ")[1]!)}`],

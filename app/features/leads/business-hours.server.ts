@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { RESPONSE_PROMISE_MINUTES } from "#app/content/site.ts";
-import { addBusinessMinutes, DEFAULT_BUSINESS_HOURS, type BusinessHours, type Weekday } from "#app/features/leads/business-time.ts";
+import { addBusinessMinutes, businessMinutesBetween, DEFAULT_BUSINESS_HOURS, type BusinessHours, type Weekday } from "#app/features/leads/business-time.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -65,13 +65,20 @@ export async function dueTimeFor(db: Database, arrivedAt: Date): Promise<{ dueAt
 }
 
 /**
- * Records a lead's first response: the first call sets it, later ones leave
- * it. Answers whether this call was the first.
+ * Records a lead's first response and the business minutes it took under the
+ * hours in force now (the figures' response times): the first call sets them,
+ * later ones leave them. Answers whether this call was the first.
  */
 export async function recordFirstResponse(db: Database, consultationId: number, at: Date): Promise<boolean> {
+  const [lead] = await db
+    .select({ submittedAt: consultations.submittedAt })
+    .from(consultations)
+    .where(and(eq(consultations.id, consultationId), isNull(consultations.firstResponseAt)));
+  if (!lead) return false;
+  const minutes = Math.max(0, businessMinutesBetween(lead.submittedAt, at, await readBusinessHours(db)));
   const updated = await db
     .update(consultations)
-    .set({ firstResponseAt: at })
+    .set({ firstResponseAt: at, firstResponseBusinessMinutes: minutes })
     .where(and(eq(consultations.id, consultationId), isNull(consultations.firstResponseAt)))
     .returning({ id: consultations.id });
   return updated.length > 0;

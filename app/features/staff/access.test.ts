@@ -32,6 +32,8 @@ const table: RouteCase[] = [
   { file: "staff.subscribers.$id.erase.tsx", path: "/staff/subscribers/1/erase", allowed: ["sales"], params: { id: "1" } },
   { file: "staff.events.tsx", path: "/staff/events", allowed: ["sales"] },
   { file: "staff.events.export[.]csv.ts", path: "/staff/events/export.csv", allowed: ["sales"] },
+  { file: "staff.figures.tsx", path: "/staff/figures", allowed: ["sales"] },
+  { file: "staff.figures.export[.]csv.ts", path: "/staff/figures/export.csv?table=source", allowed: ["sales"] },
   { file: "staff.jobs._index.tsx", path: "/staff/jobs", allowed: ["recruiter"] },
   { file: "staff.jobs.new.tsx", path: "/staff/jobs/new", allowed: ["recruiter"] },
   { file: "staff.jobs.$id.tsx", path: "/staff/jobs/1", allowed: ["recruiter"], params: { id: "1" } },

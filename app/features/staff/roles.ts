@@ -17,7 +17,7 @@ export const roleLabels: Record<StaffRole, string> = {
 
 export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, teams and lead routing, the outbox and the audit log",
-  sales: "Consultation requests, newsletter subscribers and event registrations",
+  sales: "Consultation requests, newsletter subscribers, event registrations and the lead figures",
   recruiter: "Jobs and job applications",
   editor: "Insights: writing, images and publishing; the pages' web vitals",
 };
@@ -26,6 +26,7 @@ export type StaffArea =
   | "consultations"
   | "subscribers"
   | "events"
+  | "figures"
   | "jobs"
   | "applications"
   | "insights"
@@ -41,6 +42,7 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
   subscribers: { label: "Subscribers", path: "/staff/subscribers", roles: ["sales"] },
   events: { label: "Event registrations", path: "/staff/events", roles: ["sales"] },
+  figures: { label: "Lead figures", path: "/staff/figures", roles: ["sales"] },
   jobs: { label: "Jobs", path: "/staff/jobs", roles: ["recruiter"] },
   applications: { label: "Applications", path: "/staff/applications", roles: ["recruiter"] },
   insights: { label: "Insights", path: "/staff/insights", roles: ["editor"] },

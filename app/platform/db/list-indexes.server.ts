@@ -39,6 +39,11 @@ export const listIndexes: readonly ListIndex[] = [
     name: "consultations_search_idx",
     on: `"consultations" USING gin ("full_name" gin_trgm_ops, "email" gin_trgm_ops, "project_brief" gin_trgm_ops)`,
   },
+  // The lead figures (decision 043): moves to qualified or won since a period began, read from the index alone.
+  {
+    name: "inbox_status_changes_reached_idx",
+    on: `"inbox_status_changes" USING btree ("created_at", "consultation_id", "to_status") WHERE "to_status" in ('qualified', 'won')`,
+  },
   { name: "newsletter_subscriptions_list_idx", on: `"newsletter_subscriptions" USING btree ("timestamp", "id")` },
   { name: "newsletter_subscriptions_source_list_idx", on: `"newsletter_subscriptions" USING btree (("attribution" ->> 'source'), "timestamp", "id")` },
   { name: "newsletter_subscriptions_search_idx", on: `"newsletter_subscriptions" USING gin ("email" gin_trgm_ops)` },

@@ -89,6 +89,12 @@ export const consultations = pgTable(
       .default(sql`null`),
     /** When the lead had its first response; null while it waits (set once, by recordFirstResponse). */
     firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
+    /**
+     * Business minutes from arrival to the first response, under the hours in force when it was recorded
+     * (decision 043): the figures' median and 90th percentile. Null while the lead waits, and for leads
+     * answered before it was kept (migration 0019), which the figures leave out and count.
+     */
+    firstResponseBusinessMinutes: integer("first_response_business_minutes"),
     attribution: attribution(),
     /** Who answers it: chosen by the team's rotation when it arrives (null: nobody was available), or by hand. */
     ownerId: text("owner_id").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
@@ -624,6 +630,10 @@ export const inboxStatusChanges = pgTable(
   (t) => [
     index("inbox_status_changes_consultation_idx").on(t.consultationId),
     index("inbox_status_changes_application_idx").on(t.applicationId),
+    // The lead figures' "ever qualified or won" since a period began (decision 043).
+    index("inbox_status_changes_reached_idx")
+      .on(t.createdAt, t.consultationId, t.toStatus)
+      .where(sql`${t.toStatus} in ('qualified', 'won')`),
     oneSubject("inbox_status_changes_one_subject", t),
   ],
 );
