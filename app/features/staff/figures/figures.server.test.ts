@@ -120,7 +120,7 @@ for (const driver of await testDrivers()) {
             phone: "+91 98765 43210",
             projectBrief: "A brief.",
             submittedAt,
-            dueAt: await dueTimeFor(db, submittedAt),
+            dueAt: (await dueTimeFor(db, submittedAt)).dueAt,
             status: lead.status,
             ownerId: lead.owner,
             attribution: lead.attribution,
