@@ -39,6 +39,7 @@ export default [
     route("subscribers/:id/erase", "routes/staff.subscribers.$id.erase.tsx"),
     route("events", "routes/staff.events.tsx"),
     route("events/export.csv", "routes/staff.events.export[.]csv.ts"),
+    route("events/registrations/:id", "routes/staff.events.registrations.$id.tsx"),
     route("outbox", "routes/staff.outbox.tsx"),
     route("reply-templates", "routes/staff.reply-templates.tsx"),
     route("audit", "routes/staff.audit.tsx"),
