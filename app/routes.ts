@@ -41,6 +41,7 @@ export default [
     route("events/export.csv", "routes/staff.events.export[.]csv.ts"),
     route("figures", "routes/staff.figures.tsx"),
     route("figures/export.csv", "routes/staff.figures.export[.]csv.ts"),
+    route("events/registrations/:id", "routes/staff.events.registrations.$id.tsx"),
     route("outbox", "routes/staff.outbox.tsx"),
     route("reply-templates", "routes/staff.reply-templates.tsx"),
     route("audit", "routes/staff.audit.tsx"),

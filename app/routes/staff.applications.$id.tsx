@@ -35,7 +35,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <RecordPageHeader back={{ to: "/staff/applications", label: "All applications" }} title={a.fullName} done={done} answer={actionData}>
-        Application <span className="font-mono">{a.reference}</span> for {a.appliedFor} · <StatusBadge status={a.status} labels={applicationStatusLabels} />
+        Application <span className="font-mono">{a.reference}</span> for {a.appliedFor}. Status:{" "}
+        <StatusBadge status={a.status} labels={applicationStatusLabels} />
       </RecordPageHeader>
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="details-heading" className={cardClass}>
@@ -94,14 +95,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           </dl>
         </section>
         <div className="space-y-8">
-          <InboxForms
-            status={a.status}
-            statusTitle="Move it on"
-            labels={applicationStatusLabels}
-            answer={actionData}
-            historyLength={timeline.length}
-            noteMaxLength={noteMaxLength}
-          />
+          <InboxForms status={a.status} labels={applicationStatusLabels} answer={actionData} historyLength={timeline.length} noteMaxLength={noteMaxLength} />
         </div>
       </div>
       <InboxHistory entries={timeline} labels={applicationStatusLabels} className="mt-8" />

@@ -4,7 +4,7 @@ import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { listApplications, readApplicationQuery } from "#app/features/staff/applications.server.ts";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
-import { EmptyList, ListFilters, ListPages, LocalTime, totalText } from "#app/features/staff/list-ui.tsx";
+import { ListFilters, ListResults, LocalTime, totalText } from "#app/features/staff/list-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { PageHeading, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = () => staffMeta("Applications");
 const statusOptions = Object.entries(applicationStatusLabels).map(([value, label]) => ({ value, label }));
 
 export default function Applications({ loaderData }: Route.ComponentProps) {
-  const { rows, total, newCount, jobs } = loaderData;
+  const { newCount, jobs } = loaderData;
   return (
     <>
       <PageHeading title="Applications">{totalText({ n: newCount, atLeast: false }, "new application", "new applications")} across all jobs.</PageHeading>
@@ -56,62 +56,28 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
       </ListFilters>
-      {rows.length === 0 ? (
-        <EmptyList>No applications match.</EmptyList>
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-slate-700">{totalText(total, "application", "applications")}</p>
-          <div className="overflow-x-auto rounded-xl border border-slate-300 bg-white">
-            <table className="w-full min-w-160 text-left text-sm">
-              <caption className="sr-only">Applications, newest first</caption>
-              <thead className="border-b border-slate-300 bg-slate-100">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Applicant
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Reference
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Applied for
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Applied
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Source
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id} className="border-b border-slate-200 last:border-0">
-                    <td className="px-4 py-3">
-                      <Link to={`/staff/applications/${row.id}`} className={linkClass}>
-                        {row.fullName}
-                      </Link>
-                      <UnreadMark readAt={row.readAt} />
-                    </td>
-                    <td className="px-4 py-3 font-mono">{row.reference}</td>
-                    <td className="px-4 py-3">{row.appliedFor}</td>
-                    <td className="px-4 py-3">
-                      <LocalTime value={row.appliedAt} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={row.status} labels={applicationStatusLabels} />
-                    </td>
-                    <td className="px-4 py-3 break-all">{row.source ?? NO_SOURCE_LABEL}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ListPages newer={loaderData.newer} older={loaderData.older} filters={loaderData.filters} />
-        </>
-      )}
+      <ListResults
+        list={loaderData}
+        filters={loaderData.filters}
+        one="application"
+        many="applications"
+        empty="No applications match."
+        caption="Applications, newest first"
+        columns={["Applicant", "Reference", "Applied for", "Applied", "Status", "Source"]}
+        row={(row) => [
+          <>
+            <Link to={`/staff/applications/${row.id}`} className={`${linkClass} inline-block py-2`}>
+              {row.fullName}
+            </Link>
+            <UnreadMark readAt={row.readAt} />
+          </>,
+          { content: row.reference, className: "font-mono" },
+          row.appliedFor,
+          <LocalTime value={row.appliedAt} />,
+          <StatusBadge status={row.status} labels={applicationStatusLabels} />,
+          { content: row.source ?? NO_SOURCE_LABEL, className: "break-all" },
+        ]}
+      />
     </>
   );
 }

@@ -3,7 +3,6 @@ import type { Route } from "./+types/staff.audit";
 import { auditActionLabel, auditActionLabels, auditActions } from "#app/features/staff/audit-actions.ts";
 import { loadAuditLog } from "#app/features/staff/audit-list.server.ts";
 import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
-import { cellClass } from "#app/features/staff/table-ui.tsx";
 import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadAuditLog(args);
@@ -33,20 +32,14 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         empty="No entries match."
         caption="Audit entries"
         columns={["Time", "Actor", "Action", "Target", "Detail", "IP address"]}
-        row={(row) => (
-          <>
-            <td className={cellClass}>
-              <LocalTime value={row.at} />
-            </td>
-            <td className={`${cellClass} break-all`}>{row.actorEmail ?? "unknown account"}</td>
-            <td className={cellClass}>{auditActionLabel(row.action)}</td>
-            <td className={`${cellClass} break-all`}>
-              <AuditTarget {...row} />
-            </td>
-            <td className={`${cellClass} break-words`}>{detailText(row.detail)}</td>
-            <td className={cellClass}>{row.ipAddress ?? ""}</td>
-          </>
-        )}
+        row={(row) => [
+          <LocalTime value={row.at} />,
+          { content: row.actorEmail ?? "unknown account", className: "break-all" },
+          auditActionLabel(row.action),
+          { content: <AuditTarget {...row} />, className: "break-all" },
+          { content: detailText(row.detail), className: "break-words" },
+          row.ipAddress ?? "",
+        ]}
       />
     </>
   );
@@ -55,6 +48,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 const recordPages: Record<string, { label: string; path: string }> = {
   consultation: { label: "Consultation", path: "/staff/consultations" },
   application: { label: "Application", path: "/staff/applications" },
+  registration: { label: "Event registration", path: "/staff/events/registrations" },
   job: { label: "Job", path: "/staff/jobs" },
 };
 

@@ -7,7 +7,7 @@ import { LeadClockText } from "#app/features/leads/lead-clock-ui.tsx";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
 import { EmptyList, ListFilters, ListPages, LocalTime, formatTotal } from "#app/features/staff/list-ui.tsx";
-import { ListTable, cellClass } from "#app/features/staff/table-ui.tsx";
+import { ListRow, ListTable } from "#app/features/staff/table-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { EmailLink, PageHeading, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { leadOwners } from "#app/features/staff/teams/teams.server.ts";
@@ -127,33 +127,29 @@ export default function Consultations({ loaderData }: Route.ComponentProps) {
         <ListTable
           caption={`${filtered ? "Matching consultation requests" : "Consultation requests"}, ${sortCaptions[sort]}: ${formatTotal(total)}`}
           columns={["Name", "Email", "Country", "Submitted", "Response", "Status", "Owner", "Source", "Files"]}
+          cards
         >
           {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row" className={`${cellClass} font-normal`}>
-                <Link to={`/staff/consultations/${row.id}`} className={`${linkClass} inline-block py-2`}>
-                  {row.fullName}
-                </Link>
-                <UnreadMark readAt={row.readAt} />
-                <span className="block font-mono text-sm text-slate-700">{row.reference}</span>
-              </th>
-              <td className={cellClass}>
-                <EmailLink email={row.email} />
-              </td>
-              <td className={cellClass}>{row.country}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>
-                <LocalTime value={row.submittedAt} />
-              </td>
-              <td className={`${cellClass} whitespace-nowrap`}>
-                <LeadClockText clock={row.clock} />
-              </td>
-              <td className={cellClass}>
-                <StatusBadge status={row.status} labels={consultationStatusLabels} />
-              </td>
-              <td className={cellClass}>{row.ownerName ?? "Unassigned"}</td>
-              <td className={`${cellClass} break-all`}>{row.source ?? NO_SOURCE_LABEL}</td>
-              <td className={cellClass}>{row.attachments}</td>
-            </tr>
+            <ListRow
+              key={row.id}
+              cells={[
+                <>
+                  <Link to={`/staff/consultations/${row.id}`} className={`${linkClass} inline-block py-2`}>
+                    {row.fullName}
+                  </Link>
+                  <UnreadMark readAt={row.readAt} />
+                  <span className="block font-mono text-sm text-slate-700">{row.reference}</span>
+                </>,
+                <EmailLink email={row.email} />,
+                row.country,
+                { content: <LocalTime value={row.submittedAt} />, className: "whitespace-nowrap" },
+                { content: <LeadClockText clock={row.clock} />, className: "whitespace-nowrap" },
+                <StatusBadge status={row.status} labels={consultationStatusLabels} />,
+                row.ownerName ?? "Unassigned",
+                { content: row.source ?? NO_SOURCE_LABEL, className: "break-all" },
+                row.attachments,
+              ]}
+            />
           ))}
         </ListTable>
       )}

@@ -4,7 +4,7 @@ import type { Route } from "./+types/staff.events";
 import { allEventStatuses, eventRegistrationLabels } from "#app/features/staff/events/labels.ts";
 import { loadEventRegistrations } from "#app/features/staff/events/registrations.server.ts";
 import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
-import { cellClass } from "#app/features/staff/table-ui.tsx";
+import { StatusBadge } from "#app/features/staff/inbox-ui.tsx";
 import { EmailLink, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadEventRegistrations(args);
@@ -54,24 +54,18 @@ export default function EventRegistrations({ loaderData }: Route.ComponentProps)
         empty={search || status || source ? "No registrations match." : "No registrations yet."}
         caption="Registrations, newest first"
         columns={["Name", "Email", "Company and role", "Event", "Place", "Reference", "Registered", "Source"]}
-        row={(row) => (
-          <>
-            <th scope="row" className={`${cellClass} font-normal`}>
-              {row.fullName}
-            </th>
-            <td className={cellClass}>
-              <EmailLink email={row.email} />
-            </td>
-            <td className={cellClass}>{[row.company, row.role].filter(Boolean).join(", ") || "Not given"}</td>
-            <td className={cellClass}>{row.event}</td>
-            <td className={cellClass}>{eventRegistrationLabels[row.status]}</td>
-            <td className={`${cellClass} whitespace-nowrap`}>{row.reference}</td>
-            <td className={`${cellClass} whitespace-nowrap`}>
-              <LocalTime value={row.registeredAt} />
-            </td>
-            <td className={`${cellClass} break-all`}>{row.attribution?.source ?? NO_SOURCE_LABEL}</td>
-          </>
-        )}
+        row={(row) => [
+          <Link to={`/staff/events/registrations/${row.id}`} className={`${linkClass} inline-block py-2`}>
+            {row.fullName}
+          </Link>,
+          <EmailLink email={row.email} />,
+          [row.company, row.role].filter(Boolean).join(", ") || "Not given",
+          row.event,
+          <StatusBadge status={row.status} labels={eventRegistrationLabels} />,
+          { content: row.reference, className: "whitespace-nowrap font-mono" },
+          { content: <LocalTime value={row.registeredAt} />, className: "whitespace-nowrap" },
+          { content: row.attribution?.source ?? NO_SOURCE_LABEL, className: "break-all" },
+        ]}
       />
     </>
   );

@@ -5,7 +5,6 @@ import { loadStaffList } from "#app/features/staff/list-page.server.ts";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { ContentList } from "#app/features/staff/publishing/content-list.tsx";
 import { staffMeta } from "#app/features/staff/staff-ui.tsx";
-import { cellClass } from "#app/features/staff/table-ui.tsx";
 
 export const loader = (args: Route.LoaderArgs) =>
   loadStaffList(args, "insights", INSIGHT_STATUSES, (db, query) => listInsightsForStaff(db, query, query.cursor));
@@ -25,13 +24,8 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
       searchLabel="Search by title, category or author"
       statusLabels={insightStatusLabels}
       columns={{ cells: ["Category", "Author"], after: ["Publishing date"] }}
-      cells={(row) => (
-        <>
-          <td className={cellClass}>{row.category ?? "General"}</td>
-          <td className={cellClass}>{row.authorName ?? "Not specified"}</td>
-        </>
-      )}
-      after={(row) => <td className={cellClass}>{row.publishedDate ? <LocalTime value={row.publishedDate} /> : "Not yet"}</td>}
+      cells={(row) => [row.category ?? "General", row.authorName ?? "Not specified"]}
+      after={(row) => [row.publishedDate ? <LocalTime value={row.publishedDate} /> : "Not yet"]}
     />
   );
 }

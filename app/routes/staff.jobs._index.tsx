@@ -5,7 +5,6 @@ import { JOB_STATUSES, jobStatusLabels } from "#app/features/staff/jobs/job-stat
 import { loadStaffList } from "#app/features/staff/list-page.server.ts";
 import { ContentList } from "#app/features/staff/publishing/content-list.tsx";
 import { linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
-import { cellClass } from "#app/features/staff/table-ui.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadStaffList(args, "jobs", JOB_STATUSES, (db, query) => listJobs(db, query, query.cursor));
 
@@ -24,19 +23,17 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
       searchLabel="Search by title or department"
       statusLabels={jobStatusLabels}
       columns={{ cells: ["Department"], after: ["Applications"] }}
-      cells={(row) => <td className={cellClass}>{row.department ?? "Not specified"}</td>}
-      after={(row) => (
-        <td className={cellClass}>
-          {row.applications > 0 ? (
-            <Link to={`/staff/applications?job=${row.id}`} className={`${linkClass} inline-block py-2`}>
-              {row.applications}
-              <span className="sr-only"> applications for {row.title}</span>
-            </Link>
-          ) : (
-            "0"
-          )}
-        </td>
-      )}
+      cells={(row) => [row.department ?? "Not specified"]}
+      after={(row) => [
+        row.applications > 0 ? (
+          <Link to={`/staff/applications?job=${row.id}`} className={`${linkClass} inline-block py-2`}>
+            {row.applications}
+            <span className="sr-only"> applications for {row.title}</span>
+          </Link>
+        ) : (
+          "0"
+        ),
+      ]}
     />
   );
 }

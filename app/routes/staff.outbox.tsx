@@ -3,7 +3,6 @@ import type { Route } from "./+types/staff.outbox";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { loadStaffList } from "#app/features/staff/list-page.server.ts";
 import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
-import { cellClass } from "#app/features/staff/table-ui.tsx";
 import { listOutbox, retryMessage } from "#app/features/staff/outbox-admin.server.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
@@ -57,33 +56,29 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         empty="No messages match."
         caption="Messages"
         columns={["Status", "Kind", "Recipient", "Subject", "Attempts", "Last error", "Created", "Sent"]}
-        row={(row) => (
+        row={(row) => [
           <>
-            <td className={cellClass}>
-              <span className="font-semibold">{statusLabels[row.status]}</span>
-              {row.status === "failed" ? (
-                <Form method="post" className="mt-2">
-                  <input type="hidden" name="id" value={row.id} />
-                  <button type="submit" className={secondaryButtonClass}>
-                    Retry<span className="sr-only"> message {row.id}</span>
-                  </button>
-                </Form>
-              ) : null}
-            </td>
-            <td className={cellClass}>
-              {row.kind}
-              {row.channel === "webhook" ? <span className="block text-sm text-slate-700">webhook post</span> : null}
-            </td>
-            <td className={`${cellClass} break-all`}>{row.toAddress}</td>
-            <td className={cellClass}>{row.subject}</td>
-            <td className={cellClass}>{row.attempts}</td>
-            <td className={`${cellClass} max-w-xs break-words`}>{row.lastError ?? "None"}</td>
-            <td className={cellClass}>
-              <LocalTime value={row.createdAt} />
-            </td>
-            <td className={cellClass}>{row.sentAt ? <LocalTime value={row.sentAt} /> : "Not yet"}</td>
-          </>
-        )}
+            <span className="font-semibold">{statusLabels[row.status]}</span>
+            {row.status === "failed" ? (
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="id" value={row.id} />
+                <button type="submit" className={secondaryButtonClass}>
+                  Retry<span className="sr-only"> message {row.id}</span>
+                </button>
+              </Form>
+            ) : null}
+          </>,
+          <>
+            {row.kind}
+            {row.channel === "webhook" ? <span className="block text-sm text-slate-700">webhook post</span> : null}
+          </>,
+          { content: row.toAddress, className: "break-all" },
+          row.subject,
+          row.attempts,
+          { content: row.lastError ?? "None", className: "max-w-xs break-words" },
+          <LocalTime value={row.createdAt} />,
+          row.sentAt ? <LocalTime value={row.sentAt} /> : "Not yet",
+        ]}
       />
     </>
   );

@@ -3,7 +3,6 @@ import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import type { Route } from "./+types/staff.subscribers";
 import { loadStaffList } from "#app/features/staff/list-page.server.ts";
 import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
-import { cellClass } from "#app/features/staff/table-ui.tsx";
 import { EmailLink, FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { listSubscribers } from "#app/features/staff/subscribers.server.ts";
 
@@ -39,25 +38,17 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         empty="No subscribers match."
         caption="Subscribers"
         columns={["Email", "Subscribed", "Confirmed", "Consent given", "Consent wording", "Source", "Erasure"]}
-        row={(row) => (
-          <>
-            <td className={cellClass}>
-              <EmailLink email={row.email} />
-            </td>
-            <td className={cellClass}>
-              <LocalTime value={row.subscribedAt} />
-            </td>
-            <td className={cellClass}>{row.confirmedAt ? <LocalTime value={row.confirmedAt} /> : "Awaiting confirmation"}</td>
-            <td className={cellClass}>{row.consentAt ? <LocalTime value={row.consentAt} /> : "Not recorded"}</td>
-            <td className={cellClass}>{row.consentVersion ?? "Not recorded"}</td>
-            <td className={`${cellClass} break-all`}>{row.attribution?.source ?? NO_SOURCE_LABEL}</td>
-            <td className={cellClass}>
-              <Link to={`/staff/subscribers/${row.id}/erase`} className={`${linkClass} inline-flex min-h-11 items-center`}>
-                Erase<span className="sr-only"> {row.email}</span>
-              </Link>
-            </td>
-          </>
-        )}
+        row={(row) => [
+          <EmailLink email={row.email} />,
+          <LocalTime value={row.subscribedAt} />,
+          row.confirmedAt ? <LocalTime value={row.confirmedAt} /> : "Awaiting confirmation",
+          row.consentAt ? <LocalTime value={row.consentAt} /> : "Not recorded",
+          row.consentVersion ?? "Not recorded",
+          { content: row.attribution?.source ?? NO_SOURCE_LABEL, className: "break-all" },
+          <Link to={`/staff/subscribers/${row.id}/erase`} className={`${linkClass} inline-flex min-h-11 items-center`}>
+            Erase<span className="sr-only"> {row.email}</span>
+          </Link>,
+        ]}
       />
     </>
   );

@@ -109,7 +109,7 @@ test(
     await recruiter.getByLabel("Search by name, email, reference or position").fill(reference);
     await recruiter.getByRole("button", { name: "Show" }).click();
     await recruiter.waitForURL(/q=APP-/);
-    await recruiter.getByText("1 application", { exact: true }).waitFor();
+    await recruiter.getByText("1 application matches.", { exact: true }).waitFor();
     const rows = recruiter.locator("tbody tr");
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(title);

@@ -85,7 +85,12 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
     if (!locked) throw new Error(`Event ${event.slug} is gone`);
     const forNextEdition = input.intent === "next-edition";
     const [earlier] = await tx
-      .select({ status: eventRegistrations.status, reference: eventRegistrations.reference, createdAt: eventRegistrations.createdAt })
+      .select({
+        id: eventRegistrations.id,
+        status: eventRegistrations.status,
+        reference: eventRegistrations.reference,
+        createdAt: eventRegistrations.createdAt,
+      })
       .from(eventRegistrations)
       .where(
         and(
@@ -97,25 +102,29 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
     // Asked again moments ago (a double click, a retried post): the same answer, no second email.
     if (earlier && submittedAt.getTime() - earlier.createdAt.getTime() < RESEND_AFTER_MS) return earlier;
     const taken = earlier || forNextEdition ? 0 : await registeredCount(tx, event.id);
-    const saved: Saved = earlier ?? {
+    const saved: Saved & { id?: number } = earlier ?? {
       status: forNextEdition ? "next-edition" : taken < locked.capacity ? "registered" : "waitlisted",
       reference: newReference("EVT", submittedAt),
     };
     if (!earlier) {
-      await tx.insert(eventRegistrations).values({
-        eventId: event.id,
-        status: saved.status,
-        fullName: input.fullName,
-        email: input.email,
-        company: input.company || null,
-        role: input.role || null,
-        consentAt: submittedAt,
-        consentVersion: EVENT_CONSENT_VERSION,
-        reference: saved.reference,
-        idempotencyKey,
-        createdAt: submittedAt,
-        attribution,
-      });
+      const [inserted] = await tx
+        .insert(eventRegistrations)
+        .values({
+          eventId: event.id,
+          status: saved.status,
+          fullName: input.fullName,
+          email: input.email,
+          company: input.company || null,
+          role: input.role || null,
+          consentAt: submittedAt,
+          consentVersion: EVENT_CONSENT_VERSION,
+          reference: saved.reference,
+          idempotencyKey,
+          createdAt: submittedAt,
+          attribution,
+        })
+        .returning({ id: eventRegistrations.id });
+      saved.id = inserted!.id;
       // The last place just went: every process's page now offers the waiting list.
       if (saved.status === "registered" && taken + 1 >= locked.capacity) await bumpContentVersion(tx);
     }
@@ -126,6 +135,7 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
         to: input.email,
         params: { full_name: input.fullName, event_title: event.title, page_url: eventPageUrl(services.env.SITE_URL, event) },
         kind: "event",
+        registrationId: saved.id,
       });
       return saved;
     }

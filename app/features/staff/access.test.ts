@@ -34,6 +34,7 @@ const table: RouteCase[] = [
   { file: "staff.events.export[.]csv.ts", path: "/staff/events/export.csv", allowed: ["sales"] },
   { file: "staff.figures.tsx", path: "/staff/figures", allowed: ["sales"] },
   { file: "staff.figures.export[.]csv.ts", path: "/staff/figures/export.csv?table=source", allowed: ["sales"] },
+  { file: "staff.events.registrations.$id.tsx", path: "/staff/events/registrations/1", allowed: ["sales"], params: { id: "1" } },
   { file: "staff.jobs._index.tsx", path: "/staff/jobs", allowed: ["recruiter"] },
   { file: "staff.jobs.new.tsx", path: "/staff/jobs/new", allowed: ["recruiter"] },
   { file: "staff.jobs.$id.tsx", path: "/staff/jobs/1", allowed: ["recruiter"], params: { id: "1" } },

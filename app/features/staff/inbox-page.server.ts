@@ -9,6 +9,7 @@ import {
   recordExists,
   timelineOf,
   type InboxSubject,
+  type StatusChange,
 } from "#app/features/staff/inbox.server.ts";
 import { logCall, replyFormOf, sendReply } from "#app/features/staff/replies/replies.server.ts";
 import { REPLY_BODY_MAX_BYTES } from "#app/features/staff/replies/reply-rules.ts";
@@ -37,6 +38,8 @@ export type InboxKind<Fields extends object> = {
   notFound: string;
   /** Its statuses: the ones a post may choose, with the names staff read. */
   statusLabels: Readonly<Record<string, string>>;
+  /** The sentence when a unique rule refuses a status (two registrations of one kind for one address). */
+  duplicateStatus?: string;
   /** The record's own fields for its page; null when there is no such record. */
   read: (db: Database, id: number) => Promise<Fields | null>;
   /** A change of the record's own beside status and note (a consultation's owner), posted with this intent. */
@@ -162,9 +165,7 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
       if (to === from) return formError(400, `It is already “${labels[to]}”.`, { status: `It is already “${labels[to]}”.` });
       const result = await changeStatus(services.db, subject, { from, to }, user, ipAddress);
       if (!result.ok) {
-        const message = result.current
-          ? `Someone changed the status to “${labels[result.current] ?? result.current}” while you were looking. Nothing was changed; the page now shows their change.`
-          : "This record no longer exists.";
+        const message = statusRefusal(result, kind);
         return formError(409, message, { status: message });
       }
       return redirect(`${page}?done=status`, { status: 303 });
@@ -173,6 +174,14 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
   } catch (error) {
     return answerRejection(error);
   }
+}
+
+/** Why a status change was refused: the one sentence every inbox gives for a stale page. */
+export function statusRefusal(refusal: Exclude<StatusChange, { ok: true }>, kind: Pick<InboxKind<object>, "statusLabels" | "duplicateStatus">): string {
+  if ("duplicate" in refusal) return kind.duplicateStatus ?? "Nothing was changed: another record already has this status.";
+  if (refusal.current === null) return "This record no longer exists.";
+  const now = kind.statusLabels[refusal.current] ?? refusal.current;
+  return `Someone changed the status to “${now}” while you were looking. Nothing was changed; the page now shows their change.`;
 }
 
 /** How long sending a reply waits for the mail server before leaving the message to the outbox. */

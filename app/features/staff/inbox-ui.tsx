@@ -6,7 +6,7 @@ import { LocalTime } from "#app/features/staff/list-ui.tsx";
 import { buttonClass, inputClass } from "#app/features/staff/staff-ui.tsx";
 
 /*
- * The parts of a consultation's and an application's page: status form,
+ * The parts of an inbox record's page (a consultation, an application, an event registration): status form,
  * note form, history and email deliveries. Data comes from inbox.server.ts
  * through inbox-page.server.ts.
  */
@@ -284,18 +284,16 @@ export function InboxForms({
   answer,
   historyLength,
   noteMaxLength,
-  statusTitle = "Status",
 }: {
   status: string;
   labels: Labels;
   answer?: FormAnswer;
   historyLength: number;
   noteMaxLength: number;
-  statusTitle?: string;
 }) {
   return (
     <>
-      <InboxSection id="status" title={statusTitle} className={cardClass}>
+      <InboxSection id="status" title="Status" className={cardClass}>
         <StatusForm key={status} current={status} labels={labels} answer={answer} />
       </InboxSection>
       <InboxSection id="note" title="Add a note" className={cardClass}>

@@ -1,36 +1,51 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
+import { bumpContentVersion } from "#app/platform/content-watch.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { consultationReads, consultations, inboxNotes, inboxReplies, inboxStatusChanges, jobApplications, outbox } from "#app/platform/db/schema.server.ts";
+import { isUniqueViolation } from "#app/platform/db/errors.server.ts";
+import {
+  consultationReads,
+  consultations,
+  eventRegistrations,
+  inboxNotes,
+  inboxReplies,
+  inboxStatusChanges,
+  jobApplications,
+  outbox,
+} from "#app/platform/db/schema.server.ts";
 
 /*
- * What consultations and applications share in the inbox: a status that
- * changes only from the one the member of staff saw, notes that are only
- * ever added, a history of both, the read mark, and the delivery state of
- * the emails the record caused.
+ * What consultations, applications and event registrations share in the
+ * inbox: a status that changes only from the one the member of staff saw,
+ * notes that are only ever added, a history of both, the read mark, and the
+ * delivery state of the emails the record caused.
  */
 
-export type InboxSubject = { type: "consultation"; id: number } | { type: "application"; id: number };
+export type InboxSubject = { type: "consultation" | "application" | "registration"; id: number };
 
 /** Longest internal note, in characters. */
 export const NOTE_MAX_LENGTH = 5_000;
 
-export const tableOf = (subject: InboxSubject) => (subject.type === "consultation" ? consultations : jobApplications);
-export const subjectColumns = (subject: InboxSubject) => (subject.type === "consultation" ? { consultationId: subject.id } : { applicationId: subject.id });
-export const subjectFilter = <T extends { consultationId: unknown; applicationId: unknown }>(table: T, subject: InboxSubject) =>
-  subject.type === "consultation"
-    ? eq(table.consultationId as typeof inboxNotes.consultationId, subject.id)
-    : eq(table.applicationId as typeof inboxNotes.applicationId, subject.id);
+const subjectTables = { consultation: consultations, application: jobApplications, registration: eventRegistrations } as const;
+/** The column of the inbox's own tables (notes, status changes, replies, the outbox) that names a subject of each type. */
+const subjectColumnNames = { consultation: "consultationId", application: "applicationId", registration: "registrationId" } as const;
+
+export const tableOf = (subject: InboxSubject) => subjectTables[subject.type];
+export const subjectColumns = (subject: InboxSubject) => ({ [subjectColumnNames[subject.type]]: subject.id });
+export const subjectFilter = <T extends Record<(typeof subjectColumnNames)[InboxSubject["type"]], unknown>>(table: T, subject: InboxSubject) =>
+  eq(table[subjectColumnNames[subject.type]] as typeof inboxNotes.consultationId, subject.id);
 
 export const actorOf = (user: StaffUser): AuditActor => ({ id: user.id, email: user.email });
 
-export type StatusChange = { ok: true } | { ok: false; current: string | null };
+export type StatusChange = { ok: true } | { ok: false; current: string | null } | { ok: false; duplicate: true };
 
 /**
  * Moves the record from the status the member of staff saw to a new one.
  * When someone else changed it meanwhile, nothing changes and the answer
- * says what it is now (null: the record is gone).
+ * says what it is now (null: the record is gone). A move a unique rule
+ * refuses (a second registration of the same kind for one address) changes
+ * nothing either.
  */
 export async function changeStatus(
   db: Database,
@@ -40,11 +55,16 @@ export async function changeStatus(
   ipAddress: string,
 ): Promise<StatusChange> {
   const table = tableOf(subject);
-  return db.transaction(async (tx) => {
-    if (await moveStatus(tx, subject, change, user, ipAddress)) return { ok: true };
-    const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, subject.id));
-    return { ok: false, current: row?.status ?? null };
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      if (await moveStatus(tx, subject, change, user, ipAddress)) return { ok: true };
+      const [row] = await tx.select({ status: table.status }).from(table).where(eq(table.id, subject.id));
+      return { ok: false, current: row?.status ?? null };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, duplicate: true };
+    throw error;
+  }
 }
 
 /**
@@ -66,6 +86,8 @@ export async function moveStatus(
     .where(and(eq(table.id, subject.id), eq(table.status, change.from as never)))
     .returning({ id: table.id });
   if (updated.length === 0) return false;
+  // A place taken or given up changes whether the event's page offers places or the waiting list.
+  if (subject.type === "registration" && (change.from === "registered" || change.to === "registered")) await bumpContentVersion(tx);
   await tx
     .insert(inboxStatusChanges)
     .values({ ...subjectColumns(subject), fromStatus: change.from, toStatus: change.to, actorId: user.id, actorName: user.name });
@@ -139,17 +161,19 @@ export async function recordExists(db: Database, subject: InboxSubject): Promise
 /**
  * Opening a record makes it read: a consultation for the person who opened
  * it only, an application for all recruiters the first time anyone does.
+ * Registrations are not marked unread: a list of who is coming, not a queue.
  */
 export async function markRead(db: Database, subject: InboxSubject, userId: string): Promise<void> {
   if (subject.type === "consultation") {
     await db.insert(consultationReads).values({ consultationId: subject.id, userId }).onConflictDoNothing();
     return;
   }
-  const table = tableOf(subject);
-  await db
-    .update(table)
-    .set({ readAt: new Date() })
-    .where(and(eq(table.id, subject.id), isNull(table.readAt)));
+  if (subject.type === "application") {
+    await db
+      .update(jobApplications)
+      .set({ readAt: new Date() })
+      .where(and(eq(jobApplications.id, subject.id), isNull(jobApplications.readAt)));
+  }
 }
 
 export type Delivery = { template: string; to: string; status: string; attempts: number; lastError: string | null; sentAt: string | null };

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { ATTRIBUTION_VALUE_MAX_LENGTH } from "#app/features/attribution/attribution.ts";
 import { inputClass, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
-import { ListTable } from "#app/features/staff/table-ui.tsx";
+import { ListRow, ListTable, type ListCell } from "#app/features/staff/table-ui.tsx";
 
 /*
  * The pieces every staff list shares: a search-and-filter form (a plain GET
@@ -170,7 +170,8 @@ function ListCount({ total, one, many }: { total: Total; one: string; many: stri
 
 /**
  * What every list shows under its filters: how many match, the table of this
- * page (or `empty` when nothing does), and the "Newer" and "Older" links.
+ * page (or `empty` when nothing does; cards on a phone), and the "Newer" and
+ * "Older" links. `row` gives a row's cells, one per column, the first naming it.
  */
 export function ListResults<Row extends { id: number }>({
   list,
@@ -189,7 +190,7 @@ export function ListResults<Row extends { id: number }>({
   empty: string;
   caption: string;
   columns: readonly string[];
-  row: (row: Row) => ReactNode;
+  row: (row: Row) => readonly ListCell[];
 }) {
   return (
     <>
@@ -197,9 +198,9 @@ export function ListResults<Row extends { id: number }>({
       {list.rows.length === 0 ? (
         <EmptyList>{empty}</EmptyList>
       ) : (
-        <ListTable caption={caption} columns={columns}>
+        <ListTable caption={caption} columns={columns} cards>
           {list.rows.map((each) => (
-            <tr key={each.id}>{row(each)}</tr>
+            <ListRow key={each.id} cells={row(each)} />
           ))}
         </ListTable>
       )}

@@ -250,6 +250,7 @@ export const outbox = pgTable(
     /** The record the message is about; erasing it erases its messages. */
     consultationId: bigint("consultation_id", { mode: "number" }).references((): AnyPgColumn => consultations.id, { onDelete: "cascade" }),
     applicationId: bigint("application_id", { mode: "number" }).references((): AnyPgColumn => jobApplications.id, { onDelete: "cascade" }),
+    registrationId: bigint("registration_id", { mode: "number" }).references((): AnyPgColumn => eventRegistrations.id, { onDelete: "cascade" }),
     /** A Message-ID a later message can thread to (a confirmation); null: the transport derives one from the row's id. */
     messageId: text("message_id"),
     /** An email (to_address is a mailbox) or a webhook post (to_address is the URL, body the exact JSON sent). */
@@ -262,6 +263,7 @@ export const outbox = pgTable(
     index("outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
     index("outbox_consultation_idx").on(t.consultationId),
     index("outbox_application_idx").on(t.applicationId),
+    index("outbox_registration_idx").on(t.registrationId),
     index("outbox_list_idx").on(t.createdAt, t.id),
     index("outbox_status_list_idx").on(t.status, t.createdAt, t.id),
     index("outbox_search_idx").using("gin", t.toAddress.op("gin_trgm_ops")),
@@ -547,17 +549,19 @@ export const routingRules = pgTable(
 
 const consultationRef = () => bigint("consultation_id", { mode: "number" }).references(() => consultations.id, { onDelete: "cascade" });
 const applicationRef = () => bigint("application_id", { mode: "number" }).references(() => jobApplications.id, { onDelete: "cascade" });
-/** Exactly one of the two subjects is set. */
-const oneSubject = (name: string, t: { consultationId: unknown; applicationId: unknown }) =>
-  check(name, sql`num_nonnulls(${t.consultationId}, ${t.applicationId}) = 1`);
+const registrationRef = () => bigint("registration_id", { mode: "number" }).references((): AnyPgColumn => eventRegistrations.id, { onDelete: "cascade" });
+/** Exactly one of the inbox's subjects is set. */
+const oneSubject = (name: string, t: { consultationId: unknown; applicationId: unknown; registrationId: unknown }) =>
+  check(name, sql`num_nonnulls(${t.consultationId}, ${t.applicationId}, ${t.registrationId}) = 1`);
 
-/** Internal notes on a consultation or an application; only ever added, never edited, so two writers cannot overwrite each other. */
+/** Internal notes on a consultation, an application or an event registration; only ever added, never edited, so two writers cannot overwrite each other. */
 export const inboxNotes = pgTable(
   "inbox_notes",
   {
     id: id(),
     consultationId: consultationRef(),
     applicationId: applicationRef(),
+    registrationId: registrationRef(),
     authorId: text("author_id").references(() => staffUsers.id, { onDelete: "set null" }),
     /** Kept as written, so the note still says who wrote it after the account goes. */
     authorName: text("author_name").notNull(),
@@ -569,6 +573,7 @@ export const inboxNotes = pgTable(
   (t) => [
     index("inbox_notes_consultation_idx").on(t.consultationId),
     index("inbox_notes_application_idx").on(t.applicationId),
+    index("inbox_notes_registration_idx").on(t.registrationId),
     oneSubject("inbox_notes_one_subject", t),
     check("inbox_notes_kind_check", sql`${t.kind} in ('note', 'call')`),
   ],
@@ -587,6 +592,7 @@ export const inboxReplies = pgTable(
     id: id(),
     consultationId: consultationRef(),
     applicationId: applicationRef(),
+    registrationId: registrationRef(),
     authorId: text("author_id").references(() => staffUsers.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull(),
     subject: text("subject").notNull(),
@@ -600,6 +606,7 @@ export const inboxReplies = pgTable(
   (t) => [
     index("inbox_replies_consultation_idx").on(t.consultationId),
     index("inbox_replies_application_idx").on(t.applicationId),
+    index("inbox_replies_registration_idx").on(t.registrationId),
     oneSubject("inbox_replies_one_subject", t),
   ],
 );
@@ -614,13 +621,14 @@ export const replyTemplates = pgTable("reply_templates", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every status change of a consultation or an application, for its history. */
+/** Every status change of a consultation, an application or an event registration, for its history. */
 export const inboxStatusChanges = pgTable(
   "inbox_status_changes",
   {
     id: id(),
     consultationId: consultationRef(),
     applicationId: applicationRef(),
+    registrationId: registrationRef(),
     fromStatus: text("from_status").notNull(),
     toStatus: text("to_status").notNull(),
     actorId: text("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
@@ -634,6 +642,7 @@ export const inboxStatusChanges = pgTable(
     index("inbox_status_changes_reached_idx")
       .on(t.createdAt, t.consultationId, t.toStatus)
       .where(sql`${t.toStatus} in ('qualified', 'won')`),
+    index("inbox_status_changes_registration_idx").on(t.registrationId),
     oneSubject("inbox_status_changes_one_subject", t),
   ],
 );

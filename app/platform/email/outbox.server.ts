@@ -33,6 +33,7 @@ export type OutboxMessage<Templates extends MailTemplates, Name extends MailTemp
   /** The record it is about, so staff see its delivery there and erasing the record erases its mail. */
   consultationId?: number;
   applicationId?: number;
+  registrationId?: number;
   /** A Message-ID of its own, so a later message can thread to it; otherwise the transport derives one from the row. */
   messageId?: string;
 };
@@ -74,6 +75,7 @@ export async function enqueue<Templates extends MailTemplates, Name extends Mail
       params: message.params as Record<string, unknown>,
       consultationId: message.consultationId ?? null,
       applicationId: message.applicationId ?? null,
+      registrationId: message.registrationId ?? null,
       messageId: message.messageId ?? null,
     })
     .returning({ id: outbox.id });

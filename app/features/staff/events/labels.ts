@@ -8,3 +8,9 @@ export const eventRegistrationLabels: Record<EventRegistrationStatus, string> = 
 };
 
 export const allEventStatuses = Object.keys(eventRegistrationLabels) as EventRegistrationStatus[];
+
+/** A registration's emails as staff read them in its delivery list. */
+export const eventRegistrationEmailNames: Record<string, string> = {
+  "event-registration": "Confirmation with the calendar invitation",
+  "event-next-edition": "Confirmation of the next-edition request",
+};

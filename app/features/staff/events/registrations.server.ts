@@ -2,7 +2,8 @@ import { and, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
 import type { Attribution } from "#app/features/attribution/attribution.ts";
 import { attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { inPages } from "#app/features/staff/csv.server.ts";
-import { allEventStatuses } from "#app/features/staff/events/labels.ts";
+import { allEventStatuses, eventRegistrationLabels } from "#app/features/staff/events/labels.ts";
+import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, loadStaffList, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -117,3 +118,36 @@ export function loadEventRegistrations(args: Parameters<typeof loadStaffList>[0]
     return { summaries, ...registrations };
   });
 }
+
+/** One registration's own fields for its page, with its event; null when there is none. */
+async function registrationDetail(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      ...columns,
+      eventSlug: events.slug,
+      eventStartsAt: events.startsAt,
+      consentAt: registrations.consentAt,
+    })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.id, id));
+  if (!row) return null;
+  return {
+    registration: {
+      ...row,
+      registeredAt: row.registeredAt.toISOString(),
+      eventStartsAt: row.eventStartsAt.toISOString(),
+      consentAt: row.consentAt.toISOString(),
+    },
+  };
+}
+
+/** Event registrations in the inbox: their page reads the registration and its event. */
+export const registrationInbox = {
+  type: "registration",
+  area: "events",
+  notFound: "There is no such event registration; it may have been erased.",
+  statusLabels: eventRegistrationLabels,
+  duplicateStatus: "Nothing was changed: this person already has a registration of that kind for this event.",
+  read: registrationDetail,
+} satisfies InboxKind<object>;

@@ -1,9 +1,8 @@
-import type { ReactNode } from "react";
+import type { ListCell } from "#app/features/staff/table-ui.tsx";
 import { Link } from "react-router";
 import { StatusBadge } from "#app/features/staff/inbox-ui.tsx";
 import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
 import { PageHeading, buttonClass, linkClass } from "#app/features/staff/staff-ui.tsx";
-import { cellClass } from "#app/features/staff/table-ui.tsx";
 
 type ContentRow = { id: number; title: string; status: string; changedAt: Date | string };
 
@@ -44,8 +43,8 @@ export function ContentList<Row extends ContentRow>({
   statusLabels: Record<string, string>;
   /** The headers of `cells`, then of `after`. */
   columns: { cells: readonly string[]; after: readonly string[] };
-  cells: (row: Row) => ReactNode;
-  after: (row: Row) => ReactNode;
+  cells: (row: Row) => readonly ListCell[];
+  after: (row: Row) => readonly ListCell[];
 }) {
   const { list, search, status, filters } = loaderData;
   return (
@@ -72,23 +71,15 @@ export function ContentList<Row extends ContentRow>({
         empty={`No ${many} match.`}
         caption={`${title}, most recently changed first`}
         columns={["Title", ...columns.cells, "Status", ...columns.after, "Last change"]}
-        row={(row) => (
-          <>
-            <td className={cellClass}>
-              <Link to={`${path}/${row.id}`} className={`${linkClass} inline-block py-2`}>
-                {row.title || "Untitled"}
-              </Link>
-            </td>
-            {cells(row)}
-            <td className={cellClass}>
-              <StatusBadge status={row.status} labels={statusLabels} />
-            </td>
-            {after(row)}
-            <td className={cellClass}>
-              <LocalTime value={row.changedAt} />
-            </td>
-          </>
-        )}
+        row={(row) => [
+          <Link to={`${path}/${row.id}`} className={`${linkClass} inline-block py-2`}>
+            {row.title || "Untitled"}
+          </Link>,
+          ...cells(row),
+          <StatusBadge status={row.status} labels={statusLabels} />,
+          ...after(row),
+          <LocalTime value={row.changedAt} />,
+        ]}
       />
     </>
   );
