@@ -25,6 +25,7 @@ import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { CONFIRMATIONS_PER_ADDRESS, submitForm, type FormSpec, type SaveContext } from "#app/features/forms/submission.server.ts";
 import { dueTimeFor } from "#app/features/leads/business-hours.server.ts";
 import type { LeadFacts } from "#app/features/staff/teams/routing.ts";
+import { holdsRole } from "#app/features/staff/roles.server.ts";
 import { assignLead } from "#app/features/staff/teams/rotation.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
@@ -170,7 +171,7 @@ async function alertAdmins(tx: Database, services: Services, params: Consultatio
   const admins = await tx
     .select({ email: staffUsers.email })
     .from(staffUsers)
-    .where(and(eq(staffUsers.role, "admin"), isNull(staffUsers.deactivatedAt)));
+    .where(and(holdsRole("admin"), isNull(staffUsers.deactivatedAt)));
   for (const admin of admins) {
     await services.outbox.enqueue(tx, { template: "consultation-unassigned", to: admin.email, params, kind: "consultation", consultationId });
   }
