@@ -105,8 +105,8 @@ async function generate(): Promise<Generated> {
     // The newest 150 are new and unread; the next few thousand are being worked on; the rest closed long ago.
     await step(
       "sales accounts",
-      `insert into staff_user (id, name, email, role)
-       select 'bench-owner-' || n, 'Owner ' || n, 'owner' || n || '@staff.example.com', 'sales' from generate_series(1, $1::int) as n`,
+      `insert into staff_user (id, name, email, roles)
+       select 'bench-owner-' || n, 'Owner ' || n, 'owner' || n || '@staff.example.com', array['sales'] from generate_series(1, $1::int) as n`,
       [OWNERS],
     );
     // Each lead has an owner by turns and a due time an hour after it arrived; the ones past "new" were answered

@@ -30,8 +30,8 @@ export async function ownerChoiceBench(driver: DatabaseDriver) {
              (select id from teams where name = 'Team ' || n)
         from generate_series(1, 4) as n`);
     await db.execute(sql`
-      insert into staff_user (id, name, email, role, away_since)
-      select 'bench-member-' || n, 'Member ' || n, 'member' || n || '@staff.example.com', 'sales', case when n = 4 then now() end
+      insert into staff_user (id, name, email, roles, away_since)
+      select 'bench-member-' || n, 'Member ' || n, 'member' || n || '@staff.example.com', array['sales'], case when n = 4 then now() end
         from generate_series(1, ${MEMBERS}::int) as n`);
     await db.execute(sql`
       insert into team_members (team_id, user_id) select (select id from teams where name = 'Team 3'), id from staff_user where id like 'bench-member-%'`);

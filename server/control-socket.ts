@@ -5,6 +5,7 @@ import { z } from "zod";
 import { toEmailAddress } from "#app/features/email-address-field.ts";
 import { COMMAND_LINE_ACTOR } from "#app/features/staff/audit.server.ts";
 import { createStaffAccount } from "#app/features/staff/password-links.server.ts";
+import { normaliseRoles } from "#app/features/staff/roles.ts";
 import { staffRoles } from "#app/platform/db/schema.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
@@ -22,11 +23,16 @@ export const controlSocketPath = (env: Pick<Env, "DATA_DIR">) => path.resolve(en
 export const StaffCreateRequest = z.object({
   command: z.literal("staff:create"),
   email: z.string().pipe(toEmailAddress("must be one email address, like person@example.com")),
-  role: z.enum(staffRoles),
+  roles: z.array(z.enum(staffRoles)).min(1).max(staffRoles.length),
   name: z.string().max(200).default(""),
 });
 
-export type ControlAnswer = { ok: true; status: "created" | "exists"; role: string; url: string; expiresAt: string } | { ok: false; error: string };
+/** The roles of `--role` flags, each a role or several joined by commas: `--role admin --role sales` or `--role admin,sales`. */
+export function rolesOfFlags(flags: readonly string[] | undefined): string[] {
+  return (flags ?? []).flatMap((flag) => flag.split(",")).map((role) => role.trim());
+}
+
+export type ControlAnswer = { ok: true; status: "created" | "exists"; roles: string[]; url: string; expiresAt: string } | { ok: false; error: string };
 
 const MAX_REQUEST_BYTES = 4096;
 
@@ -70,8 +76,8 @@ async function answer(services: Services, line: string): Promise<ControlAnswer> 
   }
   try {
     const result = await createStaffAccount(services, request, COMMAND_LINE_ACTOR);
-    const role = result.status === "exists" ? result.role : request.role;
-    return { ok: true, status: result.status, role, url: result.url, expiresAt: result.expiresAt.toISOString() };
+    const roles = result.status === "exists" ? result.roles : normaliseRoles(request.roles);
+    return { ok: true, status: result.status, roles, url: result.url, expiresAt: result.expiresAt.toISOString() };
   } catch (error) {
     logger.error({ err: error }, "Could not create a staff account from the command line");
     return { ok: false, error: "The server could not create the account; its log says why." };

@@ -9,7 +9,7 @@ import { servicesOf } from "#app/services-context.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaff(context, request);
   const services = await servicesOf(context);
-  const [items, urgentLeads] = await Promise.all([attentionFor(services, user.role), urgentLeadsFor(services, user.role)]);
+  const [items, urgentLeads] = await Promise.all([attentionFor(services, user), urgentLeadsFor(services, user)]);
   return { name: user.name, items, urgentLeads, moreUrgentLeads: urgentLeads?.length === URGENT_LEADS_SHOWN };
 }
 

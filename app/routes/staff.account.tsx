@@ -8,7 +8,7 @@ import { roleDescriptions, roleLabels } from "#app/features/staff/roles.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { FormNotice, PageHeading, buttonClass, inputClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
-import { ownerRoles, setAway } from "#app/features/staff/teams/teams.server.ts";
+import { mayOwnLeads, setAway } from "#app/features/staff/teams/teams.server.ts";
 import { staffUsers } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -17,11 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaff(context, request);
   const notice = new URL(request.url).searchParams.get("notice");
   const changed = notice === "password-changed";
-  const ownsLeads = ownerRoles.includes(user.role);
+  const ownsLeads = mayOwnLeads(user);
   const [account] = ownsLeads
     ? await (await servicesOf(context)).db.select({ awaySince: staffUsers.awaySince }).from(staffUsers).where(eq(staffUsers.id, user.id))
     : [];
-  return { name: user.name, email: user.email, role: user.role, changed, awayChanged: notice === "away", ownsLeads, away: Boolean(account?.awaySince) };
+  return { name: user.name, email: user.email, roles: user.roles, changed, awayChanged: notice === "away", ownsLeads, away: Boolean(account?.awaySince) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,9 +66,15 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
         <dd>{loaderData.name}</dd>
         <dt className="font-semibold">Email</dt>
         <dd className="break-all">{loaderData.email}</dd>
-        <dt className="font-semibold">Role</dt>
+        <dt className="font-semibold">{loaderData.roles.length > 1 ? "Roles" : "Role"}</dt>
         <dd>
-          {roleLabels[loaderData.role]}: {roleDescriptions[loaderData.role]}
+          <ul>
+            {loaderData.roles.map((role) => (
+              <li key={role}>
+                {roleLabels[role]}: {roleDescriptions[role]}
+              </li>
+            ))}
+          </ul>
         </dd>
       </dl>
       {loaderData.ownsLeads ? (

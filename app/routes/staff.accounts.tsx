@@ -1,17 +1,19 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/staff.accounts";
 import {
-  changeRole,
+  changeRoles,
   inviteStaff,
   listStaffAccounts,
-  parseRole,
+  parseRoleList,
   readInvite,
   resendInvitation,
   setDeactivated,
+  tickedRoles,
   type AccountChange,
 } from "#app/features/staff/accounts.server.ts";
+import { FieldError } from "#app/features/forms/field.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
-import { roleDescriptions, roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
+import { allRoles, roleDescriptions, roleField, roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
 import { answerRejection, changeAnswer, formError, readStaffForm, unknownIntent } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { FormNotice, PageHeading, buttonClass, inputClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
@@ -24,8 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { accounts: await listStaffAccounts((await servicesOf(context)).db), me: user.id };
 }
 
-const fields = ["intent", "id", "name", "email", "role", "shownRole"];
-const labels = { intent: "Action", id: "Account", name: "Name", email: "Email", role: "Role", shownRole: "The role shown" };
+const fields = ["intent", "id", "name", "email", ...allRoles.map(roleField), "shownRoles"];
+const labels = {
+  intent: "Action",
+  id: "Account",
+  name: "Name",
+  email: "Email",
+  ...Object.fromEntries(allRoles.map((role) => [roleField(role), roleLabels[role]])),
+  shownRoles: "The roles shown",
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireStaff(context, request, "accounts");
@@ -37,19 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     let change: AccountChange;
     if (values.intent === "invite") {
       const invite = readInvite(values);
-      if (!invite.ok)
-        return formError(
-          400,
-          invite.message,
-          { [invite.field]: invite.message },
-          { name: values.name ?? "", email: values.email ?? "", role: values.role ?? "" },
-        );
+      if (!invite.ok) return formError(400, invite.message, { [invite.field]: invite.message }, values);
       change = await inviteStaff(services, invite.input, user, ipAddress);
-    } else if (values.intent === "role") {
-      const role = parseRole(values.role);
-      const shownRole = parseRole(values.shownRole);
-      if (!role || !shownRole) return formError(400, "Choose one of the roles.");
-      change = await changeRole(services.db, { targetId, role, shownRole }, user, ipAddress);
+    } else if (values.intent === "roles") {
+      const shownRoles = parseRoleList(values.shownRoles);
+      if (!shownRoles) return unknownIntent();
+      change = await changeRoles(services.db, { targetId, roles: tickedRoles(values), shownRoles }, user, ipAddress);
     } else if (values.intent === "resend") {
       change = await resendInvitation(services, targetId, user, ipAddress);
     } else if (values.intent === "deactivate" || values.intent === "reactivate") {
@@ -65,7 +67,51 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => staffMeta("Staff accounts");
 
-const roles = Object.keys(roleLabels) as StaffRole[];
+/**
+ * One checkbox a role, in a fieldset its legend names: ticking several gives
+ * the account every area any of them opens.
+ */
+function RoleCheckboxes({
+  idPrefix,
+  legend,
+  legendClass,
+  checked,
+  error,
+  describe,
+}: {
+  idPrefix: string;
+  legend: string;
+  legendClass: string;
+  checked: (role: StaffRole) => boolean;
+  error?: string;
+  describe?: boolean;
+}) {
+  const errorId = `${idPrefix}-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className={legendClass}>{legend}</legend>
+      <div className={describe ? "grid gap-1" : "flex flex-wrap gap-x-4"}>
+        {allRoles.map((role) => (
+          <label key={role} htmlFor={`${idPrefix}-${role}`} className="inline-flex min-h-11 items-center gap-2 text-sm">
+            <input
+              id={`${idPrefix}-${role}`}
+              type="checkbox"
+              name={roleField(role)}
+              defaultChecked={checked(role)}
+              aria-invalid={error ? true : undefined}
+              className="size-5 shrink-0"
+            />
+            <span>
+              <span className="font-semibold">{roleLabels[role]}</span>
+              {describe ? <span className="text-slate-700">: {roleDescriptions[role]}</span> : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} error={error} />
+    </fieldset>
+  );
+}
 
 export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, me } = loaderData;
@@ -73,14 +119,16 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
   const typed = actionData?.status === "error" ? actionData.values : undefined;
   return (
     <>
-      <PageHeading title="Staff accounts">Invite colleagues, give them the role their work needs, and deactivate accounts that are no longer used.</PageHeading>
+      <PageHeading title="Staff accounts">
+        Invite colleagues, give them the roles their work needs (one or several), and deactivate accounts that are no longer used.
+      </PageHeading>
       <FormNotice answer={actionData} />
       <section aria-labelledby="invite-heading" className="mb-8 rounded-xl border border-slate-300 bg-white p-5">
         <h2 id="invite-heading" className="mb-3 text-lg font-bold">
           Invite a colleague
         </h2>
         <p className="mb-4 text-sm text-slate-700">They get an email with a link to choose their password. The link works once, for 24 hours.</p>
-        <Form method="post" className="grid gap-4 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end">
+        <Form method="post" className="grid gap-4 sm:grid-cols-2 sm:items-end">
           <input type="hidden" name="intent" value="invite" />
           <div>
             <label htmlFor="invite-name" className="mb-1.5 block text-sm font-semibold">
@@ -113,34 +161,22 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
               className={inputClass}
             />
           </div>
-          <div>
-            <label htmlFor="invite-role" className="mb-1.5 block text-sm font-semibold">
-              Role
-            </label>
-            <select
-              id="invite-role"
-              name="role"
-              required
-              defaultValue={typed?.role ?? ""}
-              aria-invalid={errors?.role ? true : undefined}
-              className={inputClass}
-            >
-              <option value="" disabled>
-                Choose a role
-              </option>
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {roleLabels[role]}: {roleDescriptions[role]}
-                </option>
-              ))}
-            </select>
+          <div className="sm:col-span-2">
+            <RoleCheckboxes
+              idPrefix="invite-roles"
+              legend="Roles"
+              legendClass="mb-1.5 text-sm font-semibold"
+              checked={(role) => typed?.[roleField(role)] !== undefined}
+              error={errors?.roles}
+              describe
+            />
           </div>
-          <button type="submit" className={buttonClass}>
+          <button type="submit" className={`${buttonClass} justify-self-start`}>
             Send invitation
           </button>
         </Form>
       </section>
-      <ListTable caption="Staff accounts" columns={["Name", "Email", "Role", "Status", "Password", "Created", "Access"]}>
+      <ListTable caption="Staff accounts" columns={["Name", "Email", "Roles", "Status", "Password", "Created", "Access"]}>
         {accounts.map((account) => {
           const self = account.id === me;
           return (
@@ -151,28 +187,20 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
               </td>
               <td className={`${cellClass} break-all`}>{account.email}</td>
               <td className={cellClass}>
-                {self ? (
-                  roleLabels[account.role]
-                ) : (
-                  <Form method="post" className="flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="intent" value="role" />
-                    <input type="hidden" name="id" value={account.id} />
-                    <input type="hidden" name="shownRole" value={account.role} />
-                    <label htmlFor={`role-${account.id}`} className="sr-only">
-                      Role of {account.name}
-                    </label>
-                    <select id={`role-${account.id}`} name="role" defaultValue={account.role} className={`${inputClass} w-auto`}>
-                      {roles.map((role) => (
-                        <option key={role} value={role}>
-                          {roleLabels[role]}
-                        </option>
-                      ))}
-                    </select>
-                    <button type="submit" className={secondaryButtonClass}>
-                      Change role<span className="sr-only"> of {account.name}</span>
-                    </button>
-                  </Form>
-                )}
+                <Form key={account.roles.join(",")} method="post" className="grid min-w-40 gap-2">
+                  <input type="hidden" name="intent" value="roles" />
+                  <input type="hidden" name="id" value={account.id} />
+                  <input type="hidden" name="shownRoles" value={account.roles.join(",")} />
+                  <RoleCheckboxes
+                    idPrefix={`roles-${account.id}`}
+                    legend={`Roles of ${account.name}`}
+                    legendClass="sr-only"
+                    checked={(role) => account.roles.includes(role)}
+                  />
+                  <button type="submit" className={`${secondaryButtonClass} justify-self-start`}>
+                    Save roles<span className="sr-only"> of {account.name}</span>
+                  </button>
+                </Form>
               </td>
               <td className={cellClass}>{account.deactivatedAt ? "Deactivated" : "Active"}</td>
               <td className={cellClass}>

@@ -4,6 +4,7 @@ import { auditActionLabel, auditActionLabels, auditActions } from "#app/features
 import { loadAuditLog } from "#app/features/staff/audit-list.server.ts";
 import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
 import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import type { AuditDetail } from "#app/platform/db/schema.server.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadAuditLog(args);
 
@@ -11,10 +12,10 @@ export const meta: Route.MetaFunction = () => staffMeta("Audit log");
 
 const actionOptions = auditActions.map((value) => ({ value, label: auditActionLabels[value] }));
 
-function detailText(detail: Record<string, string | number | boolean | null> | null): string {
+function detailText(detail: AuditDetail | null): string {
   if (!detail) return "";
   return Object.entries(detail)
-    .map(([key, value]) => `${key}: ${value === null ? "none" : String(value)}`)
+    .map(([key, value]) => `${key}: ${value === null ? "none" : Array.isArray(value) ? value.join(" + ") : String(value)}`)
     .join(", ");
 }
 

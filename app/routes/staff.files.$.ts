@@ -21,7 +21,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const key = params["*"] ?? "";
   const attachment = await findAttachment(services.db, key);
   if (!attachment) return refusal(404, "There is no such file; it may have been deleted.");
-  if (!canOpen(user.role, attachment.area)) return refusal(403, FORBIDDEN_MESSAGE);
+  if (!canOpen(user, attachment.area)) return refusal(403, FORBIDDEN_MESSAGE);
   const file = await services.storage.get(key);
   if (!file) return refusal(404, "The file is missing from storage.");
   await audit(services.db, {

@@ -7,7 +7,7 @@ export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = currentStaff(context);
-  return { user: user ? { name: user.name, role: user.role } : null };
+  return { user: user ? { name: user.name, roles: user.roles } : null };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Staff area");

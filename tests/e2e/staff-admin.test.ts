@@ -51,6 +51,16 @@ async function colleague(role: "sales" | "recruiter" | "editor" | "admin", name:
   return { page, email, name };
 }
 
+/** The invitation form's checkbox for `role` ("Recruiter"), among its roles. */
+function inviteRole(page: Page, role: string) {
+  return page.getByRole("group", { name: "Roles", exact: true }).getByRole("checkbox", { name: new RegExp(`^${role}:`) });
+}
+
+/** The checkbox for `role` in an account's row. */
+function accountRole(page: Page, account: string, role: string) {
+  return page.getByRole("group", { name: `Roles of ${account}` }).getByRole("checkbox", { name: role, exact: true });
+}
+
 /** The link of the `nth` invitation to the address (1 = the first). */
 async function invitationTo(email: string, nth = 1): Promise<string> {
   const dir = mailDir(server.dataDir);
@@ -93,7 +103,7 @@ test("an admin invites a recruiter by email; the link sets a password; the recru
   await page.goto("/staff/accounts");
   await page.getByLabel("Name").fill("Rita Recruiter");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Role", { exact: true }).selectOption("recruiter");
+  await inviteRole(page, "Recruiter").check();
   await page.getByRole("button", { name: "Send invitation" }).click();
   await notice(page, "Rita Recruiter is invited as Recruiter");
   await expect.poll(() => page.getByRole("row").filter({ hasText: email }).textContent()).toContain("Not set yet");
@@ -101,11 +111,11 @@ test("an admin invites a recruiter by email; the link sets a password; the recru
   // The same address again: said so, and the account stays as it is.
   await page.getByLabel("Name").fill("Someone Else");
   await page.getByLabel("Email").fill(email.toUpperCase());
-  await page.getByLabel("Role", { exact: true }).selectOption("admin");
+  await inviteRole(page, "Admin").check();
   await page.getByRole("button", { name: "Send invitation" }).click();
   await notice(page, `${email} already has a staff account; nothing was changed.`);
-  const account = await database.pool.query("select name, role from staff_user where email = $1", [email]);
-  expect(account.rows).toEqual([{ name: "Rita Recruiter", role: "recruiter" }]);
+  const account = await database.pool.query("select name, roles from staff_user where email = $1", [email]);
+  expect(account.rows).toEqual([{ name: "Rita Recruiter", roles: ["recruiter"] }]);
 
   // The first mail was lost: a new invitation, and only its link works.
   const firstLink = await invitationTo(email);
@@ -130,22 +140,61 @@ test("an admin invites a recruiter by email; the link sets a password; the recru
   expect(await recruiter.getByText(email).count()).toBe(0);
 });
 
-test("an admin changes a role (refused when it changed meanwhile) and deactivates an account, which is signed out at once", async () => {
+test("an admin gives a salesperson a second role with the checkboxes; their menu shows its areas at once", async () => {
+  const { page } = await adminPage();
+  const sam = await colleague("sales", `Sam ${counter}`);
+  const nav = sam.page.getByRole("navigation", { name: "Staff" });
+  expect(await nav.getByRole("link").allTextContents()).toEqual(["Consultations", "Subscribers", "Event registrations"]);
+
+  await page.goto("/staff/accounts");
+  expect(await accountRole(page, sam.name, "Sales").isChecked()).toBe(true);
+  await accountRole(page, sam.name, "Recruiter").check();
+  await page.getByRole("button", { name: `Save roles of ${sam.name}` }).click();
+  await notice(page, `${sam.name} is now Sales and Recruiter.`);
+  expect((await database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["sales", "recruiter"]);
+
+  await sam.page.goto("/staff");
+  expect(await nav.getByRole("link").allTextContents()).toEqual(["Consultations", "Subscribers", "Event registrations", "Jobs", "Applications"]);
+  await nav.getByRole("link", { name: "Applications" }).click();
+  await sam.page.getByRole("heading", { name: "Applications", level: 1 }).waitFor();
+});
+
+test("staff:create gives an account several roles, as --role flags or joined by commas", async () => {
+  const flags = unique("flags");
+  const flagged = await createStaffAccount(server, { email: flags, role: ["sales", "recruiter"] });
+  expect(flagged.output).toContain(`Created a staff account for ${flags} (roles: sales, recruiter).`);
+  const commas = unique("commas");
+  await createStaffAccount(server, { email: commas, role: ["editor,admin"] });
+  const rows = await database.pool.query("select email, roles from staff_user where email = any($1) order by email", [[commas, flags]]);
+  expect(rows.rows).toEqual([
+    { email: commas, roles: ["admin", "editor"] },
+    { email: flags, roles: ["sales", "recruiter"] },
+  ]);
+});
+
+test("an admin changes roles (refused when none is ticked or they changed meanwhile) and deactivates an account, which is signed out at once", async () => {
   const { page } = await adminPage();
   const sam = await colleague("sales", `Sam ${counter}`);
   await page.goto("/staff/accounts");
-  await page.getByLabel(`Role of ${sam.name}`).selectOption("editor");
-  await page.getByRole("button", { name: `Change role of ${sam.name}` }).click();
+  await accountRole(page, sam.name, "Sales").uncheck();
+  await accountRole(page, sam.name, "Editor").check();
+  await page.getByRole("button", { name: `Save roles of ${sam.name}` }).click();
   await notice(page, `${sam.name} is now Editor.`);
-  expect((await database.pool.query("select role from staff_user where email = $1", [sam.email])).rows[0].role).toBe("editor");
+  expect((await database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["editor"]);
 
-  // Another admin changes it while this page still shows Editor.
+  // No role at all is refused with a sentence.
+  await accountRole(page, sam.name, "Editor").uncheck();
+  await page.getByRole("button", { name: `Save roles of ${sam.name}` }).click();
+  await notice(page, "Choose at least one role: an account without a role could open nothing.");
+  expect((await database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["editor"]);
+
+  // Another admin changes them while this page still shows Editor.
   await page.goto("/staff/accounts");
-  await database.pool.query("update staff_user set role = 'recruiter' where email = $1", [sam.email]);
-  await page.getByLabel(`Role of ${sam.name}`).selectOption("sales");
-  await page.getByRole("button", { name: `Change role of ${sam.name}` }).click();
-  await notice(page, /it is now Recruiter/);
-  expect((await database.pool.query("select role from staff_user where email = $1", [sam.email])).rows[0].role).toBe("recruiter");
+  await database.pool.query("update staff_user set roles = '{recruiter}' where email = $1", [sam.email]);
+  await accountRole(page, sam.name, "Sales").check();
+  await page.getByRole("button", { name: `Save roles of ${sam.name}` }).click();
+  await notice(page, /now Recruiter\. Nothing was changed/);
+  expect((await database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["recruiter"]);
 
   await page.getByRole("button", { name: `Deactivate ${sam.name}` }).click();
   await notice(page, `${sam.name} is deactivated and signed out everywhere.`);
@@ -290,9 +339,10 @@ test("without JavaScript: a bad invitation keeps what was typed and says why; de
   await page.goto("/staff/accounts");
   await page.getByLabel("Name").fill("Nora");
   await page.getByLabel("Email").fill("nora@invalid");
-  await page.getByLabel("Role", { exact: true }).selectOption("editor");
+  await inviteRole(page, "Editor").check();
   await page.getByRole("button", { name: "Send invitation" }).click();
   await notice(page, "Please enter a valid email address.");
+  expect(await inviteRole(page, "Editor").isChecked()).toBe(true);
   expect(await page.getByLabel("Name").inputValue()).toBe("Nora");
   expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
   expect((await database.pool.query("select 1 from staff_user where email = 'nora@invalid'")).rowCount).toBe(0);
@@ -354,7 +404,7 @@ test("an admin retries a message that failed for good; the worker sends it once 
     await page.goto("/staff/accounts");
     await page.getByLabel("Name").fill("Ivy Invited");
     await page.getByLabel("Email").fill(invited);
-    await page.getByLabel("Role", { exact: true }).selectOption("editor");
+    await inviteRole(page, "Editor").check();
     await page.getByRole("button", { name: "Send invitation" }).click();
     await notice(page, "Ivy Invited is invited as Editor");
     const failed = await waitFor(

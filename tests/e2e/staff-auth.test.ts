@@ -205,8 +205,8 @@ describe("on the embedded database", () => {
     expect(again.output).toContain(`${admin.email} already has a staff account (role: admin); here is a new link for it.`);
     const database = await openPgliteOf(server.dataDir);
     try {
-      const rows = await database.db.execute(`select email, role from staff_user order by email`);
-      expect((rows as unknown as { rows: { email: string; role: string }[] }).rows).toContainEqual({ email: admin.email, role: "admin" });
+      const rows = await database.db.execute(`select email, roles from staff_user order by email`);
+      expect((rows as unknown as { rows: { email: string; roles: string[] }[] }).rows).toContainEqual({ email: admin.email, roles: ["admin"] });
       const audit = await database.db.execute(`select action, actor_email from audit_log where action = 'account-link-issued'`);
       expect((audit as unknown as { rows: unknown[] }).rows).toEqual([{ action: "account-link-issued", actor_email: "command line" }]);
     } finally {

@@ -18,9 +18,11 @@ export const STAFF_PASSWORD = "correct horse battery staple";
  */
 export async function createStaffAccount(
   server: RunningServer,
-  account: { email: string; role: StaffRole; name?: string },
+  account: { email: string; role: StaffRole | string[]; name?: string },
 ): Promise<{ link: string; output: string }> {
-  const args = [path.resolve("build/server/staff-cli.js"), "--email", account.email, "--role", account.role];
+  // Several roles: one --role flag each, as an operator may type them.
+  const roleFlags = (typeof account.role === "string" ? [account.role] : account.role).flatMap((role) => ["--role", role]);
+  const args = [path.resolve("build/server/staff-cli.js"), "--email", account.email, ...roleFlags];
   if (account.name) args.push("--name", account.name);
   const { stdout } = await run(process.execPath, args, { env: { ...process.env, ...server.env, LOG_LEVEL: "warn" } });
   const link = /https?:\/\/\S+\/staff\/set-password\?token=\S+/.exec(stdout)?.[0];

@@ -94,7 +94,7 @@ for (const driver of await testDrivers()) {
       expect(notification!.params).toMatchObject({ reference: first.row.reference });
 
       // A sales account joins the default team and owns the next lead: a reply reaches them.
-      await services.db.insert(staffUsers).values({ id: "sales-ana", name: "Ana", email: "ana@staff.example.com", role: "sales" });
+      await services.db.insert(staffUsers).values({ id: "sales-ana", name: "Ana", email: "ana@staff.example.com", roles: ["sales"] });
       const owned = await postLead(services, { [VISITOR_TIME_ZONE_FIELD]: "Europe/Berlin" });
       expect(owned.confirmationParams).toMatchObject({ time_zone: "Europe/Berlin", reply_to: "ana@staff.example.com" });
       expect(owned.row.reference).not.toBe(first.row.reference);

@@ -28,6 +28,7 @@ import type { FormInput } from "#app/features/forms/read-form.server.ts";
 import { dueTimeFor, readBusinessHours } from "#app/features/leads/business-hours.server.ts";
 import { readVisitorTimeZone, responseDueText, VISITOR_TIME_ZONE_FIELD } from "#app/features/leads/response-due.ts";
 import type { LeadFacts } from "#app/features/staff/teams/routing.ts";
+import { holdsRole } from "#app/features/staff/roles.server.ts";
 import { assignLead } from "#app/features/staff/teams/rotation.server.ts";
 import { enqueueLeadWebhook } from "#app/features/staff/teams/team-webhooks.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -222,7 +223,7 @@ async function alertAdmins(tx: Database, services: Services, params: Consultatio
   const admins = await tx
     .select({ email: staffUsers.email })
     .from(staffUsers)
-    .where(and(eq(staffUsers.role, "admin"), isNull(staffUsers.deactivatedAt)));
+    .where(and(holdsRole("admin"), isNull(staffUsers.deactivatedAt)));
   for (const admin of admins) {
     await services.outbox.enqueue(tx, { template: "consultation-unassigned", to: admin.email, params, kind: "consultation", consultationId });
   }

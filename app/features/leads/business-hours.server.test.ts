@@ -13,7 +13,7 @@ import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const admin: StaffUser = { id: "admin-1", name: "Ada", email: "ada@kraf.example", role: "admin" } as StaffUser;
+const admin: StaffUser = { id: "admin-1", name: "Ada", email: "ada@kraf.example", roles: ["admin"] } as StaffUser;
 
 /** The services the consultation post touches, on a real database; mail is only recorded. */
 function servicesOn(database: TestDatabase): Services {
@@ -44,7 +44,7 @@ for (const driver of await testDrivers()) {
     const { db } = database;
     try {
       expect(await readBusinessHours(db)).toEqual({ ...DEFAULT_BUSINESS_HOURS, saved: false });
-      await db.insert(staffUsers).values({ id: admin.id, name: admin.name, email: admin.email, role: "admin" });
+      await db.insert(staffUsers).values({ id: admin.id, name: admin.name, email: admin.email, roles: ["admin"] });
       // Half an hour a day, every day: an hour's promise always runs into a later day.
       const hours: BusinessHours = { timeZone: "UTC", workingDays: [1, 2, 3, 4, 5, 6, 7], start: 0, end: 30, holidays: [{ date: "2099-01-01", name: "" }] };
       await saveBusinessHours(db, hours, admin, "10.0.0.1");

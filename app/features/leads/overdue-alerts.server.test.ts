@@ -24,10 +24,10 @@ const sweepServices = (db: Database) => ({ db, env: { SITE_URL }, outbox: outbox
  */
 async function seed(db: Database, overdueCount: number) {
   await db.insert(staffUsers).values([
-    { id: "owner", name: "Olivia Owner", email: "owner@staff.example.com", role: "sales" },
-    { id: "lead", name: "Lena Lead", email: "lead@staff.example.com", role: "sales" },
-    { id: "admin", name: "Ada Admin", email: "admin@staff.example.com", role: "admin" },
-    { id: "gone", name: "Gary Gone", email: "gone@staff.example.com", role: "admin", deactivatedAt: new Date() },
+    { id: "owner", name: "Olivia Owner", email: "owner@staff.example.com", roles: ["sales"] },
+    { id: "lead", name: "Lena Lead", email: "lead@staff.example.com", roles: ["sales"] },
+    { id: "admin", name: "Ada Admin", email: "admin@staff.example.com", roles: ["admin"] },
+    { id: "gone", name: "Gary Gone", email: "gone@staff.example.com", roles: ["admin"], deactivatedAt: new Date() },
   ]);
   const [india] = await db
     .insert(teams)

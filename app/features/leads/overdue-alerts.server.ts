@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { readBusinessHours } from "#app/features/leads/business-hours.server.ts";
+import { holdsRole } from "#app/features/staff/roles.server.ts";
 import { enqueueLeadWebhook } from "#app/features/staff/teams/team-webhooks.server.ts";
 import { rowsOf, type Database } from "#app/platform/db/client.server.ts";
 import { consultations, staffUsers, teamMembers } from "#app/platform/db/schema.server.ts";
@@ -77,7 +78,7 @@ async function recipientsOf(tx: Database, leads: ClaimedLead[]) {
   const admins = await tx
     .select({ id: staffUsers.id, name: staffUsers.name, email: staffUsers.email })
     .from(staffUsers)
-    .where(and(eq(staffUsers.role, "admin"), active));
+    .where(and(holdsRole("admin"), active));
   return (lead: ClaimedLead): { owner: (Person & { active: boolean }) | null; recipients: string[] } => {
     const owner = owners.find((person) => person.id === lead.ownerId) ?? null;
     const leads = teamLeads.filter((person) => person.teamId === lead.teamId);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { RouterContextProvider, type LoaderFunctionArgs } from "react-router";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
-import { setCurrentStaff } from "#app/features/staff/staff-session.server.ts";
+import { setCurrentStaff, type StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { staffRoles, staffUsers, type StaffRole } from "#app/platform/db/schema.server.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
 import { openServices, type Services } from "#app/platform/services.server.ts";
@@ -11,9 +11,10 @@ import { createTestDatabaseEnv } from "#tests/support/databases.ts";
 
 /*
  * Who may call each staff loader and action, checked by calling them: a
- * signed-out visitor is sent to sign in, a role without access gets 403, and
- * every other role gets past the check (whatever the page then answers). The
- * table is the specification; every staff route module must be in it.
+ * signed-out visitor is sent to sign in, an account none of whose roles has
+ * access gets 403, and every other account gets past the check (whatever the
+ * page then answers). The table is the specification; every staff route
+ * module must be in it. Each role is tried alone, and one account holds two.
  */
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -61,13 +62,21 @@ const table: RouteCase[] = [
 /** Route modules that are not behind sign-in by design. */
 const publicStaffRoutes = ["staff.tsx", "staff.sign-in.tsx", "staff.sign-out.ts", "staff.forgot-password.tsx", "staff.set-password.tsx", "staff.not-found.tsx"];
 
+/** Every role alone, and a sales lead who also recruits. */
+const roleSets: StaffRole[][] = [...staffRoles.map((role) => [role]), ["sales", "recruiter"]];
+
+function accountOf(roles: StaffRole[]): StaffUser {
+  const key = roles.join("-");
+  return { id: `user-${key}`, name: `Test ${key}`, email: `${key}@kraf.example`, roles };
+}
+
 let services: Services;
 
 beforeAll(async () => {
   const target = await createTestDatabaseEnv("pglite", { migrated: true });
   services = await openServices(parseEnv({ DATA_DIR: target.env.DATA_DIR, LOG_LEVEL: "silent", DEMO_CONTENT: "false" }), { mailTemplates });
   // Handlers that audit (an export) need the acting account to exist.
-  await services.db.insert(staffUsers).values(staffRoles.map((role) => ({ id: `user-${role}`, name: `Test ${role}`, email: `${role}@kraf.example`, role })));
+  await services.db.insert(staffUsers).values(roleSets.map((roles) => ({ ...accountOf(roles) })));
 }, 90_000);
 
 afterAll(async () => {
@@ -82,10 +91,10 @@ test("every staff route module is in the access table", () => {
 
 type Outcome = "allowed" | "sign-in" | "forbidden" | 401;
 
-async function outcomeOf(handler: Handler, entry: RouteCase, role: StaffRole | null, method: "GET" | "POST"): Promise<Outcome> {
+async function outcomeOf(handler: Handler, entry: RouteCase, roles: StaffRole[] | null, method: "GET" | "POST"): Promise<Outcome> {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
-  setCurrentStaff(context, role ? { id: `user-${role}`, name: `Test ${role}`, email: `${role}@kraf.example`, role } : null);
+  setCurrentStaff(context, roles ? accountOf(roles) : null);
   const url = new URL(entry.path, services.env.SITE_URL);
   const request = new Request(
     url,
@@ -117,10 +126,21 @@ for (const entry of table) {
     for (const [method, handler] of handlers) {
       if (!handler) continue;
       expect(await outcomeOf(handler, entry, null, method), `${method} signed out`).toBe(entry.signedOut ?? "sign-in");
-      for (const role of staffRoles) {
-        const allowed = role === "admin" || entry.allowed === "any" || entry.allowed.includes(role);
-        expect(await outcomeOf(handler, entry, role, method), `${method} as ${role}`).toBe(allowed ? "allowed" : "forbidden");
+      for (const roles of roleSets) {
+        const allowed = roles.includes("admin") || entry.allowed === "any" || roles.some((role) => (entry.allowed as readonly StaffRole[]).includes(role));
+        expect(await outcomeOf(handler, entry, roles, method), `${method} as ${roles.join(" + ")}`).toBe(allowed ? "allowed" : "forbidden");
       }
     }
   });
 }
+
+test("a sales lead who also recruits opens consultations and applications; a recruiter alone gets 403 on consultations", async () => {
+  const consultationsList = (await import("../../routes/staff.consultations")) as { loader: Handler };
+  const applicationsList = (await import("../../routes/staff.applications._index")) as { loader: Handler };
+  const consultationsEntry = table.find((entry) => entry.file === "staff.consultations.tsx")!;
+  const applicationsEntry = table.find((entry) => entry.file === "staff.applications._index.tsx")!;
+  expect(await outcomeOf(consultationsList.loader, consultationsEntry, ["sales", "recruiter"], "GET")).toBe("allowed");
+  expect(await outcomeOf(applicationsList.loader, applicationsEntry, ["sales", "recruiter"], "GET")).toBe("allowed");
+  expect(await outcomeOf(consultationsList.loader, consultationsEntry, ["recruiter"], "GET")).toBe("forbidden");
+  expect(await outcomeOf(applicationsList.loader, applicationsEntry, ["recruiter"], "GET")).toBe("allowed");
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { changeRole, inviteStaff, readInvite, resendInvitation, setDeactivated } from "#app/features/staff/accounts.server.ts";
+import { changeRoles, inviteStaff, NO_ROLE_MESSAGE, parseRoleList, readInvite, resendInvitation, setDeactivated } from "#app/features/staff/accounts.server.ts";
 import { findPasswordLink } from "#app/features/staff/password-links.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -13,75 +13,120 @@ vi.setConfig({ testTimeout: 90_000 });
 
 const drivers = await testDrivers();
 
-async function account(db: Database, role: StaffRole, name: string): Promise<StaffUser> {
-  const user = { id: randomUUID(), name, email: `${name.toLowerCase()}@staff.example.com`, role };
+async function account(db: Database, roles: StaffRole | StaffRole[], name: string): Promise<StaffUser> {
+  const user = { id: randomUUID(), name, email: `${name.toLowerCase()}@staff.example.com`, roles: typeof roles === "string" ? [roles] : roles };
   await db.insert(staffUsers).values(user);
   return user;
 }
 
-async function roleOf(db: Database, id: string) {
-  const [row] = await db.select({ role: staffUsers.role, deactivatedAt: staffUsers.deactivatedAt }).from(staffUsers).where(eq(staffUsers.id, id));
+async function rolesOf(db: Database, id: string) {
+  const [row] = await db.select({ roles: staffUsers.roles, deactivatedAt: staffUsers.deactivatedAt }).from(staffUsers).where(eq(staffUsers.id, id));
   return row;
 }
 
-test("an invitation needs a name, a valid address and a known role", () => {
-  expect(readInvite({ name: " Ada ", email: " Ada@Example.com ", role: "sales" })).toEqual({
+test("an invitation needs a name, a valid address and at least one role; every ticked role counts", () => {
+  expect(readInvite({ name: " Ada ", email: " Ada@Example.com ", "role-sales": "on" })).toEqual({
     ok: true,
-    input: { name: "Ada", email: "ada@example.com", role: "sales" },
+    input: { name: "Ada", email: "ada@example.com", roles: ["sales"] },
   });
-  expect(readInvite({ name: "", email: "a@b.c", role: "sales" })).toMatchObject({ ok: false, field: "name" });
-  expect(readInvite({ name: "Ada", email: "not-an-address", role: "sales" })).toMatchObject({ ok: false, field: "email" });
-  expect(readInvite({ name: "Ada", email: "a@b.c", role: "owner" })).toMatchObject({ ok: false, field: "role" });
+  expect(readInvite({ name: "Ada", email: "a@b.c", "role-recruiter": "on", "role-sales": "on" })).toMatchObject({
+    ok: true,
+    input: { roles: ["sales", "recruiter"] },
+  });
+  expect(readInvite({ name: "", email: "a@b.c", "role-sales": "on" })).toMatchObject({ ok: false, field: "name" });
+  expect(readInvite({ name: "Ada", email: "not-an-address", "role-sales": "on" })).toMatchObject({ ok: false, field: "email" });
+  expect(readInvite({ name: "Ada", email: "a@b.c" })).toEqual({ ok: false, field: "roles", message: NO_ROLE_MESSAGE });
+});
+
+test("the roles a form shows are read back, and a list naming no role is refused", () => {
+  expect(parseRoleList("sales,recruiter")).toEqual(["sales", "recruiter"]);
+  expect(parseRoleList("recruiter,sales")).toEqual(["sales", "recruiter"]);
+  expect(parseRoleList("sales,owner")).toBeNull();
 });
 
 for (const driver of drivers) {
-  test(`an admin changes another account's role, audited; not their own, and not one changed meanwhile (${driver})`, async () => {
+  test(`an admin changes an account's set of roles, audited with the old and new set; not one changed meanwhile, never to none (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {
       const { db } = database;
       const admin = await account(db, "admin", "Ada");
       const colleague = await account(db, "recruiter", "Rob");
 
-      expect(await changeRole(db, { targetId: colleague.id, role: "sales", shownRole: "recruiter" }, admin, "10.0.0.1")).toEqual({
+      expect(await changeRoles(db, { targetId: colleague.id, roles: ["recruiter", "sales"], shownRoles: ["recruiter"] }, admin, "10.0.0.1")).toEqual({
         ok: true,
-        message: "Rob is now Sales.",
+        message: "Rob is now Sales and Recruiter.",
       });
-      expect((await roleOf(db, colleague.id))?.role).toBe("sales");
+      expect((await rolesOf(db, colleague.id))?.roles).toEqual(["sales", "recruiter"]);
       const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "account-role-changed"));
-      expect(entry).toMatchObject({ actorId: admin.id, targetId: colleague.id, detail: { from: "recruiter", to: "sales" }, ipAddress: "10.0.0.1" });
+      expect(entry).toMatchObject({
+        actorId: admin.id,
+        targetId: colleague.id,
+        detail: { from: ["recruiter"], to: ["sales", "recruiter"] },
+        ipAddress: "10.0.0.1",
+      });
 
-      // A second admin's page still shows "recruiter": refused, naming the role it has now.
-      const stale = await changeRole(db, { targetId: colleague.id, role: "editor", shownRole: "recruiter" }, admin, "10.0.0.1");
+      // A second admin's page still shows "recruiter" alone: refused, naming the roles it has now.
+      const stale = await changeRoles(db, { targetId: colleague.id, roles: ["editor"], shownRoles: ["recruiter"] }, admin, "10.0.0.1");
       expect(stale).toMatchObject({ ok: false, status: 409 });
-      expect(stale.message).toContain("it is now Sales");
-      expect((await roleOf(db, colleague.id))?.role).toBe("sales");
+      expect(stale.message).toContain("now Sales and Recruiter");
+      expect((await rolesOf(db, colleague.id))?.roles).toEqual(["sales", "recruiter"]);
 
-      expect(await changeRole(db, { targetId: admin.id, role: "sales", shownRole: "admin" }, admin, "10.0.0.1")).toMatchObject({ ok: false, status: 400 });
-      expect((await roleOf(db, admin.id))?.role).toBe("admin");
-      expect(await changeRole(db, { targetId: randomUUID(), role: "sales", shownRole: "sales" }, admin, "10.0.0.1")).toMatchObject({ ok: false, status: 404 });
+      // No role at all: refused with a sentence, nothing changes.
+      const none = await changeRoles(db, { targetId: colleague.id, roles: [], shownRoles: ["sales", "recruiter"] }, admin, "10.0.0.1");
+      expect(none).toEqual({ ok: false, status: 400, message: NO_ROLE_MESSAGE });
+      expect((await rolesOf(db, colleague.id))?.roles).toEqual(["sales", "recruiter"]);
+      // And the database itself refuses an empty set or an unknown role.
+      await expect(db.update(staffUsers).set({ roles: [] }).where(eq(staffUsers.id, colleague.id))).rejects.toThrow();
+      await expect(
+        db
+          .update(staffUsers)
+          .set({ roles: ["owner" as StaffRole] })
+          .where(eq(staffUsers.id, colleague.id)),
+      ).rejects.toThrow();
+
+      expect(await changeRoles(db, { targetId: randomUUID(), roles: ["sales"], shownRoles: ["sales"] }, admin, "10.0.0.1")).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+      expect(await db.select().from(auditLog).where(eq(auditLog.action, "account-role-changed"))).toHaveLength(1);
     } finally {
       await database.dispose();
     }
   });
 
-  test(`the last active admin can be neither demoted nor deactivated (${driver})`, async () => {
+  test(`an admin adds a role to their own account, but the last active admin keeps the admin role and stays active (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {
       const { db } = database;
       const ada = await account(db, "admin", "Ada");
       const bea = await account(db, "admin", "Bea");
-      // Ada demotes Bea while there are two; Bea's own page, still open, then tries to demote Ada.
-      expect((await changeRole(db, { targetId: bea.id, role: "sales", shownRole: "admin" }, ada, "ip")).ok).toBe(true);
-      const last = await changeRole(db, { targetId: ada.id, role: "sales", shownRole: "admin" }, bea, "ip");
+      // Ada gives herself sales too: still an admin.
+      expect(await changeRoles(db, { targetId: ada.id, roles: ["admin", "sales"], shownRoles: ["admin"] }, ada, "ip")).toEqual({
+        ok: true,
+        message: "You are now Admin and Sales.",
+      });
+      // Ada takes Bea's admin role while there are two; Bea's own page, still open, then tries to drop Ada's.
+      expect((await changeRoles(db, { targetId: bea.id, roles: ["sales"], shownRoles: ["admin"] }, ada, "ip")).ok).toBe(true);
+      const last = await changeRoles(db, { targetId: ada.id, roles: ["sales"], shownRoles: ["admin", "sales"] }, bea, "ip");
       expect(last).toMatchObject({ ok: false, status: 409 });
       expect(last.message).toContain("last active admin");
+      // Nor can Ada drop it herself.
+      const own = await changeRoles(db, { targetId: ada.id, roles: ["sales"], shownRoles: ["admin", "sales"] }, ada, "ip");
+      expect(own).toEqual({ ok: false, status: 409, message: "You are the last active admin, so the admin role stays. Make someone else an admin first." });
       expect(await setDeactivated(db, ada.id, true, bea, "ip")).toMatchObject({ ok: false, status: 409 });
-      expect(await roleOf(db, ada.id)).toEqual({ role: "admin", deactivatedAt: null });
+      expect(await rolesOf(db, ada.id)).toEqual({ roles: ["admin", "sales"], deactivatedAt: null });
 
       // A deactivated admin does not count: with Cid deactivated, Ada is still the last one.
       const cid = await account(db, "admin", "Cid");
       expect((await setDeactivated(db, cid.id, true, ada, "ip")).ok).toBe(true);
       expect(await setDeactivated(db, ada.id, true, bea, "ip")).toMatchObject({ ok: false, status: 409 });
+      // With another active admin, Ada may drop her own admin role.
+      const dan = await account(db, ["admin", "editor"], "Dan");
+      expect(await changeRoles(db, { targetId: ada.id, roles: ["sales"], shownRoles: ["admin", "sales"] }, ada, "ip")).toMatchObject({ ok: true });
+      expect(await changeRoles(db, { targetId: dan.id, roles: ["editor"], shownRoles: ["admin", "editor"] }, dan, "ip")).toMatchObject({
+        ok: false,
+        status: 409,
+      });
     } finally {
       await database.dispose();
     }
@@ -98,12 +143,12 @@ for (const driver of drivers) {
 
       expect(await setDeactivated(db, admin.id, true, admin, "ip")).toMatchObject({ ok: false, status: 400 });
       expect(await setDeactivated(db, sales.id, true, admin, "ip")).toMatchObject({ ok: true });
-      expect((await roleOf(db, sales.id))?.deactivatedAt).toBeInstanceOf(Date);
+      expect((await rolesOf(db, sales.id))?.deactivatedAt).toBeInstanceOf(Date);
       expect(await db.select({ userId: staffSessions.userId }).from(staffSessions)).toEqual([{ userId: admin.id }]);
       expect((await setDeactivated(db, sales.id, true, admin, "ip")).message).toContain("already deactivated");
 
       expect(await setDeactivated(db, sales.id, false, admin, "ip")).toMatchObject({ ok: true });
-      expect((await roleOf(db, sales.id))?.deactivatedAt).toBeNull();
+      expect((await rolesOf(db, sales.id))?.deactivatedAt).toBeNull();
       const actions = (await db.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id)).map((row) => row.action);
       expect(actions).toEqual(["account-deactivated", "account-reactivated"]);
     } finally {
@@ -122,8 +167,8 @@ for (const driver of drivers) {
       const nudge = vi.fn();
       const services = { db, env: { SITE_URL: "https://example.com", AUTH_SECRET: "a".repeat(32) }, outbox: { enqueue, nudge } } as unknown as Services;
 
-      const invited = await inviteStaff(services, { name: "Rita", email: "rita@example.com", role: "recruiter" }, admin, "10.0.0.1");
-      expect(invited).toEqual({ ok: true, message: "Rita is invited as Recruiter. The link in their email works once, for 24 hours." });
+      const invited = await inviteStaff(services, { name: "Rita", email: "rita@example.com", roles: ["sales", "recruiter"] }, admin, "10.0.0.1");
+      expect(invited).toEqual({ ok: true, message: "Rita is invited as Sales and Recruiter. The link in their email works once, for 24 hours." });
       expect(enqueue).toHaveBeenCalledTimes(1);
       expect(enqueue.mock.calls[0]).toContainEqual({
         kind: "staff",
@@ -134,17 +179,20 @@ for (const driver of drivers) {
           url: expect.stringMatching(/^https:\/\/example\.com\/staff\/set-password\?token=/),
           valid_for: "24 hours",
           invited_by: "Ada",
-          role: "Recruiter",
+          role: "Sales and Recruiter",
         },
       });
       expect(nudge).toHaveBeenCalledTimes(1);
 
-      const again = await inviteStaff(services, { name: "Someone", email: "rita@example.com", role: "admin" }, admin, "10.0.0.1");
+      const again = await inviteStaff(services, { name: "Someone", email: "rita@example.com", roles: ["admin"] }, admin, "10.0.0.1");
       expect(again).toMatchObject({ ok: false, status: 409 });
       expect(enqueue).toHaveBeenCalledTimes(1);
       expect(await db.select({ id: staffVerifications.id }).from(staffVerifications)).toHaveLength(1);
-      expect(await db.select({ name: staffUsers.name, role: staffUsers.role }).from(staffUsers).where(eq(staffUsers.email, "rita@example.com"))).toEqual([
-        { name: "Rita", role: "recruiter" },
+      expect(await db.select({ name: staffUsers.name, roles: staffUsers.roles }).from(staffUsers).where(eq(staffUsers.email, "rita@example.com"))).toEqual([
+        { name: "Rita", roles: ["sales", "recruiter"] },
+      ]);
+      expect(await db.select({ detail: auditLog.detail }).from(auditLog).where(eq(auditLog.action, "account-created"))).toEqual([
+        { detail: { roles: ["sales", "recruiter"] } },
       ]);
 
       // Rita lost the mail: a new invitation, and only its link works.

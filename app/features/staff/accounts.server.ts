@@ -2,17 +2,18 @@ import { and, asc, eq, exists, isNotNull, isNull, sql } from "drizzle-orm";
 import { INVALID_EMAIL_MESSAGE, normaliseEmailAddress } from "#app/features/forms/form-rules.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { createStaffAccount, SETUP_LINK_TTL_MS } from "#app/features/staff/password-links.server.ts";
-import { roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
+import { allRoles, hasRole, normaliseRoles, roleField, rolesText, sameRoles, type StaffRole } from "#app/features/staff/roles.ts";
+import { holdsRole } from "#app/features/staff/roles.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { staffAccounts, staffRoles, staffSessions, staffUsers } from "#app/platform/db/schema.server.ts";
+import { staffAccounts, staffSessions, staffUsers } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 export type StaffAccountRow = {
   id: string;
   name: string;
   email: string;
-  role: StaffRole;
+  roles: StaffRole[];
   deactivatedAt: Date | null;
   createdAt: Date;
   hasPassword: boolean;
@@ -25,7 +26,7 @@ export function listStaffAccounts(db: Database, id?: string): Promise<StaffAccou
       id: staffUsers.id,
       name: staffUsers.name,
       email: staffUsers.email,
-      role: staffUsers.role,
+      roles: staffUsers.roles,
       deactivatedAt: staffUsers.deactivatedAt,
       createdAt: staffUsers.createdAt,
       hasPassword: sql<boolean>`${exists(
@@ -45,11 +46,21 @@ export type AccountChange = { ok: true; message: string } | { ok: false; status:
 
 const refused = (status: number, message: string): AccountChange => ({ ok: false, status, message });
 
-export function parseRole(value: string | undefined): StaffRole | null {
-  return staffRoles.find((role) => role === value) ?? null;
+export const NO_ROLE_MESSAGE = "Choose at least one role: an account without a role could open nothing.";
+
+/** The roles whose checkboxes are ticked; empty when none is, which the caller refuses. */
+export function tickedRoles(values: Record<string, string>): StaffRole[] {
+  return allRoles.filter((role) => values[roleField(role)] !== undefined);
 }
 
-export type InviteInput = { name: string; email: string; role: StaffRole };
+/** A set of roles a form carries in one field ("sales,recruiter"), or null when one of them is no role. */
+export function parseRoleList(value: string | undefined): StaffRole[] | null {
+  const values = (value ?? "").split(",").filter(Boolean);
+  const roles = normaliseRoles(values);
+  return roles.length === values.length ? roles : null;
+}
+
+export type InviteInput = { name: string; email: string; roles: StaffRole[] };
 
 const NAME_MAX_LENGTH = 100;
 
@@ -58,12 +69,12 @@ export function readInvite(values: Record<string, string>): { ok: true; input: I
   const name = (values.name ?? "").trim();
   // Staff addresses are kept in lower case throughout: sign-in and the reset form find them so.
   const email = normaliseEmailAddress(values.email ?? "")?.toLowerCase();
-  const role = parseRole(values.role);
+  const roles = tickedRoles(values);
   if (!name) return { ok: false, field: "name", message: "Enter the name of the person you invite." };
   if (name.length > NAME_MAX_LENGTH) return { ok: false, field: "name", message: `Keep the name to ${NAME_MAX_LENGTH} characters.` };
   if (!email) return { ok: false, field: "email", message: INVALID_EMAIL_MESSAGE };
-  if (!role) return { ok: false, field: "role", message: "Choose one of the roles." };
-  return { ok: true, input: { name, email, role } };
+  if (roles.length === 0) return { ok: false, field: "roles", message: NO_ROLE_MESSAGE };
+  return { ok: true, input: { name, email, roles } };
 }
 
 async function accountByEmail(db: Database, email: string) {
@@ -80,12 +91,12 @@ async function accountByEmail(db: Database, email: string) {
  * new link either): the admin is told so.
  */
 export async function inviteStaff(services: Services, input: InviteInput, actor: StaffUser, ipAddress: string): Promise<AccountChange> {
-  const taken = `${input.email} already has a staff account; nothing was changed. To give it another role, use the list below.`;
+  const taken = `${input.email} already has a staff account; nothing was changed. To change its roles, use the list below.`;
   if (await accountByEmail(services.db, input.email)) return refused(409, taken);
   const created = await createStaffAccount(services, input, { id: actor.id, email: actor.email }, ipAddress);
   if (created.status === "exists") return refused(409, taken);
   await sendInvitation(services, input, created.url, actor);
-  return { ok: true, message: `${input.name} is invited as ${roleLabels[input.role]}. The link in their email works once, for ${SETUP_LINK_VALID_FOR}.` };
+  return { ok: true, message: `${input.name} is invited as ${rolesText(input.roles)}. The link in their email works once, for ${SETUP_LINK_VALID_FOR}.` };
 }
 
 const SETUP_LINK_VALID_FOR = `${SETUP_LINK_TTL_MS / 3_600_000} hours`;
@@ -96,7 +107,7 @@ async function sendInvitation(services: Services, to: InviteInput, url: string, 
       kind: "staff",
       to: to.email,
       template: "staff-invitation",
-      params: { name: to.name, url, valid_for: SETUP_LINK_VALID_FOR, invited_by: actor.name, role: roleLabels[to.role] },
+      params: { name: to.name, url, valid_for: SETUP_LINK_VALID_FOR, invited_by: actor.name, role: rolesText(to.roles) },
     });
   });
   services.outbox.nudge();
@@ -123,7 +134,7 @@ export async function resendInvitation(services: Services, targetId: string, act
   };
 }
 
-type Locked = { target: { id: string; name: string; role: StaffRole; deactivatedAt: Date | null } | null; activeAdmins: number };
+type Locked = { target: { id: string; name: string; roles: StaffRole[]; deactivatedAt: Date | null } | null; activeAdmins: number };
 
 /**
  * Locks every active admin and the target account for the transaction, so
@@ -133,11 +144,11 @@ async function lockForChange(tx: Database, targetId: string): Promise<Locked> {
   const admins = await tx
     .select({ id: staffUsers.id })
     .from(staffUsers)
-    .where(and(eq(staffUsers.role, "admin"), isNull(staffUsers.deactivatedAt)))
+    .where(and(holdsRole("admin"), isNull(staffUsers.deactivatedAt)))
     .orderBy(staffUsers.id)
     .for("update");
   const [target] = await tx
-    .select({ id: staffUsers.id, name: staffUsers.name, role: staffUsers.role, deactivatedAt: staffUsers.deactivatedAt })
+    .select({ id: staffUsers.id, name: staffUsers.name, roles: staffUsers.roles, deactivatedAt: staffUsers.deactivatedAt })
     .from(staffUsers)
     .where(eq(staffUsers.id, targetId))
     .for("update");
@@ -147,41 +158,47 @@ async function lockForChange(tx: Database, targetId: string): Promise<Locked> {
 const NO_ACCOUNT = "There is no such staff account.";
 
 function lastAdmin(locked: Locked): boolean {
-  return locked.target?.role === "admin" && !locked.target.deactivatedAt && locked.activeAdmins <= 1;
+  return Boolean(locked.target && hasRole(locked.target, "admin") && !locked.target.deactivatedAt && locked.activeAdmins <= 1);
 }
 
 /**
- * A new role for another account. `shownRole` is the role the admin saw: if
- * someone changed it since, nothing happens and the answer names the role it has now.
+ * A new set of roles for an account, the admin's own included. `shownRoles`
+ * are the roles the admin saw: if someone changed them since, nothing happens
+ * and the answer names the roles it has now. The last active admin keeps the
+ * admin role, so someone can always manage accounts.
  */
-export function changeRole(
+export function changeRoles(
   db: Database,
-  change: { targetId: string; role: StaffRole; shownRole: StaffRole },
+  change: { targetId: string; roles: StaffRole[]; shownRoles: StaffRole[] },
   actor: StaffUser,
   ipAddress: string,
 ): Promise<AccountChange> {
   return db.transaction(async (tx) => {
-    if (change.targetId === actor.id) return refused(400, "You cannot change your own role. Ask another admin.");
+    const roles = normaliseRoles(change.roles);
+    if (roles.length === 0) return refused(400, NO_ROLE_MESSAGE);
     const locked = await lockForChange(tx, change.targetId);
     const target = locked.target;
     if (!target) return refused(404, NO_ACCOUNT);
-    if (target.role !== change.shownRole) {
-      return refused(409, `${target.name}'s role was changed meanwhile: it is now ${roleLabels[target.role]}. Nothing was changed; choose again if needed.`);
+    if (!sameRoles(target.roles, change.shownRoles)) {
+      return refused(409, `${target.name}'s roles were changed meanwhile: now ${rolesText(target.roles)}. Nothing was changed; choose again if needed.`);
     }
-    if (target.role === change.role) return { ok: true, message: `${target.name} already is ${roleLabels[target.role]}; nothing was changed.` };
-    if (lastAdmin(locked)) return refused(409, `${target.name} is the last active admin, so they stay an admin. Make someone else an admin first.`);
+    if (sameRoles(target.roles, roles)) return { ok: true, message: `${target.name} already is ${rolesText(target.roles)}; nothing was changed.` };
+    if (!roles.includes("admin") && lastAdmin(locked)) {
+      const who = target.id === actor.id ? "You are" : `${target.name} is`;
+      return refused(409, `${who} the last active admin, so the admin role stays. Make someone else an admin first.`);
+    }
     await tx
       .update(staffUsers)
-      .set({ role: change.role, updatedAt: sql`now()` })
+      .set({ roles, updatedAt: sql`now()` })
       .where(eq(staffUsers.id, target.id));
     await audit(tx, {
       actor: { id: actor.id, email: actor.email },
       action: "account-role-changed",
       target: { type: "staff", id: target.id },
-      detail: { from: target.role, to: change.role },
+      detail: { from: target.roles, to: roles },
       ipAddress,
     });
-    return { ok: true, message: `${target.name} is now ${roleLabels[change.role]}.` };
+    return { ok: true, message: `${target.id === actor.id ? "You are" : `${target.name} is`} now ${rolesText(roles)}.` };
   });
 }
 

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { expect, test, vi } from "vitest";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
-import { setCurrentStaff } from "#app/features/staff/staff-session.server.ts";
+import { setCurrentStaff, type StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
 import { openServices, type Services } from "#app/platform/services.server.ts";
@@ -13,7 +13,7 @@ import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts"
 vi.setConfig({ testTimeout: 90_000 });
 
 const drivers = await testDrivers();
-const sales = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", role: "sales" } as const;
+const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", roles: ["sales"] };
 
 /** What a signed-in sales person gets for `/staff/files/{key}`, the key as the router decodes it. */
 async function download(services: Services, key: string) {

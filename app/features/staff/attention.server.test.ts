@@ -1,6 +1,6 @@
 import { expect, test, vi } from "vitest";
 import { attentionFor } from "#app/features/staff/attention.server.ts";
-import { consultations, featuredInsights, jobs, outbox } from "#app/platform/db/schema.server.ts";
+import { consultations, featuredInsights, jobs, outbox, type StaffRole } from "#app/platform/db/schema.server.ts";
 import { openTestDatabase } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -23,8 +23,7 @@ test("the staff home counts what waits in each role's part of the staff area, an
     await db
       .insert(consultations)
       .values({ fullName: "Asha", email: "asha@example.com", country: "India", phone: "+91 98765 43210", projectBrief: "A portal." });
-    const counts = async (role: Parameters<typeof attentionFor>[1]) =>
-      Object.fromEntries((await attentionFor({ db }, role)).map((item) => [item.label, item.count]));
+    const counts = async (role: StaffRole) => Object.fromEntries((await attentionFor({ db }, { roles: [role] })).map((item) => [item.label, item.count]));
 
     expect(await counts("editor")).toEqual({ "Insight drafts not yet published": 1, "Insights scheduled to appear": 1 });
     expect(await counts("recruiter")).toEqual({ "New job applications": 0, "Job drafts not yet published": 2 });

@@ -4,7 +4,7 @@ import { readBusinessHours } from "#app/features/leads/business-hours.server.ts"
 import { businessMinutesBetween } from "#app/features/leads/business-time.ts";
 import { leadClock, type LeadClock } from "#app/features/leads/lead-clock.ts";
 import { countedRows } from "#app/features/staff/list-page.server.ts";
-import { canOpen, type StaffRole } from "#app/features/staff/roles.ts";
+import { canOpen, type RoleHolder } from "#app/features/staff/roles.ts";
 import { consultations, featuredInsights, jobs } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
@@ -18,21 +18,21 @@ export type AttentionItem = { label: string; count: number; href: string; action
  * never counted here. Jobs and insights are few, and whether one is scheduled
  * follows the clock, so they are counted as they stand.
  */
-export async function attentionFor({ db }: Pick<Services, "db">, role: StaffRole): Promise<AttentionItem[]> {
+export async function attentionFor({ db }: Pick<Services, "db">, holder: RoleHolder): Promise<AttentionItem[]> {
   const items: AttentionItem[] = [];
-  if (canOpen(role, "consultations")) {
+  if (canOpen(holder, "consultations")) {
     const n = await countedRows(db, "consultations", { statuses: ["new"] });
     items.push({ label: "New consultation requests", count: n, href: "/staff/consultations?status=new", action: "Open new requests" });
   }
-  if (canOpen(role, "applications")) {
+  if (canOpen(holder, "applications")) {
     const n = await countedRows(db, "job_applications", { statuses: ["new"] });
     items.push({ label: "New job applications", count: n, href: "/staff/applications?status=new", action: "Open new applications" });
   }
-  if (canOpen(role, "jobs")) {
+  if (canOpen(holder, "jobs")) {
     const [row] = await db.select({ n: count() }).from(jobs).where(eq(jobs.status, "draft"));
     items.push({ label: "Job drafts not yet published", count: row?.n ?? 0, href: "/staff/jobs?status=draft", action: "Open job drafts" });
   }
-  if (canOpen(role, "insights")) {
+  if (canOpen(holder, "insights")) {
     const [drafts, scheduled] = await Promise.all([
       db.select({ n: count() }).from(featuredInsights).where(eq(featuredInsights.status, "draft")),
       db
@@ -48,7 +48,7 @@ export async function attentionFor({ db }: Pick<Services, "db">, role: StaffRole
       action: "Open scheduled insights",
     });
   }
-  if (canOpen(role, "outbox")) {
+  if (canOpen(holder, "outbox")) {
     const n = await countedRows(db, "outbox", { statuses: ["failed"] });
     items.push({ label: "Emails that could not be sent", count: n, href: "/staff/outbox?status=failed", action: "Open the outbox" });
   }
@@ -63,11 +63,11 @@ export type UrgentLead = { id: number; fullName: string; clock: LeadClock; escal
 
 /**
  * The waiting leads that are overdue or due within the promise's span of
- * business time, most urgent first, for a role that works on leads; null for
+ * business time, most urgent first, for an account whose roles work on leads; null for
  * any other. Read in the list's urgent order, so the index stops after a few rows.
  */
-export async function urgentLeadsFor({ db }: Pick<Services, "db">, role: StaffRole, now = new Date()): Promise<UrgentLead[] | null> {
-  if (!canOpen(role, "consultations")) return null;
+export async function urgentLeadsFor({ db }: Pick<Services, "db">, holder: RoleHolder, now = new Date()): Promise<UrgentLead[] | null> {
+  if (!canOpen(holder, "consultations")) return null;
   const [rows, hours] = await Promise.all([
     db
       .select({

@@ -10,7 +10,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "password-reset-requested": "Asked for a password reset link",
   "account-created": "Created a staff account",
   "account-link-issued": "Issued a password link",
-  "account-role-changed": "Changed a role",
+  "account-role-changed": "Changed roles",
   "account-deactivated": "Deactivated an account",
   "account-reactivated": "Reactivated an account",
   "status-changed": "Changed a status",

@@ -4,7 +4,7 @@ import { auditActions } from "#app/features/staff/audit-actions.ts";
 import type { AuditAction } from "#app/features/staff/audit.server.ts";
 import { countUpTo, cursorOf, loadStaffList, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
-import { auditLog, staffUsers } from "#app/platform/db/schema.server.ts";
+import { auditLog, staffUsers, type AuditDetail } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 export type AuditRow = {
@@ -16,7 +16,7 @@ export type AuditRow = {
   targetId: string | null;
   /** A staff account target's address (the id alone tells a reader nothing). */
   targetEmail: string | null;
-  detail: Record<string, string | number | boolean | null> | null;
+  detail: AuditDetail | null;
   ipAddress: string | null;
   cursor: string;
 };

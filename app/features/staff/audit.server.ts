@@ -1,5 +1,5 @@
 import type { Database } from "#app/platform/db/client.server.ts";
-import { auditLog } from "#app/platform/db/schema.server.ts";
+import { auditLog, type AuditDetail } from "#app/platform/db/schema.server.ts";
 
 export type AuditAction =
   | "sign-in"
@@ -65,7 +65,7 @@ export type AuditEntry = {
   action: AuditAction;
   target?: { type: string; id: string | number };
   /** Facts about the action (a status, a count, filters); never a visitor's personal data. */
-  detail?: Record<string, string | number | boolean | null>;
+  detail?: AuditDetail;
   ipAddress?: string | null;
 };
 

@@ -39,7 +39,7 @@ function createAuth(db: Database, secret: string, siteUrl: string) {
     },
     user: {
       additionalFields: {
-        role: { type: "string", required: true, input: false },
+        roles: { type: "string[]", required: true, input: false },
         deactivatedAt: { type: "date", required: false, input: false },
       },
     },

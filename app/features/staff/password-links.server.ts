@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { authOf } from "#app/features/staff/auth.server.ts";
-import type { StaffRole } from "#app/features/staff/roles.ts";
+import { normaliseRoles, type StaffRole } from "#app/features/staff/roles.ts";
 import { staffUsers, staffVerifications } from "#app/platform/db/schema.server.ts";
 import { hitRateLimit, type RateLimitRule } from "#app/platform/rate-limit.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
@@ -40,15 +40,15 @@ export async function findPasswordLink(services: Pick<Services, "db" | "env">, t
   return found && found.expiresAt > new Date() ? { userId: found.value } : null;
 }
 
-export type StaffAccountInput = { email: string; name: string; role: StaffRole };
+export type StaffAccountInput = { email: string; name: string; roles: readonly StaffRole[] };
 
 export type StaffAccountResult =
-  { status: "created"; userId: string; url: string; expiresAt: Date } | { status: "exists"; userId: string; role: StaffRole; url: string; expiresAt: Date };
+  { status: "created"; userId: string; url: string; expiresAt: Date } | { status: "exists"; userId: string; roles: StaffRole[]; url: string; expiresAt: Date };
 
 /**
  * A new account with a 24-hour link to choose its password. For an address
  * that already has an account, a fresh link for it (how an admin who lost
- * their password and their mail gets back in); its role stays.
+ * their password and their mail gets back in); its roles stay.
  */
 export async function createStaffAccount(
   services: Pick<Services, "db" | "env">,
@@ -58,18 +58,20 @@ export async function createStaffAccount(
 ): Promise<StaffAccountResult> {
   const email = input.email.trim().toLowerCase();
   const [existing] = await services.db
-    .select({ id: staffUsers.id, role: staffUsers.role })
+    .select({ id: staffUsers.id, roles: staffUsers.roles })
     .from(staffUsers)
     .where(eq(sql`lower(${staffUsers.email})`, email));
   if (existing) {
     const link = await issuePasswordLink(services, existing.id, SETUP_LINK_TTL_MS);
     await audit(services.db, { actor, action: "account-link-issued", target: { type: "staff", id: existing.id }, ipAddress });
-    return { status: "exists", userId: existing.id, role: existing.role, ...link };
+    return { status: "exists", userId: existing.id, roles: existing.roles, ...link };
   }
+  const roles = normaliseRoles(input.roles);
+  if (roles.length === 0) throw new Error("A staff account needs at least one role.");
   const userId = randomUUID();
   await services.db.transaction(async (tx) => {
-    await tx.insert(staffUsers).values({ id: userId, email, name: input.name.trim() || email, role: input.role });
-    await audit(tx, { actor, action: "account-created", target: { type: "staff", id: userId }, detail: { role: input.role }, ipAddress });
+    await tx.insert(staffUsers).values({ id: userId, email, name: input.name.trim() || email, roles });
+    await audit(tx, { actor, action: "account-created", target: { type: "staff", id: userId }, detail: { roles }, ipAddress });
   });
   return { status: "created", userId, ...(await issuePasswordLink(services, userId, SETUP_LINK_TTL_MS)) };
 }

@@ -2,11 +2,15 @@ import type { StaffRole } from "#app/platform/db/schema.server.ts";
 
 /*
  * Who may open which part of the staff area: the one table the server checks
- * in every loader and action, and the navigation is drawn from. An admin may
- * open everything.
+ * in every loader and action, and the navigation is drawn from. An account
+ * holds one or more roles and may open what any of them may (decision 045);
+ * an admin may open everything.
  */
 
 export type { StaffRole };
+
+/** Whoever holds roles: the signed-in user, an account row. */
+export type RoleHolder = { roles: readonly StaffRole[] };
 
 export const roleLabels: Record<StaffRole, string> = {
   admin: "Admin",
@@ -14,6 +18,12 @@ export const roleLabels: Record<StaffRole, string> = {
   recruiter: "Recruiter",
   editor: "Editor",
 };
+
+/** Every role, in the order forms and sentences list them (the database's `staffRoles` order). */
+export const allRoles = Object.keys(roleLabels) as StaffRole[];
+
+/** The form field of one role's checkbox: a field a role, as a form post carries one value a field. */
+export const roleField = (role: StaffRole) => `role-${role}`;
 
 export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, teams and lead routing, the outbox and the audit log",
@@ -57,11 +67,33 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   teams: { label: "Teams and lead routing", path: "/staff/teams", roles: [] },
 };
 
-export function canOpen(role: StaffRole, area: StaffArea): boolean {
-  return role === "admin" || areas[area].roles.includes(role);
+/** Whether the account holds `role` among its roles. */
+export function hasRole(holder: RoleHolder, role: StaffRole): boolean {
+  return holder.roles.includes(role);
 }
 
-/** The areas a role sees in its navigation, in menu order. */
-export function areasFor(role: StaffRole): StaffArea[] {
-  return (Object.keys(areas) as StaffArea[]).filter((area) => canOpen(role, area));
+/** Whether any of the account's roles may open `area`. */
+export function canOpen(holder: RoleHolder, area: StaffArea): boolean {
+  return hasRole(holder, "admin") || holder.roles.some((role) => areas[area].roles.includes(role));
+}
+
+/** The areas an account sees in its navigation, in menu order: the union of its roles' areas. */
+export function areasFor(holder: RoleHolder): StaffArea[] {
+  return (Object.keys(areas) as StaffArea[]).filter((area) => canOpen(holder, area));
+}
+
+/** The known roles among `values`, each once, in the order of `allRoles`: how a set of roles is stored and shown. */
+export function normaliseRoles(values: readonly string[]): StaffRole[] {
+  return allRoles.filter((role) => values.includes(role));
+}
+
+/** Whether two sets of roles are the same, whatever their order. */
+export function sameRoles(a: readonly StaffRole[], b: readonly StaffRole[]): boolean {
+  return a.length === b.length && a.every((role) => b.includes(role));
+}
+
+/** "Sales and Recruiter": a set of roles in a sentence. */
+export function rolesText(roles: readonly StaffRole[]): string {
+  const labels = roles.map((role) => roleLabels[role]);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}` : (labels[0] ?? "");
 }

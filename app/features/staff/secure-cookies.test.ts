@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 test("with an https SITE_URL, the session cookie a sign-in sets is Secure, HttpOnly, SameSite=Lax and __Secure- prefixed", async () => {
-  const account = await createStaffAccount(services, { email: "admin@kraf.example", name: "Admin", role: "admin" }, COMMAND_LINE_ACTOR);
+  const account = await createStaffAccount(services, { email: "admin@kraf.example", name: "Admin", roles: ["admin"] }, COMMAND_LINE_ACTOR);
   const token = new URL(account.url).searchParams.get("token") ?? "";
   const password = "correct horse battery staple";
   await (await authOf(services)).api.resetPassword({ body: { token, newPassword: password } });

@@ -1,11 +1,10 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { authOf } from "#app/features/staff/auth.server.ts";
-import { canOpen, type StaffArea, type StaffRole } from "#app/features/staff/roles.ts";
-import { staffRoles } from "#app/platform/db/schema.server.ts";
+import { canOpen, normaliseRoles, type StaffArea, type StaffRole } from "#app/features/staff/roles.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 /** The signed-in member of staff, as every staff loader and action sees them. */
-export type StaffUser = { id: string; name: string; email: string; role: StaffRole };
+export type StaffUser = { id: string; name: string; email: string; roles: StaffRole[] };
 
 const staffContext = createContext<StaffUser | null>(null);
 
@@ -33,10 +32,10 @@ function cookieName(setCookie: string): string {
   return setCookie.slice(0, setCookie.indexOf("="));
 }
 
-function activeStaffUser(user: { id: string; name: string; email: string; role?: unknown; deactivatedAt?: unknown }): StaffUser | null {
-  if (user.deactivatedAt) return null;
-  const role = staffRoles.find((known) => known === user.role);
-  return role ? { id: user.id, name: user.name, email: user.email, role } : null;
+function activeStaffUser(user: { id: string; name: string; email: string; roles?: unknown; deactivatedAt?: unknown }): StaffUser | null {
+  if (user.deactivatedAt || !Array.isArray(user.roles)) return null;
+  const roles = normaliseRoles(user.roles.filter((role): role is string => typeof role === "string"));
+  return roles.length > 0 ? { id: user.id, name: user.name, email: user.email, roles } : null;
 }
 
 /** Who is signed in for this request: set by the middleware (and by tests that call loaders directly). */
@@ -51,8 +50,8 @@ export function currentStaff(context: Readonly<RouterContextProvider>): StaffUse
 
 /**
  * The signed-in member of staff allowed into `area` (any of them when no
- * area is named). A visitor goes to the sign-in page and comes back here
- * afterwards; staff without the role get 403.
+ * area is named): one of their roles opens it. A visitor goes to the sign-in
+ * page and comes back here afterwards; staff without such a role get 403.
  */
 export function requireStaff(context: Readonly<RouterContextProvider>, request: Request, area?: StaffArea): StaffUser {
   const user = context.get(staffContext);
@@ -62,7 +61,7 @@ export function requireStaff(context: Readonly<RouterContextProvider>, request: 
     const back = request.method === "GET" ? url.pathname + url.search : (sameOriginReferrer(request) ?? url.pathname);
     throw redirect(`/staff/sign-in?${new URLSearchParams({ returnTo: back })}`, { status: 303 });
   }
-  if (area && !canOpen(user.role, area)) throw data(FORBIDDEN_MESSAGE, { status: 403 });
+  if (area && !canOpen(user, area)) throw data(FORBIDDEN_MESSAGE, { status: 403 });
   return user;
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { inputClass } from "#app/features/forms/field.tsx";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { areas, areasFor, roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
+import { areas, areasFor, rolesText, type StaffRole } from "#app/features/staff/roles.ts";
 
 export { inputClass };
 
@@ -17,7 +17,7 @@ export function staffMeta(title: string) {
   return [{ title: `${title} – Kraf staff` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-type ShellUser = { name: string; role: StaffRole } | null;
+type ShellUser = { name: string; roles: StaffRole[] } | null;
 
 /** The staff area's own frame: no public header, banner, consultation panel or newsletter. */
 export function StaffShell({ user, children }: { user: ShellUser; children: ReactNode }) {
@@ -37,7 +37,7 @@ export function StaffShell({ user, children }: { user: ShellUser; children: Reac
           {user ? (
             <nav aria-label="Staff" className="order-last w-full sm:order-none sm:w-auto sm:flex-1">
               <ul className="flex flex-wrap gap-x-4 gap-y-1">
-                {areasFor(user.role).map((area) => (
+                {areasFor(user).map((area) => (
                   <li key={area}>
                     <NavLink
                       to={areas[area].path}
@@ -53,7 +53,7 @@ export function StaffShell({ user, children }: { user: ShellUser; children: Reac
           {user ? (
             <div className="ml-auto flex items-center gap-3 text-sm">
               <Link to="/staff/account" className="text-slate-700 hover:text-brand-700">
-                {user.name} <span className="text-slate-600">({roleLabels[user.role]})</span>
+                {user.name} <span className="text-slate-600">({rolesText(user.roles)})</span>
               </Link>
               <Form method="post" action="/staff/sign-out">
                 <button type="submit" className={secondaryButtonClass}>

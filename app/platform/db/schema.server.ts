@@ -381,6 +381,9 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
  * verification) under names of our own; better-auth reads and writes them
  * through its Drizzle adapter, so their property names are the ones it expects.
  */
+/** Facts an audit entry keeps about its action: a status, a count, a set of roles. */
+export type AuditDetail = Record<string, string | number | boolean | null | string[]>;
+
 export const staffRoles = ["admin", "sales", "recruiter", "editor"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
@@ -392,7 +395,8 @@ export const staffUsers = pgTable(
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    role: text("role").$type<StaffRole>().notNull(),
+    /** What the account may do: the union of these roles' areas (decision 045). Never empty, no repeats, in `staffRoles` order. */
+    roles: text("roles").array().$type<StaffRole[]>().notNull(),
     /** A deactivated account cannot sign in; its name stays on notes and in the audit log. */
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     /** Since when the person is away: their teams' rotation passes them by until they are back (null). */
@@ -400,7 +404,10 @@ export const staffUsers = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("staff_user_email_key").on(t.email), check("staff_user_role_check", sql`${t.role} in ('admin', 'sales', 'recruiter', 'editor')`)],
+  (t) => [
+    uniqueIndex("staff_user_email_key").on(t.email),
+    check("staff_user_roles_check", sql`cardinality(${t.roles}) > 0 and ${t.roles} <@ array['admin', 'sales', 'recruiter', 'editor']::text[]`),
+  ],
 );
 
 export const staffSessions = pgTable(
@@ -663,7 +670,7 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     targetType: text("target_type"),
     targetId: text("target_id"),
-    detail: jsonb("detail").$type<Record<string, string | number | boolean | null>>(),
+    detail: jsonb("detail").$type<AuditDetail>(),
     ipAddress: text("ip_address"),
   },
   (t) => [

@@ -22,7 +22,7 @@ vi.setConfig({ testTimeout: 90_000 });
 
 const drivers = await testDrivers();
 
-const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", role: "sales" };
+const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", roles: ["sales"] };
 
 /**
  * 30 requests a minute apart (id 1 oldest), every third one contacted, plus
@@ -203,7 +203,7 @@ for (const driver of drivers) {
     const database = await openTestDatabase(driver);
     try {
       await seed(database);
-      const other: StaffUser = { id: "user-other", name: "Omar Other", email: "omar@staff.example.com", role: "sales" };
+      const other: StaffUser = { id: "user-other", name: "Omar Other", email: "omar@staff.example.com", roles: ["sales"] };
       await database.db.insert(staffUsers).values([sales, other]);
       // Of the 30 leads, the even ones are Sam's, every third odd one Omar's, the rest nobody's.
       const rows = await database.db.select({ id: consultations.id }).from(consultations);
@@ -236,7 +236,7 @@ for (const driver of drivers) {
       expect(stale).toMatchObject({ ok: false, status: 409, field: "owner" });
       expect(stale.ok ? "" : stale.message).toContain("Sam Sales");
       // Only an active sales or admin account can own a lead.
-      await database.db.insert(staffUsers).values({ id: "user-editor", name: "Ed", email: "ed@staff.example.com", role: "editor" });
+      await database.db.insert(staffUsers).values({ id: "user-editor", name: "Ed", email: "ed@staff.example.com", roles: ["editor"] });
       expect(await change.run(database.db, lead, { owner: "user-editor", expectedOwner: sales.id }, sales, "10.0.0.9")).toMatchObject({
         ok: false,
         status: 400,
@@ -300,10 +300,10 @@ for (const driver of drivers) {
       expect(names(oldest).slice(0, 3)).toEqual(["Lead 38", "Lead 37", "Lead 36"]);
 
       // The staff home: overdue ones and those due within 60 business minutes, for sales and admins only.
-      const shown = await urgentLeadsFor({ db }, "sales", now);
+      const shown = await urgentLeadsFor({ db }, { roles: ["sales"] }, now);
       expect(shown!.map((lead) => lead.fullName)).toEqual(["Lead 0", "Lead 1", "Lead 2", "Lead 4", "Lead 5", "Lead 6", "Lead 8"]);
       expect(shown![0]).toMatchObject({ clock: { state: "overdue" } });
-      expect(await urgentLeadsFor({ db }, "recruiter", now)).toBeNull();
+      expect(await urgentLeadsFor({ db }, { roles: ["recruiter"] }, now)).toBeNull();
 
       if (driver === "pg") {
         // At scale the order is read from its index, not sorted (a new PostgreSQL test database has only the migrations).

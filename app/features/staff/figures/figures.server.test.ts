@@ -106,8 +106,8 @@ for (const driver of await testDrivers()) {
     const { db } = database;
     try {
       await db.insert(staffUsers).values([
-        { id: "asha", name: "Asha Rao", email: "asha@kraf.example", role: "sales" },
-        { id: "bala", name: "Bala Iyer", email: "bala@kraf.example", role: "sales" },
+        { id: "asha", name: "Asha Rao", email: "asha@kraf.example", roles: ["sales"] },
+        { id: "bala", name: "Bala Iyer", email: "bala@kraf.example", roles: ["sales"] },
       ]);
       for (const [index, lead] of leads.entries()) {
         const submittedAt = ist(lead.arrives);

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { audit } from "#app/features/staff/audit.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
+import { holdsAnyRole } from "#app/features/staff/roles.server.ts";
 import { ownerRoles } from "#app/features/staff/teams/teams.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { consultations, staffUsers } from "#app/platform/db/schema.server.ts";
@@ -25,7 +26,7 @@ export function changeOwner(
       const [owner] = await tx
         .select({ id: staffUsers.id })
         .from(staffUsers)
-        .where(and(eq(staffUsers.id, change.to), isNull(staffUsers.deactivatedAt), inArray(staffUsers.role, [...ownerRoles])));
+        .where(and(eq(staffUsers.id, change.to), isNull(staffUsers.deactivatedAt), holdsAnyRole(ownerRoles)));
       if (!owner) return { ok: false, status: 400, message: "Choose an active sales or admin account as the owner." };
     }
     const updated = await tx

@@ -3,10 +3,11 @@ import { RouterContextProvider } from "react-router";
 import { expect, test, vi } from "vitest";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { handleConsultationPost } from "#app/features/consultation/submit-consultation.server.ts";
+import { changeRoles } from "#app/features/staff/accounts.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { addMember, addRule, createTeam, setAway } from "#app/features/staff/teams/teams.server.ts";
 import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
-import { consultations, outbox, staffUsers, teamMembers, teams } from "#app/platform/db/schema.server.ts";
+import { consultations, outbox, staffUsers, teamMembers, teams, type StaffRole } from "#app/platform/db/schema.server.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
 import { openServices, type Services } from "#app/platform/services.server.ts";
@@ -38,11 +39,16 @@ async function withServices(driver: DatabaseDriver, run: (services: Services) =>
   }
 }
 
-const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", role: "admin" };
+const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"] };
 
 /** Sales accounts; inserting them is enough for them to join the default team. */
 async function salesAccounts(services: Services, names: string[]): Promise<string[]> {
-  const rows = names.map((name) => ({ id: `sales-${name.toLowerCase()}`, name, email: `${name.toLowerCase()}@staff.example.com`, role: "sales" as const }));
+  const rows = names.map((name) => ({
+    id: `sales-${name.toLowerCase()}`,
+    name,
+    email: `${name.toLowerCase()}@staff.example.com`,
+    roles: ["sales"] as StaffRole[],
+  }));
   await services.db.insert(staffUsers).values(rows);
   return rows.map((row) => row.id);
 }
@@ -82,7 +88,7 @@ for (const driver of await testDrivers()) {
     await withServices(driver, async (services) => {
       const [ana, ben, cai] = await salesAccounts(services, ["Ana", "Ben", "Cai"]);
       // An editor never joins a team.
-      await services.db.insert(staffUsers).values({ id: "editor-1", name: "Eve", email: "eve@staff.example.com", role: "editor" });
+      await services.db.insert(staffUsers).values({ id: "editor-1", name: "Eve", email: "eve@staff.example.com", roles: ["editor"] });
       const [defaultTeam] = await services.db.select().from(teams).where(eq(teams.isDefault, true));
       expect((await services.db.select({ userId: teamMembers.userId }).from(teamMembers)).map((m) => m.userId).sort()).toEqual([ana, ben, cai]);
 
@@ -107,16 +113,44 @@ for (const driver of await testDrivers()) {
     });
   });
 
-  test(`nobody available: the lead stays unassigned in its team and every active admin is told (${driver})`, async () => {
+  test(`an account that holds sales among other roles rotates; one that only recruits never gets a lead, even on a team (${driver})`, async () => {
     await withServices(driver, async (services) => {
       const [ana] = await salesAccounts(services, ["Ana"]);
       await services.db
         .insert(staffUsers)
         .values([
           admin,
-          { id: "admin-2", name: "Abe Admin", email: "abe@staff.example.com", role: "admin" },
-          { id: "admin-3", name: "Old Admin", email: "old@staff.example.com", role: "admin", deactivatedAt: new Date() },
+          { id: "rita", name: "Rita", email: "rita@staff.example.com", roles: ["sales", "recruiter"] },
+          { id: "rex", name: "Rex", email: "rex@staff.example.com", roles: ["recruiter"] },
         ]);
+      const [defaultTeam] = await services.db.select().from(teams).where(eq(teams.isDefault, true));
+      // Holding sales is what makes an account join the default team; recruiting alone is not.
+      expect((await services.db.select({ userId: teamMembers.userId }).from(teamMembers)).map((m) => m.userId).sort()).toEqual(["rita", ana]);
+      // A recruiter left on a team (say, once sales) is still passed by.
+      await services.db.insert(teamMembers).values({ teamId: defaultTeam!.id, userId: "rex" });
+
+      for (let i = 0; i < 6; i++) await postLead(services);
+      expect(await leadsPerOwner(services)).toEqual({ [ana!]: 3, rita: 3 });
+
+      // Rita gives up sales: still a member, but no more leads.
+      expect(await changeRoles(services.db, { targetId: "rita", roles: ["recruiter"], shownRoles: ["sales", "recruiter"] }, admin, "10.0.0.1")).toMatchObject({
+        ok: true,
+      });
+      for (let i = 0; i < 3; i++) await postLead(services);
+      expect(await leadsPerOwner(services)).toEqual({ [ana!]: 6, rita: 3 });
+    });
+  });
+
+  test(`nobody available: the lead stays unassigned in its team and every active admin is told (${driver})`, async () => {
+    await withServices(driver, async (services) => {
+      const [ana] = await salesAccounts(services, ["Ana"]);
+      await services.db.insert(staffUsers).values([
+        admin,
+        { id: "admin-2", name: "Abe Admin", email: "abe@staff.example.com", roles: ["admin"] },
+        { id: "admin-3", name: "Old Admin", email: "old@staff.example.com", roles: ["admin"], deactivatedAt: new Date() },
+        // An editor who is also an admin is one of the admins.
+        { id: "admin-4", name: "Eda Editor", email: "eda@staff.example.com", roles: ["admin", "editor"] },
+      ]);
       await setAway(services.db, ana!, true, admin, "10.0.0.1");
       const lead = await postLead(services);
       expect(lead.ownerId).toBeNull();
@@ -125,7 +159,7 @@ for (const driver of await testDrivers()) {
         .select({ to: outbox.toAddress })
         .from(outbox)
         .where(and(eq(outbox.consultationId, lead.id), eq(outbox.template, "consultation-unassigned")));
-      expect(alerts.map((row) => row.to).sort()).toEqual(["abe@staff.example.com", "ada@staff.example.com"]);
+      expect(alerts.map((row) => row.to).sort()).toEqual(["abe@staff.example.com", "ada@staff.example.com", "eda@staff.example.com"]);
       // The sales inbox still hears of it, saying nobody owns it.
       const [notification] = await services.db
         .select({ to: outbox.toAddress, params: outbox.params })

@@ -1,5 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import { routeLead, type LeadFacts } from "#app/features/staff/teams/routing.ts";
+import { ownerRoles } from "#app/features/staff/teams/teams.server.ts";
 import { rowsOf, type Database } from "#app/platform/db/client.server.ts";
 import { routingRules } from "#app/platform/db/schema.server.ts";
 
@@ -40,7 +41,7 @@ export async function assignLead(tx: Database, facts: LeadFacts): Promise<Assign
         select u.id, u.name, u.email, row_number() over (order by m.created_at, u.id) - 1 as place, count(*) over () as n
           from team_members m join staff_user u on u.id = m.user_id
          where m.team_id = (select id from team)
-           and u.deactivated_at is null and u.away_since is null and u.role in ('sales', 'admin')
+           and u.deactivated_at is null and u.away_since is null and u.roles && ${sql.param([...ownerRoles])}::text[]
       )
       select team.id as team_id, team.name as team_name, a.id as owner_id, a.name as owner_name, a.email as owner_email
         from team left join available a on a.place = (team.turns - 1) % a.n`),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { changeRole } from "#app/features/staff/accounts.server.ts";
+import { changeRoles } from "#app/features/staff/accounts.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import {
   addMember,
@@ -20,7 +20,7 @@ import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", role: "admin" };
+const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"] };
 const ip = "10.0.0.1";
 
 for (const driver of await testDrivers()) {
@@ -32,15 +32,15 @@ for (const driver of await testDrivers()) {
         .insert(staffUsers)
         .values([
           admin,
-          { id: "sales-1", name: "Sam", email: "sam@staff.example.com", role: "sales" },
-          { id: "editor-1", name: "Eve", email: "eve@staff.example.com", role: "editor" },
+          { id: "sales-1", name: "Sam", email: "sam@staff.example.com", roles: ["sales"] },
+          { id: "editor-1", name: "Eve", email: "eve@staff.example.com", roles: ["editor"] },
         ]);
       let state = await readTeams(db);
       expect(state.teams.map((team) => [team.name, team.isDefault, team.members.map((m) => m.id)])).toEqual([["Sales", true, ["sales-1"]]]);
       const defaultTeam = state.teams[0]!.id;
 
-      // An editor made sales joins the default team.
-      expect(await changeRole(db, { targetId: "editor-1", role: "sales", shownRole: "editor" }, admin, ip)).toMatchObject({ ok: true });
+      // An editor who also takes on sales joins the default team.
+      expect(await changeRoles(db, { targetId: "editor-1", roles: ["editor", "sales"], shownRoles: ["editor"] }, admin, ip)).toMatchObject({ ok: true });
       state = await readTeams(db);
       expect(state.teams[0]!.members.map((m) => m.id)).toEqual(["sales-1", "editor-1"]);
 
@@ -50,7 +50,7 @@ for (const driver of await testDrivers()) {
       expect(await renameTeam(db, defaultTeam, "enterprise", admin, ip)).toMatchObject({ ok: false, status: 409 });
       const enterprise = (await readTeams(db)).teams.find((team) => team.name === "Enterprise")!.id;
 
-      await db.insert(staffUsers).values({ id: "recruiter-1", name: "Rae", email: "rae@staff.example.com", role: "recruiter" });
+      await db.insert(staffUsers).values({ id: "recruiter-1", name: "Rae", email: "rae@staff.example.com", roles: ["recruiter"] });
       expect(await addMember(db, enterprise, "recruiter-1", admin, ip)).toMatchObject({ ok: false, status: 400 });
       expect(await addMember(db, enterprise, "sales-1", admin, ip)).toMatchObject({ ok: true });
       expect(await addMember(db, enterprise, admin.id, admin, ip)).toMatchObject({ ok: true });

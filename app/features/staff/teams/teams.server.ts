@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, max, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
+import { hasRole, type RoleHolder } from "#app/features/staff/roles.ts";
+import { holdsAnyRole } from "#app/features/staff/roles.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { solutionAreaLabel, solutionAreas } from "#app/features/staff/teams/solution-areas.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -12,8 +14,16 @@ import { routingRules, staffUsers, teamMembers, teams, type StaffRole } from "#a
  * transaction and answers with a sentence for the page.
  */
 
-/** Roles whose accounts may own leads, so belong to a team. */
+/** Roles whose accounts may own leads, so belong to a team: an account holding any of them may. */
 export const ownerRoles: readonly StaffRole[] = ["sales", "admin"];
+
+/** Whether the account holds a role that may own leads. */
+export function mayOwnLeads(holder: RoleHolder): boolean {
+  return ownerRoles.some((role) => hasRole(holder, role));
+}
+
+/** The accounts holding a role that may own leads, for queries on `staff_user`. */
+const ownerRoleHeld = () => holdsAnyRole(ownerRoles);
 
 export type TeamChange = { ok: true; message: string } | { ok: false; status: number; message: string };
 
@@ -32,7 +42,7 @@ export function leadOwners(db: Database): Promise<Owner[]> {
   return db
     .select({ id: staffUsers.id, name: staffUsers.name, away: sql<boolean>`${staffUsers.awaySince} is not null` })
     .from(staffUsers)
-    .where(and(isNull(staffUsers.deactivatedAt), inArray(staffUsers.role, [...ownerRoles])))
+    .where(and(isNull(staffUsers.deactivatedAt), ownerRoleHeld()))
     .orderBy(asc(sql`lower(${staffUsers.name})`), asc(staffUsers.id));
 }
 
@@ -50,7 +60,7 @@ export async function readTeams(db: Database): Promise<{ teams: Team[]; rules: R
         name: staffUsers.name,
         isLead: teamMembers.isLead,
         away: sql<boolean>`${staffUsers.awaySince} is not null`,
-        active: sql<boolean>`${staffUsers.deactivatedAt} is null and ${inArray(staffUsers.role, [...ownerRoles])}`,
+        active: sql<boolean>`${staffUsers.deactivatedAt} is null and ${ownerRoleHeld()}`,
       })
       .from(teamMembers)
       .innerJoin(staffUsers, eq(staffUsers.id, teamMembers.userId))
@@ -156,7 +166,7 @@ export function addMember(db: Database, teamId: number, userId: string, user: St
     const [account] = await tx
       .select({ name: staffUsers.name })
       .from(staffUsers)
-      .where(and(eq(staffUsers.id, userId), isNull(staffUsers.deactivatedAt), inArray(staffUsers.role, [...ownerRoles])));
+      .where(and(eq(staffUsers.id, userId), isNull(staffUsers.deactivatedAt), ownerRoleHeld()));
     if (!account) return refused(400, "Choose an active sales or admin account.");
     const added = await tx.insert(teamMembers).values({ teamId, userId }).onConflictDoNothing().returning({ userId: teamMembers.userId });
     if (added.length === 0) return done(`${account.name} is already in ${team.name}; nothing was changed.`);
