@@ -37,68 +37,85 @@ afterAll(async () => {
 
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => parseMail(mail.raw));
 
-test("a LinkedIn lead reaches the owner the rule picks, who sees its source and due time, replies, and the clock stops", { timeout: 180_000 }, async () => {
-  // Two sales colleagues; the rule sends LinkedIn leads to Priya's team, so rotation in the default team would not pick her.
-  await createStaffAccount(staffSide, { name: "Omar Default", email: "omar@example.com", role: "sales" });
-  const { link: passwordLink } = await createStaffAccount(staffSide, { name: "Priya Linkedin", email: "priya@example.com", role: "sales" });
-  await database.pool.query(`
+test(
+  "a LinkedIn lead reaches the owner the rule picks, who sees its source and due time, replies, the clock stops and the figures count it",
+  { timeout: 180_000 },
+  async () => {
+    // Two sales colleagues; the rule sends LinkedIn leads to Priya's team, so rotation in the default team would not pick her.
+    await createStaffAccount(staffSide, { name: "Omar Default", email: "omar@example.com", role: "sales" });
+    const { link: passwordLink } = await createStaffAccount(staffSide, { name: "Priya Linkedin", email: "priya@example.com", role: "sales" });
+    await database.pool.query(`
     with team as (insert into teams (name) values ('Social') returning id)
     insert into team_members (team_id, user_id) select team.id, u.id from team, staff_user u where u.email = 'priya@example.com'`);
-  await database.pool.query(`insert into routing_rules (position, source, team_id) select 1, 'linkedin', id from teams where name = 'Social'`);
+    await database.pool.query(`insert into routing_rules (position, source, team_id) select 1, 'linkedin', id from teams where name = 'Social'`);
 
-  const visitor = await newPage({ baseURL: visitorSide.baseURL });
-  await visitor.goto("/crm?utm_source=linkedin&utm_medium=paid&utm_campaign=crm-q4");
-  await visitor.goto("/contact-us");
-  await waitForHydration(visitor);
-  const form = visitor.locator("#consultation form[novalidate]");
-  const values = consultationValues({ fullName: "Lena Journey", email: "lena@example.com", country: "Germany" });
-  for (const [name, value] of Object.entries(values)) await form.locator(`[name="${name}"]`).fill(value);
-  await form.getByRole("button", { name: "Enquire Now" }).click();
-  await visitor.getByTestId("toast-text").getByText("Consultation request submitted successfully!", { exact: true }).waitFor();
+    const visitor = await newPage({ baseURL: visitorSide.baseURL });
+    await visitor.goto("/crm?utm_source=linkedin&utm_medium=paid&utm_campaign=crm-q4");
+    await visitor.goto("/contact-us");
+    await waitForHydration(visitor);
+    const form = visitor.locator("#consultation form[novalidate]");
+    const values = consultationValues({ fullName: "Lena Journey", email: "lena@example.com", country: "Germany" });
+    for (const [name, value] of Object.entries(values)) await form.locator(`[name="${name}"]`).fill(value);
+    await form.getByRole("button", { name: "Enquire Now" }).click();
+    await visitor.getByTestId("toast-text").getByText("Consultation request submitted successfully!", { exact: true }).waitFor();
 
-  // The owner's alert names the lead and links straight to it.
-  await waitUntil(() => mailsTo("priya@example.com").some((mail) => mail.text.includes("Lena Journey")), 15_000);
-  expect(mailsTo("omar@example.com").filter((mail) => mail.text.includes("Lena Journey"))).toEqual([]);
-  const alert = mailsTo("priya@example.com").find((mail) => mail.text.includes("Lena Journey"))!;
-  const link = /https?:\/\/\S+\/staff\/consultations\/\d+/.exec(alert.text)?.[0];
-  expect(link).toBeDefined();
-  const leadPath = new URL(link!).pathname;
+    // The owner's alert names the lead and links straight to it.
+    await waitUntil(() => mailsTo("priya@example.com").some((mail) => mail.text.includes("Lena Journey")), 15_000);
+    expect(mailsTo("omar@example.com").filter((mail) => mail.text.includes("Lena Journey"))).toEqual([]);
+    const alert = mailsTo("priya@example.com").find((mail) => mail.text.includes("Lena Journey"))!;
+    const link = /https?:\/\/\S+\/staff\/consultations\/\d+/.exec(alert.text)?.[0];
+    expect(link).toBeDefined();
+    const leadPath = new URL(link!).pathname;
 
-  // She follows it on the other process: asked to sign in, then taken to the lead.
-  const owner = await newPage({ baseURL: staffSide.baseURL });
-  await choosePassword(owner, passwordLink);
-  await owner.goto(leadPath);
-  await signIn(owner, "priya@example.com");
-  expect(new URL(owner.url()).pathname).toBe(leadPath);
-  expect(await owner.locator("#owner-heading + p").textContent()).toBe("Owned by Priya Linkedin · Team: Social");
-  const source = owner.locator('section[aria-labelledby="source-heading"]');
-  const terms = await source.locator("dt").allTextContents();
-  const shown = Object.fromEntries(terms.map((term, i) => [term, i]));
-  const described = await source.locator("dd").allTextContents();
-  const valueOf = (term: string) => described[shown[term]!];
-  expect(valueOf("Source")).toBe("linkedin");
-  expect(valueOf("Medium")).toBe("paid");
-  expect(valueOf("Campaign")).toBe("crm-q4");
-  expect(valueOf("Landing page")).toContain("/crm");
-  await expect.poll(() => owner.getByText(/due in \d+|overdue by/).count()).toBeGreaterThan(0);
+    // She follows it on the other process: asked to sign in, then taken to the lead.
+    const owner = await newPage({ baseURL: staffSide.baseURL });
+    await choosePassword(owner, passwordLink);
+    await owner.goto(leadPath);
+    await signIn(owner, "priya@example.com");
+    expect(new URL(owner.url()).pathname).toBe(leadPath);
+    expect(await owner.locator("#owner-heading + p").textContent()).toBe("Owned by Priya Linkedin · Team: Social");
+    const source = owner.locator('section[aria-labelledby="source-heading"]');
+    const terms = await source.locator("dt").allTextContents();
+    const shown = Object.fromEntries(terms.map((term, i) => [term, i]));
+    const described = await source.locator("dd").allTextContents();
+    const valueOf = (term: string) => described[shown[term]!];
+    expect(valueOf("Source")).toBe("linkedin");
+    expect(valueOf("Medium")).toBe("paid");
+    expect(valueOf("Campaign")).toBe("crm-q4");
+    expect(valueOf("Landing page")).toContain("/crm");
+    await expect.poll(() => owner.getByText(/due in \d+|overdue by/).count()).toBeGreaterThan(0);
 
-  // The reply goes to the visitor, answers come back to her, and the clock stops.
-  const reply = owner.getByRole("region", { name: "Reply to Lena Journey" });
-  await reply.getByLabel("Message").fill("Dear Lena,\n\nThank you. Could we talk tomorrow at 11?\n\nPriya");
-  await Promise.all([owner.waitForURL(/\?done=reply-(sent|queued)$/), reply.getByRole("button", { name: "Send reply" }).click()]);
-  await owner.getByText("Status: Contacted").waitFor();
-  await waitUntil(() => mailsTo("lena@example.com").some((mail) => mail.text.includes("Could we talk tomorrow")), 15_000);
-  const sent = mailsTo("lena@example.com").find((mail) => mail.text.includes("Could we talk tomorrow"))!;
-  expect(sent.headers.get("reply-to")).toBe("priya@example.com");
-  const {
-    rows: [lead],
-  } = await database.pool.query<{ answered: boolean; status: string }>(
-    "select first_response_at is not null as answered, status from consultations where email = 'lena@example.com'",
-  );
-  expect(lead).toEqual({ answered: true, status: "contacted" });
-  await owner.reload();
-  await owner
-    .getByText(/Answered .* after arrival/)
-    .first()
-    .waitFor();
-});
+    // The reply goes to the visitor, answers come back to her, and the clock stops.
+    const reply = owner.getByRole("region", { name: "Reply to Lena Journey" });
+    await reply.getByLabel("Message").fill("Dear Lena,\n\nThank you. Could we talk tomorrow at 11?\n\nPriya");
+    await Promise.all([owner.waitForURL(/\?done=reply-(sent|queued)$/), reply.getByRole("button", { name: "Send reply" }).click()]);
+    await owner.getByText("Status: Contacted").waitFor();
+    await waitUntil(() => mailsTo("lena@example.com").some((mail) => mail.text.includes("Could we talk tomorrow")), 15_000);
+    const sent = mailsTo("lena@example.com").find((mail) => mail.text.includes("Could we talk tomorrow"))!;
+    expect(sent.headers.get("reply-to")).toBe("priya@example.com");
+    const {
+      rows: [lead],
+    } = await database.pool.query<{ answered: boolean; status: string }>(
+      "select first_response_at is not null as answered, status from consultations where email = 'lena@example.com'",
+    );
+    expect(lead).toEqual({ answered: true, status: "contacted" });
+    await owner.reload();
+    await owner
+      .getByText(/Answered .* after arrival/)
+      .first()
+      .waitFor();
+
+    // The figures count it: one lead, from LinkedIn, answered within the promise.
+    await owner.goto("/staff/figures");
+    const figure = (label: string) => owner.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("+ dd");
+    expect(await figure("Leads").textContent()).toBe("1");
+    expect(await figure("Within the promise").textContent()).toBe("100%");
+    const bySource = owner.getByRole("region", { name: "Leads by source", exact: true });
+    expect(
+      await bySource
+        .getByRole("row", { name: /linkedin/ })
+        .getByRole("cell")
+        .textContent(),
+    ).toBe("1");
+  },
+);
