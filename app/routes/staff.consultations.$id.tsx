@@ -5,6 +5,7 @@ import { consultationEmailNames, consultationStatusLabels } from "#app/features/
 import { consultationInbox } from "#app/features/staff/consultations/consultations.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
 import {
+  InboxDetails,
   InboxEmails,
   InboxForms,
   InboxHistory,
@@ -13,6 +14,7 @@ import {
   NoteForm,
   StatusBadge,
   cardClass,
+  detailTermClass,
   revalidateAfterConflict,
 } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
@@ -32,8 +34,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => staffMeta(loaderData
 
 export const shouldRevalidate = revalidateAfterConflict;
 
-const termClass = "text-sm font-semibold text-slate-700";
-
 export default function ConsultationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { consultation, attachments, owners, timeline, deliveries, done, noteMaxLength, reply } = loaderData;
   return (
@@ -44,38 +44,37 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
       </RecordPageHeader>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-8">
-          <InboxSection id="details" title="Details" className={cardClass}>
-            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-              <dt className={termClass}>Reference</dt>
-              <dd className="font-mono">{consultation.reference}</dd>
-              <dt className={termClass}>Full name</dt>
-              <dd>{consultation.fullName}</dd>
-              <dt className={termClass}>Email</dt>
-              <dd>
-                <EmailLink email={consultation.email} />
-              </dd>
-              <dt className={termClass}>Phone</dt>
-              <dd>
-                <PhoneLink phone={consultation.phone} />
-              </dd>
-              <dt className={termClass}>Country</dt>
-              <dd>{consultation.country}</dd>
-              <dt className={termClass}>Submitted</dt>
-              <dd>
-                <LocalTime value={consultation.submittedAt} />
-              </dd>
-              <dt className={termClass}>First response due</dt>
-              <dd>
-                <LocalTime value={consultation.dueAt} />
-              </dd>
-              <dt className={termClass}>Response</dt>
-              <dd>
-                <LeadClockText clock={consultation.clock} />
-              </dd>
-            </dl>
+          <InboxDetails>
+            <dt className={detailTermClass}>Reference</dt>
+            <dd className="font-mono">{consultation.reference}</dd>
+            <dt className={detailTermClass}>Full name</dt>
+            <dd>{consultation.fullName}</dd>
+            <dt className={detailTermClass}>Email</dt>
+            <dd>
+              <EmailLink email={consultation.email} />
+            </dd>
+            <dt className={detailTermClass}>Phone</dt>
+            <dd>
+              <PhoneLink phone={consultation.phone} />
+            </dd>
+            <dt className={detailTermClass}>Country</dt>
+            <dd>{consultation.country}</dd>
+            <dt className={detailTermClass}>Submitted</dt>
+            <dd>
+              <LocalTime value={consultation.submittedAt} />
+            </dd>
+            <dt className={detailTermClass}>First response due</dt>
+            <dd>
+              <LocalTime value={consultation.dueAt} />
+            </dd>
+            <dt className={detailTermClass}>Response</dt>
+            <dd>
+              <LeadClockText clock={consultation.clock} />
+            </dd>
+
             <h3 className="mt-5 mb-2 text-base font-bold text-ink">Project brief</h3>
             <p className="break-words whitespace-pre-wrap">{consultation.projectBrief}</p>
-          </InboxSection>
+          </InboxDetails>
           {reply ? (
             <InboxSection id="reply" title={`Reply to ${consultation.fullName}`} className={cardClass}>
               <ReplyForm reply={reply} answer={actionData} historyLength={timeline.length} />

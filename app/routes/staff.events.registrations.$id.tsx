@@ -4,13 +4,13 @@ import { eventRegistrationEmailNames, eventRegistrationLabels } from "#app/featu
 import { registrationInbox } from "#app/features/staff/events/registrations.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
 import {
+  InboxDetails,
   InboxEmails,
   InboxForms,
   InboxHistory,
-  InboxSection,
   InboxSource,
   StatusBadge,
-  cardClass,
+  detailTermClass,
   revalidateAfterConflict,
 } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/list-ui.tsx";
@@ -28,8 +28,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => staffMeta(loaderData
 
 export const shouldRevalidate = revalidateAfterConflict;
 
-const termClass = "text-sm font-semibold text-slate-700";
-
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { registration: r, timeline, deliveries, done, noteMaxLength } = loaderData;
   return (
@@ -39,37 +37,35 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
       </RecordPageHeader>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-8">
-          <InboxSection id="details" title="Details" className={cardClass}>
-            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-              <dt className={termClass}>Event</dt>
-              <dd>
-                <Link to={`/${r.eventSlug}`} className={linkClass}>
-                  {r.event}
-                </Link>
-                , <LocalTime value={r.eventStartsAt} />
-              </dd>
-              <dt className={termClass}>Reference</dt>
-              <dd className="font-mono">{r.reference}</dd>
-              <dt className={termClass}>Full name</dt>
-              <dd>{r.fullName}</dd>
-              <dt className={termClass}>Email</dt>
-              <dd>
-                <EmailLink email={r.email} />
-              </dd>
-              <dt className={termClass}>Company</dt>
-              <dd>{r.company ?? "Not given"}</dd>
-              <dt className={termClass}>Role</dt>
-              <dd>{r.role ?? "Not given"}</dd>
-              <dt className={termClass}>Registered</dt>
-              <dd>
-                <LocalTime value={r.registeredAt} />
-              </dd>
-              <dt className={termClass}>Consent</dt>
-              <dd>
-                Given <LocalTime value={r.consentAt} /> (wording {r.consentVersion})
-              </dd>
-            </dl>
-          </InboxSection>
+          <InboxDetails>
+            <dt className={detailTermClass}>Event</dt>
+            <dd>
+              <Link to={`/${r.eventSlug}`} className={linkClass}>
+                {r.event}
+              </Link>
+              , <LocalTime value={r.eventStartsAt} />
+            </dd>
+            <dt className={detailTermClass}>Reference</dt>
+            <dd className="font-mono">{r.reference}</dd>
+            <dt className={detailTermClass}>Full name</dt>
+            <dd>{r.fullName}</dd>
+            <dt className={detailTermClass}>Email</dt>
+            <dd>
+              <EmailLink email={r.email} />
+            </dd>
+            <dt className={detailTermClass}>Company</dt>
+            <dd>{r.company ?? "Not given"}</dd>
+            <dt className={detailTermClass}>Role</dt>
+            <dd>{r.role ?? "Not given"}</dd>
+            <dt className={detailTermClass}>Registered</dt>
+            <dd>
+              <LocalTime value={r.registeredAt} />
+            </dd>
+            <dt className={detailTermClass}>Consent</dt>
+            <dd>
+              Given <LocalTime value={r.consentAt} /> (wording {r.consentVersion})
+            </dd>
+          </InboxDetails>
           <InboxSource attribution={r.attribution} />
           <InboxEmails deliveries={deliveries} names={eventRegistrationEmailNames} />
         </div>

@@ -33,7 +33,14 @@ export type ConsultationNotificationParams = ConsultationConfirmationParams & {
 export type ConsultationUnassignedParams = { full_name: string; country: string; reference?: string; team: string; record_url: string };
 
 /** To the owner and the team's lead (or the admins) when a lead passed its due time unanswered. */
-export type ConsultationOverdueParams = { full_name: string; country: string; owner_name: string | null; due_at: string; record_url: string };
+export type ConsultationOverdueParams = {
+  full_name: string;
+  country: string;
+  reference?: string;
+  owner_name: string | null;
+  due_at: string;
+  record_url: string;
+};
 
 function details(params: ConsultationConfirmationParams): DetailRow[] {
   return [
@@ -129,27 +136,28 @@ function notification(params: ConsultationNotificationParams): RenderedMail {
   return { subject, text, html, replyTo: params.to_email };
 }
 
+/** An alert to staff about one request: a sentence and the link to its page. */
+function staffAlert(subject: string, intro: string, recordUrl: string): RenderedMail {
+  return {
+    subject,
+    text: [intro, "", `Open the request: ${recordUrl}`].join("\n"),
+    html: htmlPage(`<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(recordUrl)}">Open the request in the staff area</a></p>`),
+  };
+}
+
 /** To the admins: a lead that nobody owns, because everyone in its team is away or inactive. */
 function unassigned(params: ConsultationUnassignedParams): RenderedMail {
   const subject = oneLine(`Nobody owns the consultation request${params.reference ? ` ${params.reference}` : ""} from ${params.full_name}`);
   const intro = `A consultation request${params.reference ? ` (${params.reference})` : ""} from ${params.full_name} (${params.country}) went to the team ${params.team}, but nobody in it is available: every member is away or inactive. Give it an owner by hand, and check the team.`;
-  return {
-    subject,
-    text: [intro, "", `Open the request: ${params.record_url}`].join("\n"),
-    html: htmlPage(`<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(params.record_url)}">Open the request in the staff area</a></p>`),
-  };
+  return staffAlert(subject, intro, params.record_url);
 }
 
 /** Once per lead, from the overdue sweep (decision 041). */
 function overdue(params: ConsultationOverdueParams): RenderedMail {
-  const subject = oneLine(`Overdue: the consultation request from ${params.full_name} has no response yet`);
+  const subject = oneLine(`Overdue: the consultation request${params.reference ? ` ${params.reference}` : ""} from ${params.full_name} has no response yet`);
   const owner = params.owner_name ? `Its owner is ${params.owner_name}.` : "Nobody owns it yet: give it an owner.";
   const intro = `The consultation request from ${params.full_name} (${params.country}) was due for its first response at ${params.due_at} and has none yet. ${owner} Reply or log a call from its page.`;
-  return {
-    subject,
-    text: [intro, "", `Open the request: ${params.record_url}`].join("\n"),
-    html: htmlPage(`<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(params.record_url)}">Open the request in the staff area</a></p>`),
-  };
+  return staffAlert(subject, intro, params.record_url);
 }
 
 /** The consultation's messages, by the names stored in `outbox.template`. */

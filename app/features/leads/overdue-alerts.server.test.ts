@@ -99,6 +99,18 @@ for (const driver of drivers) {
       expect(post.text).toBe(
         `Overdue: the consultation request from Visitor 0 (India) has no response yet, owner Olivia Owner: ${SITE_URL}/staff/consultations/${idOf("Visitor 0")}`,
       );
+      // The emails name the reference the visitor would quote.
+      const [firstLead] = await database.db
+        .select({ reference: consultations.reference })
+        .from(consultations)
+        .where(eq(consultations.id, idOf("Visitor 0")));
+      const subjects = await database.db
+        .select({ subject: outbox.subject })
+        .from(outbox)
+        .where(and(eq(outbox.kind, "overdue"), eq(outbox.channel, "email"), eq(outbox.consultationId, idOf("Visitor 0"))));
+      expect(subjects.map((row) => row.subject)).toEqual(
+        Array(2).fill(`Overdue: the consultation request ${firstLead!.reference} from Visitor 0 has no response yet`),
+      );
       expect(alerts.some((row) => row.body?.includes("private brief") || row.body?.includes("visitor0@example.com"))).toBe(false);
       const alerted = await database.db.select({ name: consultations.fullName }).from(consultations).where(isNotNull(consultations.overdueAlertedAt));
       expect(alerted.map((row) => row.name).sort()).toEqual(["Visitor 0", "Visitor 1", "Visitor 2", "Visitor 3"]);

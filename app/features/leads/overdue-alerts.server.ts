@@ -23,7 +23,7 @@ export const OVERDUE_SWEEP_INTERVAL_MS = 60_000;
 /** Leads claimed per transaction; a backlog is taken in several. */
 const CLAIM_BATCH = 100;
 
-type ClaimedLead = { id: number; fullName: string; country: string; ownerId: string | null; teamId: number | null; dueAt: Date };
+type ClaimedLead = { id: number; reference: string; fullName: string; country: string; ownerId: string | null; teamId: number | null; dueAt: Date };
 
 type SweepServices = { db: Database; outbox: Pick<Outbox, "enqueue" | "nudge">; env: Pick<Env, "SITE_URL"> };
 
@@ -43,7 +43,7 @@ async function claimOverdue(tx: Database, limit: number): Promise<ClaimedLead[]>
       limit ${limit}
       for update skip locked
     ) and overdue_alerted_at is null
-    returning id, full_name as "fullName", country, owner_id as "ownerId", team_id as "teamId", due_at as "dueAt"`);
+    returning id, reference, full_name as "fullName", country, owner_id as "ownerId", team_id as "teamId", due_at as "dueAt"`);
   return rowsOf<ClaimedLead>(result).map((row) => ({
     ...row,
     id: Number(row.id),
@@ -117,6 +117,7 @@ export async function sweepOverdueLeads({ db, outbox, env }: SweepServices): Pro
         const params = {
           full_name: lead.fullName,
           country: lead.country,
+          reference: lead.reference,
           owner_name: owner?.name ?? null,
           due_at: dueText(lead.dueAt, timeZone),
           record_url: recordUrl,
