@@ -5,6 +5,7 @@ import { parseEventForm } from "#app/features/events/event-rules.ts";
 import { CONSENT_VALUE, INVALID_EMAIL_MESSAGE } from "#app/features/forms/form-rules.ts";
 import { parseNewsletter } from "#app/features/newsletter/newsletter-schema.ts";
 import { readInvite } from "#app/features/staff/accounts.server.ts";
+import { roleField } from "#app/features/staff/roles.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
 import { StaffCreateRequest } from "#server/control-socket.ts";
 
@@ -38,7 +39,7 @@ const forms: Record<string, (email: string) => { email: string } | { message: st
     return parsed.ok ? parsed.input : { message: parsed.issue.field === "email" ? parsed.issue.message : undefined };
   },
   "staff invitation"(email) {
-    const read = readInvite({ name: "Ann", email, role: "sales" });
+    const read = readInvite({ name: "Ann", email, [roleField("sales")]: "on" });
     return read.ok ? read.input : { message: read.field === "email" ? read.message : undefined };
   },
 };
@@ -54,7 +55,7 @@ for (const [form, read] of Object.entries(forms)) {
 }
 
 test("staff:create on the command line takes one mailbox, normalised", () => {
-  const request = (email: string) => StaffCreateRequest.safeParse({ command: "staff:create", email, role: "admin" });
+  const request = (email: string) => StaffCreateRequest.safeParse({ command: "staff:create", email, roles: ["admin"] });
   expect(request(DISPLAY_NAME).success).toBe(false);
   expect(request(LIST).success).toBe(false);
   expect(request(TYPED).data?.email).toBe(NORMALISED);
