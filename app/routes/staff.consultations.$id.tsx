@@ -44,7 +44,14 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
       </RecordPageHeader>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-8">
-          <InboxDetails>
+          <InboxDetails
+            after={
+              <>
+                <h3 className="mt-5 mb-2 text-base font-bold text-ink">Project brief</h3>
+                <p className="break-words whitespace-pre-wrap">{consultation.projectBrief}</p>
+              </>
+            }
+          >
             <dt className={detailTermClass}>Reference</dt>
             <dd className="font-mono">{consultation.reference}</dd>
             <dt className={detailTermClass}>Full name</dt>
@@ -71,9 +78,6 @@ export default function ConsultationPage({ loaderData, actionData }: Route.Compo
             <dd>
               <LeadClockText clock={consultation.clock} />
             </dd>
-
-            <h3 className="mt-5 mb-2 text-base font-bold text-ink">Project brief</h3>
-            <p className="break-words whitespace-pre-wrap">{consultation.projectBrief}</p>
           </InboxDetails>
           {reply ? (
             <InboxSection id="reply" title={`Reply to ${consultation.fullName}`} className={cardClass}>

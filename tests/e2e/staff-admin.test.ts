@@ -144,7 +144,7 @@ test("an admin gives a salesperson a second role with the checkboxes; their menu
   const { page } = await adminPage();
   const sam = await colleague("sales", `Sam ${counter}`);
   const nav = sam.page.getByRole("navigation", { name: "Staff" });
-  expect(await nav.getByRole("link").allTextContents()).toEqual(["Consultations", "Subscribers", "Event registrations"]);
+  expect(await nav.getByRole("link").allTextContents()).toEqual(["Consultations", "Subscribers", "Event registrations", "Lead figures"]);
 
   await page.goto("/staff/accounts");
   expect(await accountRole(page, sam.name, "Sales").isChecked()).toBe(true);
@@ -154,7 +154,14 @@ test("an admin gives a salesperson a second role with the checkboxes; their menu
   expect((await database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["sales", "recruiter"]);
 
   await sam.page.goto("/staff");
-  expect(await nav.getByRole("link").allTextContents()).toEqual(["Consultations", "Subscribers", "Event registrations", "Jobs", "Applications"]);
+  expect(await nav.getByRole("link").allTextContents()).toEqual([
+    "Consultations",
+    "Subscribers",
+    "Event registrations",
+    "Lead figures",
+    "Jobs",
+    "Applications",
+  ]);
   await nav.getByRole("link", { name: "Applications" }).click();
   await sam.page.getByRole("heading", { name: "Applications", level: 1 }).waitFor();
 });

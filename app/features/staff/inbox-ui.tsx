@@ -205,11 +205,12 @@ export function InboxSection({ id, title, className, children }: { id: string; t
 /** A term of a record's "Details" list. */
 export const detailTermClass = "text-sm font-semibold text-slate-700";
 
-/** The record's facts as a list of terms (`<dt className={detailTermClass}>`) and values, under "Details". */
-export function InboxDetails({ children }: { children: ReactNode }) {
+/** The record's facts as a list of terms (`<dt className={detailTermClass}>`) and values, under "Details"; `after` follows the list. */
+export function InboxDetails({ children, after }: { children: ReactNode; after?: ReactNode }) {
   return (
     <InboxSection id="details" title="Details" className={cardClass}>
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">{children}</dl>
+      {after}
     </InboxSection>
   );
 }
