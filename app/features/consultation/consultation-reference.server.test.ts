@@ -6,16 +6,15 @@ import { RouterContextProvider } from "react-router";
 import { expect, test, vi } from "vitest";
 import type { ConsultationResult } from "#app/features/consultation/consultation-schema.ts";
 import { handleConsultationPost } from "#app/features/consultation/submit-consultation.server.ts";
-import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 import { VISITOR_TIME_ZONE_FIELD } from "#app/features/leads/response-due.ts";
 import { listConsultations } from "#app/features/staff/consultations/consultations.server.ts";
 import { openDatabase, rowsOf, type DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { consultations, outbox, staffUsers } from "#app/platform/db/schema.server.ts";
-import { parseEnv } from "#app/platform/env.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
-import { openServices, type Services } from "#app/platform/services.server.ts";
+import type { Services } from "#app/platform/services.server.ts";
 import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
+import { withTestServices } from "#tests/support/services.ts";
 import { consultationValues } from "#tests/support/forms.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -25,25 +24,7 @@ const SALES_INBOX = "sales-inbox@example.com";
 /** The format of applications' references, with its own prefix: no 0, O, 1, I or L. */
 const REFERENCE = /^CON-\d{4}-[2-9A-HJKMNP-Z]{6}$/;
 
-async function withServices(driver: DatabaseDriver, run: (services: Services) => Promise<void>) {
-  const target = await createTestDatabaseEnv(driver, { migrated: true });
-  const env = parseEnv({
-    ...target.env,
-    DATABASE_URL: target.env.DATABASE_URL ?? "",
-    LOG_LEVEL: "silent",
-    SITE_URL: SITE,
-    SALES_INBOX,
-    FORM_RATE_LIMIT: "1000",
-    DEMO_CONTENT: "false",
-  });
-  const services = await openServices(env, { mailTemplates });
-  try {
-    await run(services);
-  } finally {
-    await services.close();
-    await target.dispose();
-  }
-}
+const withServices = (driver: DatabaseDriver, run: (services: Services) => Promise<void>) => withTestServices(driver, { SITE_URL: SITE, SALES_INBOX }, run);
 
 let posted = 0;
 

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, test, vi } from "vitest";
-import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { EVENT_CONSENT_VERSION, type EventFormResult } from "#app/features/events/event-rules.ts";
 import { findEvent } from "#app/features/events/events.server.ts";
 import { handleEventPost } from "#app/features/events/register.server.ts";
@@ -9,10 +8,10 @@ import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
 import { readContentVersion } from "#app/platform/content-watch.server.ts";
 import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { eventRegistrations, events, outbox } from "#app/platform/db/schema.server.ts";
-import { parseEnv } from "#app/platform/env.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
-import { openServices, type Services } from "#app/platform/services.server.ts";
-import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
+import type { Services } from "#app/platform/services.server.ts";
+import { testDrivers } from "#tests/support/databases.ts";
+import { withTestServices } from "#tests/support/services.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -20,24 +19,7 @@ const SITE = "https://www.example.com";
 const SLUG = "kraf-think-2025";
 const HOUR = 60 * 60_000;
 
-async function withServices(driver: DatabaseDriver, run: (services: Services) => Promise<void>) {
-  const target = await createTestDatabaseEnv(driver, { migrated: true });
-  const env = parseEnv({
-    ...target.env,
-    DATABASE_URL: target.env.DATABASE_URL ?? "",
-    LOG_LEVEL: "silent",
-    SITE_URL: SITE,
-    FORM_RATE_LIMIT: "1000",
-    DEMO_CONTENT: "false",
-  });
-  const services = await openServices(env, { mailTemplates });
-  try {
-    await run(services);
-  } finally {
-    await services.close();
-    await target.dispose();
-  }
-}
+const withServices = (driver: DatabaseDriver, run: (services: Services) => Promise<void>) => withTestServices(driver, { SITE_URL: SITE }, run);
 
 /** Moves the seeded event: `startsInHours` from now, lasting eight hours, with `capacity` places. */
 async function scheduleEvent(services: Services, startsInHours: number, capacity = 200) {

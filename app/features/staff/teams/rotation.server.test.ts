@@ -1,17 +1,16 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, test, vi } from "vitest";
-import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { handleConsultationPost } from "#app/features/consultation/submit-consultation.server.ts";
 import { changeRoles } from "#app/features/staff/accounts.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { addMember, addRule, createTeam, setAway } from "#app/features/staff/teams/teams.server.ts";
 import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { consultations, outbox, staffUsers, teamMembers, teams, type StaffRole } from "#app/platform/db/schema.server.ts";
-import { parseEnv } from "#app/platform/env.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
-import { openServices, type Services } from "#app/platform/services.server.ts";
-import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
+import type { Services } from "#app/platform/services.server.ts";
+import { testDrivers } from "#tests/support/databases.ts";
+import { withTestServices } from "#tests/support/services.ts";
 import { consultationValues } from "#tests/support/forms.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -19,25 +18,7 @@ vi.setConfig({ testTimeout: 90_000 });
 const SITE = "https://www.example.com";
 const SALES_INBOX = "sales-inbox@example.com";
 
-async function withServices(driver: DatabaseDriver, run: (services: Services) => Promise<void>) {
-  const target = await createTestDatabaseEnv(driver, { migrated: true });
-  const env = parseEnv({
-    ...target.env,
-    DATABASE_URL: target.env.DATABASE_URL ?? "",
-    LOG_LEVEL: "silent",
-    SITE_URL: SITE,
-    SALES_INBOX,
-    FORM_RATE_LIMIT: "1000",
-    DEMO_CONTENT: "false",
-  });
-  const services = await openServices(env, { mailTemplates });
-  try {
-    await run(services);
-  } finally {
-    await services.close();
-    await target.dispose();
-  }
-}
+const withServices = (driver: DatabaseDriver, run: (services: Services) => Promise<void>) => withTestServices(driver, { SITE_URL: SITE, SALES_INBOX }, run);
 
 const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"] };
 
