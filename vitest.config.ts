@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Three projects: `unit` (modules, database, mail; no build needed), `e2e`
+ * Four projects: `unit` (modules, database, mail; no build needed), `e2e` and `e2e-alone`
  * (a real Chromium against the built site, started once per run) and `scale`
  * (three built processes behind nginx under load and faults; the last step of `npm test`).
  */
@@ -11,6 +11,13 @@ import { defineConfig } from "vitest/config";
  * Only the test processes get it; the site's processes do not.
  */
 const S3_TEST_SERVER_ARGS = ["--openssl-legacy-provider"];
+
+/**
+ * Browser files whose tests measure time (health answers under a flood, slow clients, a menu's hover
+ * delay): another file's pages and servers on the same two cores would make them fail for no fault
+ * of the site, so they run alone, after the others.
+ */
+const E2E_ALONE = ["tests/e2e/overload.test.ts", "tests/e2e/slow-clients.test.ts", "tests/e2e/header.test.ts"];
 
 export default defineConfig({
   test: {
@@ -31,12 +38,31 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          exclude: E2E_ALONE,
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Two cores: one browser-heavy file at a time keeps timings honest.
+          // Two files at a time, like the unit files: one file alone left a fifth of the two cores idle
+          // (waiting on servers starting, pages loading, mail arriving); two fill it, and the browser
+          // step takes three quarters of the time. Each file has its own Chromium, servers and ports
+          // (server.ts); the run's one server is shared (global-setup.ts).
+          // The files of a worker share its process: each file's own import of Playwright, axe and the
+          // support modules cost about 1.5 s of CPU, and the files keep no state in those modules.
+          isolate: false,
+        },
+      },
+      {
+        // The browser files that hold the site to a time under load run after the others, one at a time.
+        test: {
+          name: "e2e-alone",
+          include: E2E_ALONE,
+          environment: "node",
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

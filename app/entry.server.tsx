@@ -1,12 +1,16 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type EntryContext } from "react-router";
+import { isRouteErrorResponse, redirect, ServerRouter, type EntryContext, type HandleDataRequestFunction, type RouterContextProvider } from "react-router";
+import { locationFor } from "#app/features/redirects/redirect-rules.ts";
+import { redirectFor } from "#app/features/redirects/redirects.server.ts";
+import { isStaffPath } from "#app/features/staff/staff-path.ts";
 import { loadDeferredParts } from "#app/layout/deferred-part.tsx";
 import { createRegionCache } from "#app/layout/region-cache.server.ts";
 import { RegionRendererContext } from "#app/layout/shared-region.tsx";
 import { logger } from "#app/platform/logger.server.ts";
 import { SCRIPT_HASHES_HEADER, scriptHashSources } from "#app/platform/script-hashes.server.ts";
 import { startScriptsAfterFirstPaint } from "#app/platform/scripts-after-paint.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 /** The layout's shared regions, drawn once per path (decision 014). */
 const regionCache = createRegionCache();
@@ -57,7 +61,50 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   }
 }
 
-export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+/** How long a browser may keep a permanent redirect: long enough to spare the round trip, short enough that a mistake heals. */
+const PERMANENT_REDIRECT_KEPT = "public, max-age=3600";
+
+/**
+ * The redirect an editor set for a GET or HEAD the site would answer 404
+ * (decision 055), or null. Asked only then, so every page that exists pays
+ * nothing; the lookup is not cached, so a change shows on every process at once.
+ */
+async function redirectInstead(
+  request: Request,
+  status: number,
+  context: Readonly<RouterContextProvider>,
+  address: { pathname: string; search: string },
+): Promise<Response | null> {
+  if (status !== 404 || (request.method !== "GET" && request.method !== "HEAD") || isStaffPath(address.pathname)) return null;
+  const { db } = await servicesOf(context);
+  const found = await redirectFor(db, address.pathname);
+  if (!found) return null;
+  return redirect(locationFor(found.to, address.search), {
+    status: found.status,
+    headers: { "Cache-Control": found.status === 301 ? PERMANENT_REDIRECT_KEPT : "no-store" },
+  });
+}
+
+/**
+ * A link followed in the browser asks for the page's data (`/old-page.data?_routes=…`):
+ * a redirected old path answers it with React Router's redirect to the page's address.
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const address = { pathname: url.pathname.replace(/\.data$/, ""), search: url.search };
+  return (await redirectInstead(request, response.status, context, address)) ?? response;
+};
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: Readonly<RouterContextProvider>,
+) {
+  const redirected = await redirectInstead(request, responseStatusCode, loadContext, new URL(request.url));
+  if (redirected) return redirected;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -8,17 +8,24 @@ import { TOUCH_SCRIPT } from "#app/features/attribution/touch-script.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
 import { isStaffPath } from "#app/features/staff/staff-path.ts";
 import { useVitalsReporting } from "#app/features/vitals/use-vitals-reporting.ts";
+import { headerEventLink } from "#app/features/events/header-event.server.ts";
+import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
 import { env } from "#app/platform/env.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 // A PNG, not an SVG: Chromium draws an SVG icon as a document of its own on the page's main thread (decision 027).
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.png", type: "image/png", sizes: "48x48" }];
 
-export function loader({ request }: Route.LoaderArgs): SiteData {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<SiteData> {
+  const siteFacts = await siteFactsFor(await servicesOf(context));
   return {
     siteUrl: env().SITE_URL,
     bannerClosed: isBannerClosed(request.headers.get("Cookie")),
     year: new Date().getFullYear(),
     vitalsSampleRate: env().VITALS_SAMPLE_RATE,
+    eventLink: await headerEventLink(context),
+    // The defaults come with the code: a page carries the facts only once an admin has changed them.
+    ...(siteFacts.revision > 0 ? { siteFacts } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { contentPages, pagesWithOwnRoute } from "./content/pages/index.ts";
+import { contentKinds } from "./features/staff/publishing/content-kinds.ts";
 
 export default [
   index("routes/home.tsx"),
@@ -12,6 +13,8 @@ export default [
   route("portfolio", "routes/portfolio.tsx"),
   route("kraf-think-2025", "routes/kraf-think-2025.tsx"),
   route("kraf-think-2025/calendar.ics", "routes/kraf-think-2025.calendar[.]ics.ts"),
+  route("events/:slug", "routes/events.$slug.tsx"),
+  route("events/:slug/calendar.ics", "routes/events.$slug.calendar[.]ics.ts"),
   route("portfolio/:slug", "routes/portfolio.$slug.tsx"),
   route("careers", "routes/careers.tsx"),
   route("careers/registration", "routes/careers.registration.tsx"),
@@ -43,24 +46,30 @@ export default [
     route("figures/export.csv", "routes/staff.figures.export[.]csv.ts"),
     route("events/registrations/:id", "routes/staff.events.registrations.$id.tsx"),
     route("outbox", "routes/staff.outbox.tsx"),
+    route("outbox/:id", "routes/staff.outbox.$id.tsx"),
     route("reply-templates", "routes/staff.reply-templates.tsx"),
     route("audit", "routes/staff.audit.tsx"),
     route("accounts", "routes/staff.accounts.tsx"),
     route("business-hours", "routes/staff.business-hours.tsx"),
     route("teams", "routes/staff.teams.tsx"),
     route("account", "routes/staff.account.tsx"),
-    route("jobs", "routes/staff.jobs._index.tsx"),
-    route("jobs/new", "routes/staff.jobs.new.tsx"),
-    route("jobs/:id", "routes/staff.jobs.$id.tsx"),
-    route("jobs/:id/preview", "routes/staff.jobs.$id.preview.tsx"),
-    route("insights", "routes/staff.insights._index.tsx"),
-    route("insights/new", "routes/staff.insights.new.tsx"),
-    route("insights/:id", "routes/staff.insights.$id.tsx"),
-    route("insights/:id/preview", "routes/staff.insights.$id.preview.tsx"),
+    // One set of route modules draws every kind of content: its list, a new one, editing, preview and history.
+    ...contentKinds.flatMap((kind) => {
+      const id = `staff-${kind.replace("/", "-")}`;
+      return [
+        route(kind, "routes/staff.content._index.tsx", { id }),
+        route(`${kind}/new`, "routes/staff.content.new.tsx", { id: `${id}-new` }),
+        route(`${kind}/:id`, "routes/staff.content.$id.tsx", { id: `${id}-edit` }),
+        route(`${kind}/:id/preview`, "routes/staff.content.$id.preview.tsx", { id: `${id}-preview` }),
+        route(`${kind}/:id/history`, "routes/staff.content.$id.history.tsx", { id: `${id}-history` }),
+      ];
+    }),
     route("applications", "routes/staff.applications._index.tsx"),
     route("applications/export.csv", "routes/staff.applications.export[.]csv.ts"),
     route("applications/:id", "routes/staff.applications.$id.tsx"),
     route("vitals", "routes/staff.vitals.tsx"),
+    route("redirects", "routes/staff.redirects.tsx"),
+    route("site", "routes/staff.site.tsx"),
     route("*", "routes/staff.not-found.tsx"),
   ]),
   route("applications/status/:token", "routes/applications.status.$token.tsx"),

@@ -4,6 +4,7 @@ import { isPostgresReachable } from "#tests/support/databases.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { dataScaleBench, SCALE_DATABASE } from "./data-scale.ts";
 import { BASELINE_MODE, detailPageBench } from "./detail-pages.ts";
+import { figuresQueryBench } from "./figures-query.ts";
 import { formPostBench } from "./form-posts.ts";
 import { ownerChoiceBench } from "./owner-choice.ts";
 import { healthzFloodBench } from "./healthz-flood.ts";
@@ -28,6 +29,8 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * BENCH_ONLY=scale (never part of the default) times the staff screens and CSV exports at a million rows on
  * PostgreSQL, in a database of its own it generates once (BENCH_SCALE_REGENERATE=1 makes it again,
  * BENCH_SCALE_DROP=1 drops it afterwards, BENCH_SCALE_SAMPLES sets the requests per page; docs/performance.md).
+ * BENCH_ONLY=figures (never part of the default) times, on the same data, the lead figures' reading as it was before
+ * decision 047 and as it is, in turns, then the 90-day figures page (BENCH_SCALE_SAMPLES of each, 40).
  */
 const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms,owners,images,flood").split(","));
 const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
@@ -244,6 +247,22 @@ if (only.has("scale")) {
   console.log("\nEvery row as CSV, read by one client as fast as it can (targets: at least 40,000 rows/s, peak RSS under +150 MB over the start)");
   console.table(scale.exports);
   results.scale = scale;
+}
+
+if (only.has("figures")) {
+  if (drivers.length === 1) throw new Error("BENCH_ONLY=figures needs the PostgreSQL server at 127.0.0.1:5432 (TEST_DATABASE_URL).");
+  const figures = await figuresQueryBench();
+  console.log(
+    `\nThe lead figures for 90 days (${figures.period.from} to ${figures.period.to}, ${figures.leads.toLocaleString("en")} leads not spam) ` +
+      `in PostgreSQL database ${SCALE_DATABASE}, ${figures.generated.consultations.toLocaleString("en")} consultations; ` +
+      `both readings give the same figures: ${figures.same ? "yes" : "NO"}`,
+  );
+  if (figures.indexes.length) console.table(figures.indexes);
+  console.log("The database's part, the reading before decision 047 and today's in turns on the same connections (target for the page: p95 under 200 ms)");
+  console.table(figures.queries);
+  console.log("The page, requested one after another as a signed-in admin");
+  console.table([figures.page]);
+  results.figures = figures;
 }
 
 await mkdir("bench/results", { recursive: true });

@@ -26,7 +26,7 @@ all_started=$(date +%s)
 step "static checks" sh scripts/static-checks.sh
 step "unit" npx vitest run --project unit
 step "build" npm run build
-step "browser" npx vitest run --project e2e
+step "browser" npx vitest run --project e2e --project e2e-alone
 step "scale" npx vitest run --project scale
 timings="$timings\n  total: $(($(date +%s) - all_started)) s"
 summary

@@ -34,6 +34,25 @@ export function rolesOfFlags(flags: readonly string[] | undefined): string[] {
 
 export type ControlAnswer = { ok: true; status: "created" | "exists"; roles: string[]; url: string; expiresAt: string } | { ok: false; error: string };
 
+/** The server's answer, or null when no server listens on this data directory. */
+export function askRunningServer(socketPath: string, request: string): Promise<ControlAnswer | null> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(socketPath);
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("connect", () => socket.write(`${request}\n`));
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("end", () => {
+      try {
+        resolve(JSON.parse(received) as ControlAnswer);
+      } catch {
+        reject(new Error("The running server gave an answer that could not be read."));
+      }
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ENOENT" || error.code === "ECONNREFUSED" ? resolve(null) : reject(error)));
+  });
+}
+
 const MAX_REQUEST_BYTES = 4096;
 
 export async function startControlSocket(services: Services): Promise<net.Server> {

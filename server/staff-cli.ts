@@ -1,7 +1,6 @@
-import net from "node:net";
 import { parseArgs } from "node:util";
 import { env as loadEnv } from "#app/platform/env.server.ts";
-import { controlSocketPath, rolesOfFlags, StaffCreateRequest, type ControlAnswer } from "#server/control-socket.ts";
+import { askRunningServer, controlSocketPath, rolesOfFlags, StaffCreateRequest, type ControlAnswer } from "#server/control-socket.ts";
 
 /**
  * `npm run staff:create -- --email a@b.c --role admin [--role sales] [--name "Ann Lee"]`
@@ -41,25 +40,6 @@ async function main(): Promise<number> {
       : `${parsed.data.email} already has a staff account (${held}); here is a new link for it.`;
   console.log(`${what}\nOpen this link before ${new Date(answer.expiresAt).toUTCString()} to choose the password. It works once:\n\n${answer.url}\n`);
   return 0;
-}
-
-/** The server's answer, or null when no server listens on this data directory. */
-function askRunningServer(socketPath: string, request: string): Promise<ControlAnswer | null> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(socketPath);
-    let received = "";
-    socket.setEncoding("utf8");
-    socket.on("connect", () => socket.write(`${request}\n`));
-    socket.on("data", (chunk: string) => (received += chunk));
-    socket.on("end", () => {
-      try {
-        resolve(JSON.parse(received) as ControlAnswer);
-      } catch {
-        reject(new Error("The running server gave an answer that could not be read."));
-      }
-    });
-    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "ENOENT" || error.code === "ECONNREFUSED" ? resolve(null) : reject(error)));
-  });
 }
 
 /** Without a running server: opens the database itself. Its code is loaded only then, so asking a running server starts quickly. */

@@ -1,8 +1,9 @@
 import type { PageContent } from "#app/content/page-types.ts";
+import { defaultSiteFacts, fact, filledPerFacts } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
 /** Copy of the careers page around its job listing. */
-export const careersPage: PageContent = {
+const careersAsWritten: PageContent = {
   path: "/careers",
   title: "Careers",
   description: `Build business software that matters. See open roles at ${site.name} in engineering, design, delivery and sales, and apply online.`,
@@ -12,7 +13,7 @@ export const careersPage: PageContent = {
       eyebrow: "Careers",
       art: "careers",
       title: `Grow your career at ${site.name}`,
-      lead: `Join ${site.figures.professionals} engineers, designers and consultants who build and run software for ${site.figures.clients} clients. Real products, real ownership, and people who help you get better every week.`,
+      lead: `Join ${fact.figures.professionals} engineers, designers and consultants who build and run software for ${fact.figures.clients} clients. Real products, real ownership, and people who help you get better every week.`,
       primary: { label: "See open roles", href: "#open-roles" },
       secondary: { label: "Send a general application", href: "/careers/registration" },
     },
@@ -42,3 +43,7 @@ export const careersPage: PageContent = {
     },
   ],
 };
+
+/** The careers page's copy with the site facts in force. */
+export const careersWith = filledPerFacts(careersAsWritten);
+export const careersPage = careersWith(defaultSiteFacts);

@@ -1,5 +1,5 @@
 import type { FiguresSection } from "#app/content/page-types.ts";
-import { site } from "#app/content/site.ts";
+import { fact } from "#app/content/site-facts.ts";
 
 /** The company's trust figures (spec §9) as a page section; the one wording every page uses. */
 export function companyFigures(title: string): FiguresSection {
@@ -7,9 +7,9 @@ export function companyFigures(title: string): FiguresSection {
     kind: "figures",
     title,
     items: [
-      { value: site.figures.years, label: "Years of delivering business software" },
-      { value: site.figures.clients, label: "Satisfied clients" },
-      { value: site.figures.professionals, label: "Expert professionals" },
+      { value: fact.figures.years, label: "Years of delivering business software" },
+      { value: fact.figures.clients, label: "Satisfied clients" },
+      { value: fact.figures.professionals, label: "Expert professionals" },
     ],
   };
 }

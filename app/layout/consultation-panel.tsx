@@ -1,6 +1,7 @@
 import { site } from "#app/content/site.ts";
 import { ConsultationForm } from "#app/features/consultation/consultation-form.tsx";
 import type { ConsultationField, ConsultationResult } from "#app/features/consultation/consultation-schema.ts";
+import { useSiteFacts } from "#app/layout/site-data.ts";
 
 const NEW_TAB = "(opens in a new tab)";
 
@@ -15,6 +16,7 @@ export function ConsultationPanel({
 } = {}) {
   // Drawn in the layout's shared region (once per page): a fixed id.
   const headingId = "consultation-heading";
+  const facts = useSiteFacts();
   return (
     <section id="consultation" data-testid="consultation-panel" aria-labelledby={headingId} className="scroll-mt-20 border-t border-slate-200 bg-slate-50">
       <div className="container-page grid grid-cols-1 gap-8 py-14 sm:py-16 lg:grid-cols-5 lg:gap-12">
@@ -34,19 +36,19 @@ export function ConsultationPanel({
 
           <ul aria-label="Contact us directly" className="mt-6 space-y-3">
             <li>
-              <ContactLink href={site.phone.href} icon={<PhoneIcon />} title="Call us" detail={site.phone.display} />
+              <ContactLink href={facts.phone.href} icon={<PhoneIcon />} title="Call us" detail={facts.phone.display} />
             </li>
             <li>
-              <ContactLink href={site.whatsapp.href} newTab icon={<WhatsAppIcon />} title="WhatsApp" detail="Chat with our team" />
+              <ContactLink href={facts.whatsapp.href} newTab icon={<WhatsAppIcon />} title="WhatsApp" detail="Chat with our team" />
             </li>
             <li>
-              <ContactLink href={`mailto:${site.emails.general}`} icon={<MailIcon />} title="Email us" detail={site.emails.general} />
+              <ContactLink href={`mailto:${facts.emails.general}`} icon={<MailIcon />} title="Email us" detail={facts.emails.general} />
             </li>
           </ul>
 
           <ul aria-label={`Why clients choose ${site.shortName}`} className="mt-8 space-y-2.5 border-t border-white/20 pt-6 lg:mb-8">
-            {site.trustPoints.map((point) => (
-              <li key={point} className="flex items-center gap-3 font-medium">
+            {facts.trustPoints.map((point, index) => (
+              <li key={index} className="flex items-center gap-3 font-medium">
                 <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-accent-400 text-brand-900">
                   <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true" fill="currentColor">
                     <path

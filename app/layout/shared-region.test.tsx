@@ -144,7 +144,7 @@ test("a job's page drawn from the cache is the HTML it would draw in place, and 
     const regions = createRegionCache();
     const [job] = await database.db.select().from(jobs).limit(1);
     for (const title of ["As seeded", "Edited by the recruiter"]) {
-      const jobPage = pageAt(`/careers/${job!.id}`, JobDetail as ComponentType, { job: toJobView({ ...job!, title }), related: [] });
+      const jobPage = pageAt(`/careers/${job!.id}`, JobDetail as ComponentType, { job: toJobView({ ...job!, title }, "https://www.example.com"), related: [] });
       const inPlace = await render(jobPage);
       expect(inPlace).toContain(title);
       expect(await render(<RegionRendererContext value={regions}>{jobPage}</RegionRendererContext>)).toBe(inPlace);

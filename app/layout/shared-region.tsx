@@ -26,6 +26,8 @@ export function SharedRegion({ name, data = "", children }: { name: string; data
   if (!renderRegion) return <div className="contents">{children}</div>;
   let region = children;
   for (const RouterContext of ROUTER_CONTEXTS) region = <RouterContext value={use(RouterContext)}>{region}</RouterContext>;
-  const html = renderRegion(`${name}|${pathname}|${JSON.stringify(siteData)}|${data}`, region);
+  // The site facts by their revision: the same key, shorter.
+  const siteKey = JSON.stringify({ ...siteData, siteFacts: siteData?.siteFacts?.revision });
+  const html = renderRegion(`${name}|${pathname}|${siteKey}|${data}`, region);
   return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }

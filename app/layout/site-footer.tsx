@@ -1,9 +1,8 @@
 import { Link, useLocation } from "react-router";
 import { LogoMark } from "#app/layout/logo.tsx";
-import { footerLinks } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
 import { NEWSLETTER_ACTION, NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
-import { useSiteData } from "#app/layout/site-data.ts";
+import { useNavigation, useSiteData, useSiteFacts } from "#app/layout/site-data.ts";
 
 const headingClass = "text-sm font-semibold tracking-wider text-white uppercase";
 const linkClass = "rounded-sm text-slate-300 underline-offset-4 transition-colors hover:text-white hover:underline";
@@ -12,6 +11,8 @@ const linkClass = "rounded-sm text-slate-300 underline-offset-4 transition-color
 export function SiteFooter() {
   // Undefined while an error boundary renders without the root's data.
   const year = useSiteData()?.year ?? new Date().getFullYear();
+  const facts = useSiteFacts();
+  const { footerLinks } = useNavigation();
   // The newsletter page holds the form itself (with the answer to a post made without JavaScript).
   const onNewsletterPage = useLocation().pathname === NEWSLETTER_ACTION;
   return (
@@ -26,8 +27,8 @@ export function SiteFooter() {
             </Link>
             <p className="mt-4 max-w-md text-sm leading-6">{site.blurb}</p>
             <ul aria-label="Social media" className="mt-6 flex flex-wrap gap-2">
-              {site.social.map((profile) => (
-                <li key={profile.name}>
+              {facts.social.map((profile) => (
+                <li key={profile.href}>
                   <a
                     href={profile.href}
                     target="_blank"
@@ -68,30 +69,30 @@ export function SiteFooter() {
               <ul className="space-y-1">
                 <li>
                   <span className="block text-slate-400">General enquiries</span>
-                  <a href={`mailto:${site.emails.general}`} className={`inline-flex min-h-6 items-center break-all ${linkClass}`}>
-                    {site.emails.general}
+                  <a href={`mailto:${facts.emails.general}`} className={`inline-flex min-h-6 items-center break-all ${linkClass}`}>
+                    {facts.emails.general}
                   </a>
                 </li>
                 <li>
                   <span className="block text-slate-400">Sales</span>
-                  <a href={`mailto:${site.emails.sales}`} className={`inline-flex min-h-6 items-center break-all ${linkClass}`}>
-                    {site.emails.sales}
+                  <a href={`mailto:${facts.emails.sales}`} className={`inline-flex min-h-6 items-center break-all ${linkClass}`}>
+                    {facts.emails.sales}
                   </a>
                 </li>
                 <li>
                   <span className="block text-slate-400">Phone</span>
-                  <a href={site.phone.href} className={`inline-flex min-h-6 items-center ${linkClass}`}>
-                    {site.phone.display}
+                  <a href={facts.phone.href} className={`inline-flex min-h-6 items-center ${linkClass}`}>
+                    {facts.phone.display}
                   </a>
                 </li>
               </ul>
               <p data-testid="head-office">
-                <span className="block text-slate-400">{site.address.label}</span>
-                {site.address.street}
+                <span className="block text-slate-400">{facts.address.label}</span>
+                {facts.address.street}
                 <br />
-                {site.address.locality} {site.address.postalCode}
+                {facts.address.locality} {facts.address.postalCode}
                 <br />
-                {site.address.country}
+                {facts.address.country}
               </p>
             </address>
           </div>

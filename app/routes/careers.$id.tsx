@@ -3,6 +3,7 @@ import type { Route } from "./+types/careers.$id";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { getJob, openJobsInDepartment } from "#app/features/careers/jobs.server.ts";
 import { jobPostingJsonLd } from "#app/features/careers/job-posting.server.ts";
+import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
 import { toJobView } from "#app/features/careers/job-view.server.ts";
 import { JOB_ERROR_TITLE, JOB_LOAD_FAILED, JOB_NOT_FOUND, JobDetailView, JobErrorView, JobNotFoundView } from "#app/features/careers/job-detail.tsx";
 import { plainText } from "#app/features/rich-text/sanitize.server.ts";
@@ -15,10 +16,10 @@ export async function loader(args: Route.LoaderArgs) {
   // A draft is seen only in the staff area.
   if (!found || found.row.status === "draft") return data({ job: null }, { status: 404 });
   const { row, services } = found;
-  const job = toJobView(row);
+  const job = toJobView(row, services.env.SITE_URL);
   const page = {
     job,
-    jsonLd: jobPostingJsonLd(row, services.env.SITE_URL),
+    jsonLd: jobPostingJsonLd(row, services.env.SITE_URL, new Date(), (await siteFactsFor(services)).facts.address),
     summary: plainText(row.description, 160),
     related: job.open ? [] : await openJobsInDepartment(services.db, row.department, row.id),
   };

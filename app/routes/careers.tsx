@@ -1,15 +1,16 @@
 import { data } from "react-router";
 import type { Route } from "./+types/careers";
 import { Sections } from "#app/components/sections/sections.tsx";
-import { careersPage } from "#app/content/careers.ts";
+import { careersPage, careersWith } from "#app/content/careers.ts";
 import { JobListing, type JobListingData } from "#app/features/careers/job-listing.tsx";
 import { formatJobType, formatPostedDate } from "#app/features/careers/job-format.ts";
 import { facetKey, listOpenJobs } from "#app/features/careers/jobs.server.ts";
 import { readQueryParameter, type QueryParameter } from "#app/features/forms/query-params.ts";
-import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { listingMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
+import { useSiteFacts } from "#app/layout/site-data.ts";
 
 // The search box's own maxLength, so nothing the form sends is refused; a filter value is a
 // department, job type or location name. Anything longer is a mangled link and answers 400.
@@ -52,13 +53,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // cache of every process at once (decision 011); the server caches only 200 answers.
 export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: careersPage.title, description: careersPage.description, path: "/careers", siteUrl: siteUrlFrom(matches) });
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const listing = loaderData?.listing;
+  // Each chosen filter by the name its list shows; a search by the words searched for.
+  const chosen = listing
+    ? [
+        ...(["department", "jobType", "location"] as const).flatMap((name) => {
+          const value = listing.filters[name];
+          return value ? [listing.facets[name].find((option) => option.value === value)?.label ?? value] : [];
+        }),
+        ...(listing.filters.q ? [`“${listing.filters.q}”`] : []),
+      ]
+    : [];
+  const filter = chosen.length ? chosen.join(", ") : null;
+  return listingMeta({
+    title: filter ? `${careersPage.title}: ${filter}` : careersPage.title,
+    description: careersPage.description,
+    path: "/careers",
+    filter,
+    listingPath: "/careers",
+    siteUrl: siteUrlFrom(matches),
+  });
+};
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
+  const { sections } = careersWith(useSiteFacts());
   return (
     <>
-      <Sections sections={careersPage.sections} />
+      <Sections sections={sections} />
       <JobListing listing={loaderData.listing} />
     </>
   );

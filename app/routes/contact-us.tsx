@@ -2,14 +2,15 @@ import type { Route } from "./+types/contact-us";
 import { Sections } from "#app/components/sections/sections.tsx";
 import { contentPageAt } from "#app/content/pages/index.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { siteFactsOf } from "#app/features/site-facts/site-facts.server.ts";
 import { ConsultationPanel } from "#app/layout/consultation-panel.tsx";
 import { staticPageBody } from "#app/layout/deferred-part.tsx";
 import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
 
 const PATH = "/contact-us";
 
-export function loader() {
-  return { page: contentPageAt(PATH)! };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: contentPageAt(PATH, await siteFactsOf(context))! };
 }
 
 // The same for every visitor: rendered once, then served from memory.

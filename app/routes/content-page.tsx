@@ -4,11 +4,12 @@ import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { SharedRegion } from "#app/layout/shared-region.tsx";
 import { contentPageAt } from "#app/content/pages/index.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { siteFactsOf } from "#app/features/site-facts/site-facts.server.ts";
 import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
 
-export function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const path = url.pathname.replace(/\/+$/, "") || "/";
-  const page = contentPageAt(path);
+  const page = contentPageAt(path, await siteFactsOf(context));
   if (!page) throw data(null, { status: 404 });
   return { page };
 }

@@ -12,7 +12,7 @@ import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 export async function loader(args: Route.LoaderArgs) {
   const found = await readPublishedRecord(args, { kind: "insight", read: getInsight, loadFailed: INSIGHT_LOAD_FAILED });
   if (!found) throw data({ message: "Insight not found" }, { status: 404 });
-  const insight = toInsightDetail(found.row);
+  const insight = toInsightDetail(found.row, found.services.env.SITE_URL);
   // The insight's own picture (an upload or a full URL) for link previews; an illustration is no better than the site's card.
   const shareImage = isIllustration(insight.image) ? undefined : insight.image;
   return { insight, shareImage, jsonLd: articleJsonLd(insight, found.services.env.SITE_URL) };

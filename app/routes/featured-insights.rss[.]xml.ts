@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const xml = rssXml(
     env.SITE_URL,
     rows.map((row) => {
-      const insight = toInsightDetail(row);
+      const insight = toInsightDetail(row, env.SITE_URL);
       return {
         title: insight.title,
         path: insight.href,

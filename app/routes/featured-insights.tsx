@@ -4,10 +4,10 @@ import { site } from "#app/content/site.ts";
 import { FilterLinks } from "#app/components/ui/filter-links.tsx";
 import { InsightGrid } from "#app/features/insights/insight-card.tsx";
 import { toInsightCard } from "#app/features/insights/insight.server.ts";
-import { INSIGHTS_PAGE_SIZE, INSIGHTS_RSS_PATH } from "#app/features/insights/insight.ts";
+import { INSIGHTS_PAGE_SIZE, INSIGHTS_PATH, INSIGHTS_RSS_PATH } from "#app/features/insights/insight.ts";
 import { listInsights } from "#app/features/insights/insights.server.ts";
 import { countLabel, listingHref, parseListingQuery } from "#app/features/insights/listing-query.ts";
-import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { filterHeadingSuffix, listingMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
@@ -35,10 +35,13 @@ export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "appl
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const query = loaderData?.query ?? { category: null, page: 1 };
   const parts = [query.category, query.page > 1 ? `Page ${query.page}` : null].filter(Boolean);
-  return pageMeta({
+  return listingMeta({
     title: parts.length ? `Insights: ${parts.join(", ")}` : "Insights",
     description: `Articles and case notes from the ${site.name} team on software delivery, cloud, data, AI and digital commerce.`,
+    // The listing's later pages are pages of it, not filters: each is indexed at its own address.
     path: listingHref(query),
+    filter: query.category,
+    listingPath: INSIGHTS_PATH,
     siteUrl: siteUrlFrom(matches),
   });
 };
@@ -49,7 +52,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-page py-16">
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Resources</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Insights</h1>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Insights{filterHeadingSuffix(query.category)}</h1>
       <p className="mt-4 max-w-2xl text-lg text-slate-700">
         Articles from our engineers and consultants on building and running business software.{" "}
         <a href={INSIGHTS_RSS_PATH} className="font-semibold text-brand-700 underline underline-offset-4">

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/home";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { SharedRegion } from "#app/layout/shared-region.tsx";
-import { homePage } from "#app/content/pages/index.ts";
+import { homePageWith } from "#app/content/pages/index.ts";
+import { siteFactsOf } from "#app/features/site-facts/site-facts.server.ts";
 import { toInsightCard } from "#app/features/insights/insight.server.ts";
 import { latestInsights } from "#app/features/insights/insights.server.ts";
 import { organizationJsonLd } from "#app/features/seo/structured-data.ts";
@@ -16,10 +17,12 @@ import { servicesOf } from "#app/services-context.server.ts";
 const FEATURED_INSIGHTS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const facts = await siteFactsOf(context);
+  const homePage = homePageWith(facts);
   return {
     title: homePage.title,
     description: homePage.description,
-    organization: organizationJsonLd(env().SITE_URL),
+    organization: organizationJsonLd(env().SITE_URL, facts),
     insights: await featuredInsights(context),
   };
 }

@@ -6,15 +6,16 @@ import { CASE_STUDIES_PATH, caseStudiesIn, caseStudyCard, newestFirst, solutionA
 import type { Section } from "#app/content/page-types.ts";
 import { contentPageAt } from "#app/content/pages/index.ts";
 import { readQueryParameter } from "#app/features/forms/query-params.ts";
-import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { filterHeadingSuffix, listingMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { siteFactsOf } from "#app/features/site-facts/site-facts.server.ts";
 import { staticPageBody } from "#app/layout/deferred-part.tsx";
 import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
 
 const AREA = { name: "area", label: "solution area", maxLength: 100 };
 
 /** `?area=` an unknown slug shows every study under the page's one address (its canonical link). */
-export function loader({ request }: Route.LoaderArgs) {
-  const page = contentPageAt(CASE_STUDIES_PATH)!;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = contentPageAt(CASE_STUDIES_PATH, await siteFactsOf(context))!;
   const slug = readQueryParameter(new URL(request.url).searchParams, AREA);
   const area = solutionAreas.find((candidate) => candidate.slug === slug);
   const filters = [
@@ -31,10 +32,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export const headers = cachePageFor(300, STATIC_COPY);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  pageMeta({
+  listingMeta({
     title: loaderData.area ? `Case studies: ${loaderData.area}` : loaderData.page.title,
     description: loaderData.page.description,
     path: CASE_STUDIES_PATH,
+    filter: loaderData.area,
+    listingPath: CASE_STUDIES_PATH,
     siteUrl: siteUrlFrom(matches),
   });
 
@@ -53,7 +56,7 @@ const PortfolioBody = staticPageBody(function PortfolioBody({
   const [hero, ...rest] = sections;
   return (
     <>
-      <Sections sections={hero ? [hero] : []} />
+      <Sections sections={hero?.kind === "hero" ? [{ ...hero, title: `${hero.title}${filterHeadingSuffix(area)}` }] : hero ? [hero] : []} />
       <section className="container-page py-14 sm:py-16" aria-labelledby="case-studies-title">
         <h2 id="case-studies-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
           Case studies

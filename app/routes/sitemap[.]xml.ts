@@ -1,5 +1,7 @@
 import type { Route } from "./+types/sitemap[.]xml";
 import { openJobs } from "#app/features/careers/jobs.server.ts";
+import { eventPagePath } from "#app/features/events/event-rules.ts";
+import { publishedEditions } from "#app/features/events/events.server.ts";
 import { insightPath } from "#app/features/insights/insight.ts";
 import { publishedInsightDates } from "#app/features/insights/insights.server.ts";
 import { publicPaths, sitemapXml, type SitemapEntry } from "#app/features/seo/sitemap.ts";
@@ -7,7 +9,7 @@ import { logger } from "#app/platform/logger.server.ts";
 import { PUBLISHED_CONTENT, sharedCacheControl } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
-/** Every public page, the open jobs and the published insights, with their last change. */
+/** Every public page, the open jobs, the published insights and event editions, with their last change. */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = await servicesOf(context);
   const entries: SitemapEntry[] = publicPaths().map((path) => ({ path }));
@@ -19,9 +21,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     for (const insight of await publishedInsightDates(services.db)) {
       entries.push({ path: insightPath(insight.id), lastModified: insight.lastModified });
     }
+    for (const edition of await publishedEditions(services.db)) {
+      entries.push({ path: eventPagePath(edition.slug), lastModified: edition.updatedAt });
+    }
   } catch (error) {
     // The static pages are still worth listing; crawlers come back.
-    logger.error({ err: error }, "Sitemap could not read jobs or insights");
+    logger.error({ err: error }, "Sitemap could not read jobs, insights or event editions");
   }
   return new Response(sitemapXml(services.env.SITE_URL, entries), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": sharedCacheControl(PUBLISHED_CONTENT) },

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/staff.accounts";
 import {
@@ -12,7 +13,8 @@ import {
   type AccountChange,
 } from "#app/features/staff/accounts.server.ts";
 import { FieldError } from "#app/features/forms/field.tsx";
-import { LocalTime } from "#app/features/staff/list-ui.tsx";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { allRoles, roleDescriptions, roleField, roleLabels, type StaffRole } from "#app/features/staff/roles.ts";
 import { answerRejection, changeAnswer, formError, readStaffForm, unknownIntent } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
@@ -47,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (values.intent === "invite") {
       const invite = readInvite(values);
       if (!invite.ok) return formError(400, invite.message, { [invite.field]: invite.message }, values);
-      change = await inviteStaff(services, invite.input, user, ipAddress);
+      const invited = await inviteStaff(services, invite.input, user, ipAddress);
+      // Said to come from the invite form, which then starts empty: a second click must not invite again.
+      if (invited.ok) return { status: "success", messages: [invited.message], from: "invite" } satisfies FormAnswer<{ from: "invite" }>;
+      change = invited;
     } else if (values.intent === "roles") {
       const shownRoles = parseRoleList(values.shownRoles);
       if (!shownRoles) return unknownIntent();
@@ -117,6 +122,13 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
   const { accounts, me } = loaderData;
   const errors = actionData?.status === "error" ? actionData.fields : undefined;
   const typed = actionData?.status === "error" ? actionData.values : undefined;
+  // Each invitation sent draws the invite form anew, empty (without JavaScript the page is drawn anew anyway).
+  const [invitesSent, setInvitesSent] = useState(0);
+  const [seenAnswer, setSeenAnswer] = useState(actionData);
+  if (actionData !== seenAnswer) {
+    setSeenAnswer(actionData);
+    if (actionData?.status === "success" && "from" in actionData) setInvitesSent((count) => count + 1);
+  }
   return (
     <>
       <PageHeading title="Staff accounts">
@@ -128,7 +140,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           Invite a colleague
         </h2>
         <p className="mb-4 text-sm text-slate-700">They get an email with a link to choose their password. The link works once, for 24 hours.</p>
-        <Form method="post" className="grid gap-4 sm:grid-cols-2 sm:items-end">
+        <Form key={invitesSent} method="post" className="grid gap-4 sm:grid-cols-2 sm:items-end">
           <input type="hidden" name="intent" value="invite" />
           <div>
             <label htmlFor="invite-name" className="mb-1.5 block text-sm font-semibold">
@@ -180,7 +192,8 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         {accounts.map((account) => {
           const self = account.id === me;
           return (
-            <tr key={account.id}>
+            // The audit log links an account here by this anchor.
+            <tr key={account.id} id={`account-${account.id}`} className="target:bg-amber-50">
               <td className={cellClass}>
                 {account.name}
                 {self ? " (you)" : ""}

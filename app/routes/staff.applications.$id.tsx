@@ -6,7 +6,7 @@ import { applicationEmailNames, applicationStatusLabels } from "#app/features/st
 import { applicationInbox } from "#app/features/staff/applications.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
 import { InboxEmails, InboxForms, InboxHistory, InboxSource, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
-import { LocalTime } from "#app/features/staff/list-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { EmailLink, PhoneLink, RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -87,6 +87,15 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               <span className="text-slate-700">
                 ({a.resume.contentType}, {formatBytes(a.resume.size)})
               </span>
+              {a.resume.previewHref ? (
+                // No sandbox attribute: Chromium and Safari refuse to draw a PDF in a frame so marked. The file's answer sandboxes it instead (decision 052).
+                <iframe
+                  src={a.resume.previewHref}
+                  title={`Preview of ${a.resume.name}`}
+                  loading="lazy"
+                  className="mt-3 block h-[36rem] max-h-[75vh] w-full rounded-lg border border-slate-300 bg-slate-100"
+                />
+              ) : null}
             </Field>
             <Field label="Cover letter">{a.coverLetter ? <span className="whitespace-pre-wrap">{a.coverLetter}</span> : "—"}</Field>
             <Field label="Consent">

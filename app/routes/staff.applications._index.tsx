@@ -4,9 +4,10 @@ import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { listApplications, readApplicationQuery } from "#app/features/staff/applications.server.ts";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
-import { ListFilters, ListResults, LocalTime, totalText } from "#app/features/staff/list-ui.tsx";
+import { ListFilters, ListRecordFilter, ListResults, totalText } from "#app/features/staff/list-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { PageHeading, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,19 +43,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
         source={loaderData.source}
         exportHref={loaderData.exportHref}
       >
-        <div>
-          <label htmlFor="list-job" className="mb-1.5 block text-sm font-semibold">
-            Job
-          </label>
-          <select id="list-job" name="job" defaultValue={loaderData.job ?? ""} className={inputClass}>
-            <option value="">All jobs</option>
-            {jobs.map((job) => (
-              <option key={job.id} value={job.id}>
-                {job.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListRecordFilter name="job" label="Job" allLabel="All jobs" value={loaderData.job} options={jobs.map((job) => ({ id: job.id, label: job.title }))} />
       </ListFilters>
       <ListResults
         list={loaderData}

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/staff.applications.export[.]csv";
 import { attributionCsvColumns } from "#app/features/attribution/attribution.server.ts";
 import { exportPage, readApplicationQuery } from "#app/features/staff/applications.server.ts";
-import { audit } from "#app/features/staff/audit.server.ts";
-import { csvFileName, csvResponse, inPages } from "#app/features/staff/csv.server.ts";
+import { auditedListExport, inPages } from "#app/features/staff/csv.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -29,14 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaff(context, request, "applications");
   const query = readApplicationQuery(request);
   const { db } = await servicesOf(context);
-  await audit(db, {
-    actor: { id: user.id, email: user.email },
-    action: "export",
-    detail: { list: "applications", search: query.search !== "", status: query.status, job: query.job, source: query.source },
-    ipAddress: clientAddressOf(context),
-  });
-  return csvResponse(
-    csvFileName("applications"),
+  return auditedListExport(
+    db,
+    {
+      list: "applications",
+      actor: user,
+      ipAddress: clientAddressOf(context),
+      filters: { search: query.search !== "", status: query.status, job: query.job, source: query.source },
+    },
     columns,
     inPages((beforeId, size) => exportPage(db, query, beforeId, size)),
   );

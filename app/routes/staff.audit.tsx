@@ -1,23 +1,18 @@
+import { Fragment } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/staff.audit";
 import { auditActionLabel, auditActionLabels, auditActions } from "#app/features/staff/audit-actions.ts";
 import { loadAuditLog } from "#app/features/staff/audit-list.server.ts";
-import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
+import { ListFilters, ListResults } from "#app/features/staff/list-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
-import type { AuditDetail } from "#app/platform/db/schema.server.ts";
+import type { AuditFact, AuditRef } from "#app/features/staff/audit-targets.server.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadAuditLog(args);
 
 export const meta: Route.MetaFunction = () => staffMeta("Audit log");
 
 const actionOptions = auditActions.map((value) => ({ value, label: auditActionLabels[value] }));
-
-function detailText(detail: AuditDetail | null): string {
-  if (!detail) return "";
-  return Object.entries(detail)
-    .map(([key, value]) => `${key}: ${value === null ? "none" : Array.isArray(value) ? value.join(" + ") : String(value)}`)
-    .join(", ");
-}
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { list, search, status: action, filters } = loaderData;
@@ -37,8 +32,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           <LocalTime value={row.at} />,
           { content: row.actorEmail ?? "unknown account", className: "break-all" },
           auditActionLabel(row.action),
-          { content: <AuditTarget {...row} />, className: "break-all" },
-          { content: detailText(row.detail), className: "break-words" },
+          { content: row.target ? <Ref {...row.target} /> : null, className: "break-words" },
+          { content: <Facts facts={row.facts} />, className: "break-words" },
           row.ipAddress ?? "",
         ]}
       />
@@ -46,18 +41,29 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const recordPages: Record<string, { label: string; path: string }> = {
-  consultation: { label: "Consultation", path: "/staff/consultations" },
-  application: { label: "Application", path: "/staff/applications" },
-  registration: { label: "Event registration", path: "/staff/events/registrations" },
-  job: { label: "Job", path: "/staff/jobs" },
-};
+/** A person or record: its kind, then its name as a link to its page; one that is gone says so. */
+function Ref({ label, name, href, note }: AuditRef) {
+  return (
+    <>
+      {label}{" "}
+      {href ? (
+        <Link to={href} className={`${linkClass} inline-block py-2`}>
+          {name}
+        </Link>
+      ) : (
+        name
+      )}
+      {note ? ` (${note})` : null}
+    </>
+  );
+}
 
-/** What an entry was about, in words, with a link to the record where it has a page. */
-function AuditTarget({ targetType, targetId, targetEmail }: { targetType: string | null; targetId: string | null; targetEmail: string | null }) {
-  if (!targetType) return null;
-  if (targetType === "staff") return <>Staff account {targetEmail ?? "(deleted)"}</>;
-  const record = recordPages[targetType];
-  if (record && targetId) return <Link to={`${record.path}/${targetId}`} className={`${linkClass} inline-block py-2`}>{`${record.label} #${targetId}`}</Link>;
-  return <>{`${targetType[0]!.toUpperCase()}${targetType.slice(1)} #${targetId ?? ""}`}</>;
+/** An entry's detail, "key: value, …", its moments in the reader's zone like every other time. */
+function Facts({ facts }: { facts: AuditFact[] }) {
+  return facts.map((fact, index) => (
+    <Fragment key={fact.key}>
+      {index > 0 ? ", " : null}
+      {fact.key}: {"at" in fact ? <LocalTime value={fact.at} /> : "ref" in fact ? fact.ref ? <Ref {...fact.ref} /> : "nobody" : fact.text}
+    </Fragment>
+  ));
 }

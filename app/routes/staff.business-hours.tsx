@@ -16,12 +16,13 @@ import { answerRejection, formError, readStaffForm } from "#app/features/staff/s
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { FormNotice, PageHeading, buttonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { clientAddressOf } from "#app/platform/request-context.ts";
+import { TIME_ZONE_MAX_LENGTH, timeZoneNames } from "#app/features/zoned-time.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, request, "businessHours");
   const hours = await readBusinessHours((await servicesOf(context)).db);
-  return { values: businessHoursValues(hours), saved: hours.saved, zones: Intl.supportedValuesOf("timeZone") };
+  return { values: businessHoursValues(hours), saved: hours.saved, zones: timeZoneNames() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +59,9 @@ export default function BusinessHoursPage({ loaderData, actionData }: Route.Comp
       <FormNotice answer={actionData} />
       <Form method="post" className="grid max-w-2xl gap-5 rounded-xl border border-slate-300 bg-white p-5 sm:grid-cols-2">
         <Field name="timeZone" label="Time zone" required wide hint="Its IANA name, such as Asia/Kolkata or Europe/London." error={errors?.timeZone}>
-          {(props) => <input {...props} list="time-zones" defaultValue={shown.timeZone} autoComplete="off" spellCheck={false} maxLength={64} />}
+          {(props) => (
+            <input {...props} list="time-zones" defaultValue={shown.timeZone} autoComplete="off" spellCheck={false} maxLength={TIME_ZONE_MAX_LENGTH} />
+          )}
         </Field>
         <datalist id="time-zones">
           {loaderData.zones.map((zone) => (

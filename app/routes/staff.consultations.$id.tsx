@@ -17,7 +17,7 @@ import {
   detailTermClass,
   revalidateAfterConflict,
 } from "#app/features/staff/inbox-ui.tsx";
-import { LocalTime } from "#app/features/staff/list-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { ReplyForm } from "#app/features/staff/replies/reply-ui.tsx";
 import { EmailLink, PhoneLink, RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { OwnerForm } from "#app/features/staff/teams/owner-form.tsx";

@@ -6,7 +6,8 @@ import { listConsultations, readConsultationSort, readOwnerView } from "#app/fea
 import { LeadClockText } from "#app/features/leads/lead-clock-ui.tsx";
 import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
-import { EmptyList, ListFilters, ListPages, LocalTime, formatTotal } from "#app/features/staff/list-ui.tsx";
+import { EmptyList, ListFilters, ListPages, formatTotal } from "#app/features/staff/list-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { ListRow, ListTable } from "#app/features/staff/table-ui.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { EmailLink, PageHeading, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";

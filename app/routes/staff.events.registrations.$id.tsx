@@ -1,5 +1,6 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/staff.events.registrations.$id";
+import { eventPagePath } from "#app/features/events/event-rules.ts";
 import { eventRegistrationEmailNames, eventRegistrationLabels } from "#app/features/staff/events/labels.ts";
 import { registrationInbox } from "#app/features/staff/events/registrations.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
@@ -13,8 +14,8 @@ import {
   detailTermClass,
   revalidateAfterConflict,
 } from "#app/features/staff/inbox-ui.tsx";
-import { LocalTime } from "#app/features/staff/list-ui.tsx";
-import { EmailLink, RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
+import { EmailLink, RecordPageHeader, buttonClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   return loadInboxRecord(args, registrationInbox);
@@ -40,7 +41,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           <InboxDetails>
             <dt className={detailTermClass}>Event</dt>
             <dd>
-              <Link to={`/${r.eventSlug}`} className={linkClass}>
+              <Link to={eventPagePath(r.eventSlug)} className={linkClass}>
                 {r.event}
               </Link>
               , <LocalTime value={r.eventStartsAt} />
@@ -70,6 +71,22 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           <InboxEmails deliveries={deliveries} names={eventRegistrationEmailNames} />
         </div>
         <div className="space-y-8">
+          {r.status === "waitlisted" ? (
+            <section aria-labelledby="place-heading" className="rounded-xl border border-slate-300 bg-white p-5">
+              <h2 id="place-heading" className="mb-2 text-lg font-bold">
+                Give a place
+              </h2>
+              <p className="mb-4 text-sm text-slate-700">
+                Moves {r.fullName} from the waiting list to a place, if the edition has one free, and emails their confirmation with the calendar invitation.
+              </p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="give-place" />
+                <button type="submit" className={buttonClass}>
+                  Give {r.fullName} a place
+                </button>
+              </Form>
+            </section>
+          ) : null}
           <InboxForms status={r.status} labels={eventRegistrationLabels} answer={actionData} historyLength={timeline.length} noteMaxLength={noteMaxLength} />
           <InboxHistory entries={timeline} labels={eventRegistrationLabels} />
         </div>

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import type { Route } from "./+types/staff.events";
+import { eventPagePath } from "#app/features/events/event-rules.ts";
 import { allEventStatuses, eventRegistrationLabels } from "#app/features/staff/events/labels.ts";
 import { loadEventRegistrations } from "#app/features/staff/events/registrations.server.ts";
-import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
+import { ListFilters, ListRecordFilter, ListResults } from "#app/features/staff/list-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { StatusBadge } from "#app/features/staff/inbox-ui.tsx";
 import { EmailLink, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -14,18 +16,19 @@ export const meta: Route.MetaFunction = () => staffMeta("Event registrations");
 const statusOptions = allEventStatuses.map((value) => ({ value, label: eventRegistrationLabels[value] }));
 
 export default function EventRegistrations({ loaderData }: Route.ComponentProps) {
-  const { list, search, status, source, filters } = loaderData;
+  const { list, search, status, source, event, events, filters } = loaderData;
   return (
     <>
       <PageHeading title="Event registrations">
         Who registered for each event, who waits for a place, and who asked to hear about the next edition. A place that opens goes to the waiting list in the
-        order people joined it: email them yourself.
+        order people joined it: open the person's registration and give them the place, which emails their confirmation. Editors write the editions themselves,
+        under Event editions.
       </PageHeading>
       <ul className="mb-8 grid gap-4 sm:grid-cols-2">
         {list.summaries.map((event) => (
           <li key={event.id} className="rounded-xl border border-slate-200 bg-white p-5">
             <h2 className="font-semibold text-ink">
-              <Link to={`/${event.slug}`} className={linkClass}>
+              <Link to={eventPagePath(event.slug)} className={linkClass}>
                 {event.title}
               </Link>
             </h2>
@@ -45,13 +48,15 @@ export default function EventRegistrations({ loaderData }: Route.ComponentProps)
         statuses={statusOptions}
         source={source}
         exportHref={`/staff/events/export.csv${filters ? `?${filters}` : ""}`}
-      />
+      >
+        <ListRecordFilter name="event" label="Event" allLabel="All events" value={event} options={events} />
+      </ListFilters>
       <ListResults
         list={list}
         filters={filters}
         one="registration"
         many="registrations"
-        empty={search || status || source ? "No registrations match." : "No registrations yet."}
+        empty={filters ? "No registrations match." : "No registrations yet."}
         caption="Registrations, newest first"
         columns={["Name", "Email", "Company and role", "Event", "Place", "Reference", "Registered", "Source"]}
         row={(row) => [

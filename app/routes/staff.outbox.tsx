@@ -1,21 +1,21 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/staff.outbox";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { loadStaffList } from "#app/features/staff/list-page.server.ts";
-import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
+import { ListFilters, ListResults } from "#app/features/staff/list-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { listOutbox, retryMessage } from "#app/features/staff/outbox-admin.server.ts";
+import { outboxStatusLabels } from "#app/features/staff/outbox-labels.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { FormNotice, PageHeading, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
-import { outboxStatuses, parseRecordId, type OutboxStatus } from "#app/platform/db/schema.server.ts";
+import { FormNotice, PageHeading, linkClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { outboxStatuses, parseRecordId } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
-const statusLabels: Record<OutboxStatus, string> = { pending: "Waiting to send", sending: "Sending", sent: "Sent", failed: "Failed" };
-
 export async function loader(args: Route.LoaderArgs) {
   const { list, search, status, filters } = await loadStaffList(args, "outbox", outboxStatuses, (db, query) => listOutbox({ db }, query, query.cursor));
-  const statuses = outboxStatuses.map((value) => ({ value, label: statusLabels[value] }));
+  const statuses = outboxStatuses.map((value) => ({ value, label: outboxStatusLabels[value] }));
   return { list, search, status, statuses, filters };
 }
 
@@ -45,7 +45,10 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
   const { list, search, status, statuses, filters } = loaderData;
   return (
     <>
-      <PageHeading title="Outbox">Every email and webhook post the site sends, newest first. A message that could not be sent can be retried.</PageHeading>
+      <PageHeading title="Outbox">
+        Every email and webhook post the site sends, newest first. Open a subject to read the message as it is sent. A message that could not be sent can be
+        retried.
+      </PageHeading>
       <FormNotice answer={actionData} />
       <ListFilters search={search} searchLabel="Search by recipient or webhook address" status={status ?? ""} statuses={statuses} />
       <ListResults
@@ -58,7 +61,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         columns={["Status", "Kind", "Recipient", "Subject", "Attempts", "Last error", "Created", "Sent"]}
         row={(row) => [
           <>
-            <span className="font-semibold">{statusLabels[row.status]}</span>
+            <span className="font-semibold">{outboxStatusLabels[row.status]}</span>
             {row.status === "failed" ? (
               <Form method="post" className="mt-2">
                 <input type="hidden" name="id" value={row.id} />
@@ -73,7 +76,9 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
             {row.channel === "webhook" ? <span className="block text-sm text-slate-700">webhook post</span> : null}
           </>,
           { content: row.toAddress, className: "break-all" },
-          row.subject,
+          <Link to={`/staff/outbox/${row.id}`} className={`${linkClass} inline-block py-2 [overflow-wrap:anywhere]`}>
+            {row.subject || `Message ${row.id}`}
+          </Link>,
           row.attempts,
           { content: row.lastError ?? "None", className: "max-w-xs break-words" },
           <LocalTime value={row.createdAt} />,

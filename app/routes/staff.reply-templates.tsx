@@ -22,7 +22,7 @@ import {
 } from "#app/features/staff/replies/reply-rules.ts";
 import { answerRejection, changeAnswer, formError, readStaffForm, unknownIntent } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { FormNotice, PageHeading, buttonClass, linkClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { EditRemoveActions, FormNotice, PageHeading, buttonClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -101,18 +101,7 @@ export default function ReplyTemplates({ loaderData, actionData }: Route.Compone
                     <h3 className="font-bold text-ink">{template.name}</h3>
                     <p className="mt-1 text-sm text-slate-700">Subject: {template.subject}</p>
                     <p className="mt-2 line-clamp-4 break-words whitespace-pre-wrap">{template.body}</p>
-                    <div className="mt-3 flex flex-wrap items-center gap-3">
-                      <Link to={`?edit=${template.id}#template-form-heading`} className={`${linkClass} inline-block py-2`}>
-                        Edit<span className="sr-only"> {template.name}</span>
-                      </Link>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="delete" />
-                        <input type="hidden" name="id" value={template.id} />
-                        <button type="submit" className={secondaryButtonClass}>
-                          Remove<span className="sr-only"> {template.name}</span>
-                        </button>
-                      </Form>
-                    </div>
+                    <EditRemoveActions id={template.id} form="template-form" name={template.name} className="mt-3" />
                   </li>
                 ))}
               </ul>

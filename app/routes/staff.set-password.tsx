@@ -1,4 +1,5 @@
 import { APIError } from "better-auth";
+import { eq } from "drizzle-orm";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.set-password";
 import { audit } from "#app/features/staff/audit.server.ts";
@@ -6,9 +7,13 @@ import { authOf } from "#app/features/staff/auth.server.ts";
 import { NewPasswordFields } from "#app/features/staff/password-form.tsx";
 import { findPasswordLink } from "#app/features/staff/password-links.server.ts";
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from "#app/features/staff/password-rules.ts";
+import { signIn } from "#app/features/staff/sign-in.server.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
+import { currentStaff } from "#app/features/staff/staff-session.server.ts";
 import { AuthCard, FormNotice, buttonClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { staffUsers } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
+import type { Services } from "#app/platform/services.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 const EXPIRED_MESSAGE = "This link has expired or has already been used.";
@@ -40,11 +45,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof APIError && error.status === "BAD_REQUEST") return formError(400, EXPIRED_MESSAGE);
       throw error;
     }
-    await audit(services.db, { actor: { id: link.userId, email: null }, action: "password-set", ipAddress: clientAddressOf(context) });
-    return redirect("/staff/sign-in?notice=password-set", { status: 303 });
+    const ipAddress = clientAddressOf(context);
+    await audit(services.db, { actor: { id: link.userId, email: null }, action: "password-set", ipAddress });
+    // Someone signed in as another account (an admin trying a colleague's link) stays who they are.
+    const signedIn = currentStaff(context);
+    if (signedIn && signedIn.id !== link.userId) return redirect("/staff", { status: 303 });
+    return await signInWithNewPassword(services, request, link.userId, values.password ?? "", ipAddress);
   } catch (error) {
     return answerRejection(error);
   }
+}
+
+/**
+ * The link's own account, with the password just set, through the sign-in's own checks (a deactivated account,
+ * the account's limit on failed passwords, the audit): straight into the staff area. When they refuse, the sign-in
+ * page says the password is set and has the address filled in.
+ */
+async function signInWithNewPassword(services: Services, request: Request, userId: string, password: string, ipAddress: string) {
+  const [account] = await services.db.select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, userId));
+  const result = account ? await signIn(services, request, { email: account.email, password }, ipAddress) : null;
+  if (!result?.ok) {
+    const query = new URLSearchParams({ notice: "password-set", ...(account ? { email: account.email } : {}) });
+    return redirect(`/staff/sign-in?${query}`, { status: 303 });
+  }
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirect("/staff", { status: 303, headers });
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Choose your password");

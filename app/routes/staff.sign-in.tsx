@@ -31,7 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const returnTo = url.searchParams.get("returnTo");
   if (currentStaff(context)) throw redirect(returnTarget(returnTo, (await servicesOf(context)).env.SITE_URL));
-  return { returnTo: returnTo ?? "", notice: notices[url.searchParams.get("notice") ?? ""] ?? null };
+  // After choosing a password, when the direct sign-in was refused: the address is filled in.
+  const email = (url.searchParams.get("email") ?? "").slice(0, EMAIL_MAX_LENGTH);
+  return { returnTo: returnTo ?? "", notice: notices[url.searchParams.get("notice") ?? ""] ?? null, email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -84,7 +86,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             autoComplete="username"
             required
             maxLength={EMAIL_MAX_LENGTH}
-            defaultValue={actionData?.status === "error" ? actionData.values?.email : undefined}
+            defaultValue={actionData?.status === "error" ? actionData.values?.email : loaderData.email || undefined}
             className={inputClass}
           />
         </div>

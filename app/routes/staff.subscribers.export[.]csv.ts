@@ -1,7 +1,6 @@
 import type { Route } from "./+types/staff.subscribers.export[.]csv";
 import { attributionCsvColumns } from "#app/features/attribution/attribution.server.ts";
-import { audit } from "#app/features/staff/audit.server.ts";
-import { csvFileName, csvResponse } from "#app/features/staff/csv.server.ts";
+import { auditedListExport } from "#app/features/staff/csv.server.ts";
 import { readListQuery } from "#app/features/staff/list-query.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { allSubscribers, type Subscriber } from "#app/features/staff/subscribers.server.ts";
@@ -13,15 +12,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireStaff(context, request, "subscribers");
   const query = readListQuery(request);
   const { db } = await servicesOf(context);
-  await audit(db, {
-    actor: { id: user.id, email: user.email },
-    action: "export",
-    // Whether a search narrowed it, not the search itself: that may be someone's address.
-    detail: { list: "subscribers", filtered: query.search !== "" || query.source !== null },
-    ipAddress: clientAddressOf(context),
-  });
-  return csvResponse(
-    csvFileName("subscribers"),
+  return auditedListExport(
+    db,
+    { list: "subscribers", actor: user, ipAddress: clientAddressOf(context), filters: { filtered: query.search !== "" || query.source !== null } },
     [
       { header: "Email", value: (row) => row.email },
       { header: "Subscribed at (UTC)", value: (row) => row.subscribedAt },

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import type { Route } from "./+types/staff.subscribers";
 import { loadStaffList } from "#app/features/staff/list-page.server.ts";
-import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
+import { ListFilters, ListResults } from "#app/features/staff/list-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { EmailLink, FormNotice, PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { listSubscribers } from "#app/features/staff/subscribers.server.ts";
 

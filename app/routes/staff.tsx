@@ -1,13 +1,18 @@
+import type { ReactNode } from "react";
 import { Link, Outlet, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/staff";
 import { currentStaff, staffMiddleware } from "#app/features/staff/staff-session.server.ts";
+import { StaffTimeZone } from "#app/features/staff/staff-time.tsx";
+import { staffTimeZone } from "#app/features/staff/staff-time.server.ts";
 import { PageHeading, StaffShell, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { servicesOf } from "#app/services-context.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [staffMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = currentStaff(context);
-  return { user: user ? { name: user.name, roles: user.roles } : null };
+  if (!user) return { user: null, timeZone: null };
+  return { user: { name: user.name, roles: user.roles }, timeZone: await staffTimeZone((await servicesOf(context)).db, user) };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Staff area");
@@ -15,18 +20,27 @@ export const meta: Route.MetaFunction = () => staffMeta("Staff area");
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <StaffShell user={loaderData.user}>
-      <Outlet />
+      <TimesIn zone={loaderData.timeZone}>
+        <Outlet />
+      </TimesIn>
     </StaffShell>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const user = useRouteLoaderData<typeof loader>("routes/staff")?.user ?? null;
+  const layout = useRouteLoaderData<typeof loader>("routes/staff");
   return (
-    <StaffShell user={user}>
-      <StaffErrorView error={error} />
+    <StaffShell user={layout?.user ?? null}>
+      <TimesIn zone={layout?.timeZone ?? null}>
+        <StaffErrorView error={error} />
+      </TimesIn>
     </StaffShell>
   );
+}
+
+/** The signed-in person's zone for every time on the page; signed out, no page shows a time. */
+function TimesIn({ zone, children }: { zone: string | null; children: ReactNode }) {
+  return zone ? <StaffTimeZone value={zone}>{children}</StaffTimeZone> : children;
 }
 
 function StaffErrorView({ error }: { error: unknown }) {

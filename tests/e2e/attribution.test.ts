@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { axeViolations, setupBrowser, waitForHydration } from "#tests/support/browser.ts";
 import { consultationValues } from "#tests/support/forms.ts";
-import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { setupOwnServer } from "#tests/support/own-server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
@@ -13,15 +13,7 @@ import { signInAs } from "#tests/support/staff.ts";
  */
 
 const { newPage } = setupBrowser();
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer({ FORM_RATE_LIMIT: "1000" });
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const site = setupOwnServer({ FORM_RATE_LIMIT: "1000" });
 
 const CAMPAIGN_LANDING = "/crm?utm_source=linkedin&utm_medium=paid&utm_campaign=q4";
 
@@ -50,14 +42,14 @@ async function sourceOf(staff: Page, fullName: string) {
 
 test("a campaign visit that sends a consultation from another page shows its source and landing page to sales, and the list finds it by source", async () => {
   const stamp = Date.now().toString(36);
-  const visitor = await newPage({ baseURL: server.baseURL });
+  const visitor = await newPage({ baseURL: site.server.baseURL });
   await visitor.goto(CAMPAIGN_LANDING);
   await visitor.goto("/contact-us");
   await waitForHydration(visitor);
   await sendConsultation(visitor, `Lina Campaign ${stamp}`, true);
 
-  const staff = await newPage({ baseURL: server.baseURL });
-  await signInAs(staff, server, "sales");
+  const staff = await newPage({ baseURL: site.server.baseURL });
+  await signInAs(staff, site.server, "sales");
   const { section, shown } = await sourceOf(staff, `Lina Campaign ${stamp}`);
   expect(shown).toMatchObject({
     Source: "linkedin",
@@ -83,15 +75,15 @@ test("a campaign visit that sends a consultation from another page shows its sou
 
 test("without JavaScript the request keeps the page it was sent from, and a shared link's campaign when the form is on that page", async () => {
   const stamp = Date.now().toString(36);
-  const visitor = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
+  const visitor = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false });
   await visitor.goto(CAMPAIGN_LANDING);
   await visitor.goto("/contact-us");
   await sendConsultation(visitor, `Noah Plain ${stamp}`, false);
   await visitor.goto(CAMPAIGN_LANDING);
   await sendConsultation(visitor, `Mia Shared ${stamp}`, false);
 
-  const staff = await newPage({ baseURL: server.baseURL });
-  await signInAs(staff, server, "sales");
+  const staff = await newPage({ baseURL: site.server.baseURL });
+  await signInAs(staff, site.server, "sales");
   expect((await sourceOf(staff, `Noah Plain ${stamp}`)).shown).toMatchObject({ Source: "Direct or unknown", "Sent from page": "/contact-us" });
   expect((await sourceOf(staff, `Mia Shared ${stamp}`)).shown).toMatchObject({ Source: "linkedin", Medium: "paid", "Sent from page": CAMPAIGN_LANDING });
 });

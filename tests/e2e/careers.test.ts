@@ -5,7 +5,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabaseEnv, type TestDatabaseEnv } from "#tests/support/databases.ts";
 import { decodePosition, encodePosition } from "#app/features/careers/position.ts";
-import { axeViolations, gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
+import { axeViolations, DESKTOP, gotoHydrated, PHONE, setupBrowser, waitForHydration } from "#tests/support/browser.ts";
+import { consultationFilePickers } from "#tests/support/forms.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 
 /*
@@ -119,6 +120,50 @@ test("a full job: title, department, type, posted date, description, cards, JobP
   expect(ld.description).toContain("<strong>APIs</strong>");
   expect(await page.title()).toContain("Senior Backend Engineer");
   expect(await axeViolations(page)).toEqual([]);
+});
+
+/** A description long enough to fill a phone's screen several times over. */
+const LONG_DESCRIPTION = Array.from(
+  { length: 12 },
+  (_, i) => `<h2>Part ${i + 1}</h2><p>${"You will design, build and run services our clients depend on. ".repeat(6)}</p>`,
+).join("");
+
+test("375px: Apply for this Position shows on the first screen, with and without JavaScript, and stays in the summary after the description; at 1280px only the summary's", async () => {
+  const id = await insertJob({ title: "Mobile Reader Role", department: "Engineering", jobType: "full-time", description: LONG_DESCRIPTION });
+  const summaryButton = (page: Page) => page.getByRole("complementary", { name: "Position summary" }).getByRole("link", { name: "Apply for this Position" });
+  for (const javaScriptEnabled of [true, false]) {
+    const page = await newPage({ viewport: PHONE, javaScriptEnabled });
+    if (javaScriptEnabled) await gotoHydrated(page, `/careers/${id}`);
+    else await page.goto(`/careers/${id}`);
+    const buttons = page.getByRole("link", { name: "Apply for this Position" });
+    expect(await buttons.count()).toBe(2);
+    const top = (await buttons.first().boundingBox())!;
+    expect(top.y + top.height, "on the first screen").toBeLessThanOrEqual(PHONE.height);
+    expect(top.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await buttons.first().getAttribute("href")).toBe(await summaryButton(page).getAttribute("href"));
+    // The summary's button is where it was: after the description, far below the first screen.
+    expect((await summaryButton(page).boundingBox())!.y).toBeGreaterThan(PHONE.height * 3);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+  }
+
+  const wide = await newPage({ viewport: DESKTOP });
+  await wide.goto(`/careers/${id}`);
+  // Beside the description, the summary's button is near the top already.
+  expect(await wide.getByRole("link", { name: "Apply for this Position" }).count()).toBe(1);
+  expect(await summaryButton(wide).isVisible()).toBe(true);
+});
+
+test("1280px: a job's page shows one way to pick files in the consultation panel, without scripts, before its part hydrates and after", async () => {
+  const id = await insertJob({ title: "Picker Role", department: "Engineering", description: LONG_DESCRIPTION });
+  const plain = await newPage({ javaScriptEnabled: false });
+  await plain.goto(`/careers/${id}`);
+  expect(await consultationFilePickers(plain)).toEqual(["the browser's file control"]);
+  const page = await newPage();
+  await page.goto(`/careers/${id}`);
+  expect(await consultationFilePickers(page)).toEqual(["the browser's file control"]);
+  await waitForHydration(page);
+  expect(await consultationFilePickers(page)).toEqual(['"Choose files"']);
 });
 
 test("a closed job says so with 410, points to open roles in its department, has no apply button and no JobPosting markup; a draft is 404", async () => {

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { responseDueText } from "#app/features/leads/response-due.ts";
 import { axeViolations, PHONE, setupBrowser, waitForHydration } from "#tests/support/browser.ts";
-import { consultationValues, freshPostgres, listFiles, mailDir, waitFor, type FreshPostgres } from "#tests/support/forms.ts";
+import { consultationValues, listFiles, mailDir, waitFor } from "#tests/support/forms.ts";
 import { parseMail } from "#tests/support/mail.ts";
-import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { setupOwnServer } from "#tests/support/own-server.ts";
 
 /*
  * What a visitor keeps after sending a consultation, with and without
@@ -20,18 +20,7 @@ const SUBMITTED = "Consultation request submitted successfully!";
 const EMAIL_SENT = "Confirmation email sent successfully!";
 
 const { newPage } = setupBrowser();
-let server: RunningServer;
-let database: FreshPostgres;
-
-beforeAll(async () => {
-  database = await freshPostgres();
-  server = await startServer({ FORM_RATE_LIMIT: "1000", DATABASE_URL: database.url, SALES_INBOX });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.dispose();
-});
+const site = setupOwnServer({ FORM_RATE_LIMIT: "1000", SALES_INBOX }, { postgres: true });
 
 const unique = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
@@ -43,7 +32,7 @@ async function send(page: Page, email: string) {
 
 /** The stored lead and what the page should say of its due time, for a visitor in `zone` (null: unknown). */
 async function storedLead(email: string, zone: string | null) {
-  const { rows } = await database.pool.query<{ reference: string; due_at: Date; submitted_at: Date }>(
+  const { rows } = await site.database.pool.query<{ reference: string; due_at: Date; submitted_at: Date }>(
     "select reference, due_at, submitted_at from consultations where email = $1",
     [email],
   );
@@ -54,7 +43,7 @@ async function storedLead(email: string, zone: string | null) {
 
 /** The confirmation email that names this reference, once the outbox has written it. */
 async function confirmationMail(reference: string) {
-  const dir = mailDir(server.dataDir);
+  const dir = mailDir(site.server.dataDir);
   const read = (name: string) => fs.readFileSync(path.join(dir, name), "utf8");
   const [name] = await waitFor(
     () => listFiles(dir).filter((file) => file.includes("consultation-confirmation") && read(file).includes(reference)),
@@ -65,7 +54,7 @@ async function confirmationMail(reference: string) {
 
 test("with JavaScript on a phone: the page keeps the reference and the due time in the visitor's zone, focused; the email carries both and replies reach sales; the form works again", async () => {
   const page = await newPage({ viewport: PHONE, timezoneId: "Europe/Berlin" });
-  await page.goto(`${server.baseURL}/contact-us`);
+  await page.goto(`${site.server.baseURL}/contact-us`);
   await waitForHydration(page);
   const email = unique("receipt");
   await send(page, email);
@@ -103,7 +92,7 @@ test("with JavaScript on a phone: the page keeps the reference and the due time 
 
 test("without JavaScript: /consultation draws the same confirmation, its time in the company's zone by name", async () => {
   const page = await newPage({ javaScriptEnabled: false, timezoneId: "Europe/Berlin" });
-  await page.goto(`${server.baseURL}/crm`);
+  await page.goto(`${site.server.baseURL}/crm`);
   const email = unique("nojs-receipt");
   await Promise.all([page.waitForURL("**/consultation"), send(page, email)]);
   const receipt = page.getByTestId("consultation-receipt");

@@ -113,6 +113,49 @@ test("with JavaScript: an empty submit lists every required field; a partial one
   expect(await database.count("consultations")).toBe(rowsBefore);
 });
 
+test("with JavaScript: the missing-fields toast closes once the fields it lists are filled, not 5 s later; a success closes the form's error toasts", async () => {
+  const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 415/ });
+  const form = await openPanel(page);
+  const values = consultationValues({ email: unique("stale") });
+  const errorToasts = page.getByTestId("toaster").locator('[data-kind="error"]');
+
+  await fill(form, { fullName: values.fullName, phone: values.phone });
+  await form.getByRole("button", { name: "Enquire Now" }).click();
+  const missing = "Please fill all required fields: Email Address, Country, Project Brief";
+  await waitForToast(page, missing);
+  // Part of the list filled: it still holds, so it stays.
+  await fill(form, { email: values.email, country: values.country });
+  await page.waitForTimeout(300);
+  expect(await page.getByTestId("toast-text").allTextContents()).toContain(missing);
+  // The last one filled: it goes at once, well inside its 5 s.
+  await fill(form, { brief: values.brief });
+  await errorToasts.first().waitFor({ state: "detached", timeout: 1500 });
+  expect(await errorToasts.count()).toBe(0);
+
+  // An invalid email: its toast stays while another field is edited, and goes once the email is.
+  await form.locator('[name="email"]').fill("a@b");
+  await form.getByRole("button", { name: "Enquire Now" }).click();
+  await errorToasts.first().waitFor();
+  await form.locator('[name="brief"]').fill(`${values.brief} Soon.`);
+  await page.waitForTimeout(300);
+  expect(await errorToasts.count()).toBe(1);
+  await form.locator('[name="email"]').fill(values.email);
+  await errorToasts.first().waitFor({ state: "detached", timeout: 1500 });
+
+  // A file refused by the server, then taken off the list: its toast stays until the next post succeeds.
+  await form.locator('input[type="file"]').setInputFiles([{ name: "photo.png", mimeType: "image/png", buffer: sampleFiles.exe }]);
+  await form.getByRole("button", { name: "Enquire Now" }).click();
+  await page
+    .getByTestId("toast-text")
+    .filter({ hasText: /^File upload failed: / })
+    .waitFor();
+  await form.locator('ul[aria-label="Attached files"] button').first().click();
+  await form.getByRole("button", { name: "Enquire Now" }).click();
+  await waitForToast(page, SUBMITTED);
+  expect(await errorToasts.count()).toBe(0);
+  expect(await rowsByEmail(values.email)).toHaveLength(1);
+});
+
 test("with JavaScript: three files upload, the visitor sees both success toasts, the form resets; row, attachments, files and both mails exist", async () => {
   const page = await newPage({ baseURL: server.baseURL });
   const form = await openPanel(page);

@@ -259,6 +259,8 @@ test("the listing counts, filters by category and pages, without JavaScript", as
   expect(await page.locator("main article").count()).toBe(3);
   expect(await page.getByTestId("insight-count").textContent()).toBe("12 insights · page 2 of 2");
   expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${server.baseURL}/featured-insights?page=2`);
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Insights");
+  expect(await page.locator('meta[name="robots"]').count()).toBe(0);
   expect(await page.getByRole("link", { name: "Next page" }).count()).toBe(0);
   await page.getByRole("link", { name: "Previous page" }).click();
   await page.waitForLoadState();
@@ -272,7 +274,12 @@ test("the listing counts, filters by category and pages, without JavaScript", as
   expect(await page.getByRole("link", { name: "AI & ML (9)" }).getAttribute("aria-current")).toBe("page");
   expect(await filters.first().getAttribute("aria-current")).toBeNull();
   expect(await page.getByRole("link", { name: "Next page" }).count()).toBe(0);
-  expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${server.baseURL}/featured-insights?category=AI+%26+ML`);
+  // A filter is a view of the listing (decision 051): told apart by its heading, title and description, kept out of search results.
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Insights: AI & ML");
+  expect(await page.title()).toBe("Insights: AI & ML | Kraf Technologies");
+  expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/ This page shows those in AI & ML\.$/);
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+  expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${server.baseURL}/featured-insights`);
 
   await page.getByRole("link", { name: "General (1)" }).click();
   await page.waitForLoadState();
@@ -294,6 +301,9 @@ test("the listing filters and pages by client navigation with JavaScript", async
   await page.getByTestId("insight-count").filter({ hasText: "1 insight in Cloud" }).waitFor();
   expect(await page.locator("main article h2").allTextContents()).toEqual(["Moving a data centre to the cloud in 90 days"]);
   expect(await page.getByRole("link", { name: "Cloud (1)" }).getAttribute("aria-current")).toBe("page");
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Insights: Cloud");
+  await expect.poll(() => page.title()).toBe("Insights: Cloud | Kraf Technologies");
+  expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${server.baseURL}/featured-insights`);
   // The same document all along: these were client navigations.
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   expect(await axeViolations(page)).toEqual([]);
@@ -371,7 +381,8 @@ test("the RSS feed parses and lists the published insights", async () => {
 });
 
 test("with nothing published, the listing says so and the home page has no featured section", async () => {
-  await sql(`update "FeaturedInsights" set status = 'hidden-by-test' where status = 'published'`);
+  // Published ones become drafts for the test (the status column takes only those two), and come back after it.
+  const hidden = await sql(`update "FeaturedInsights" set status = 'draft' where status = 'published' returning id`);
   try {
     const page = await open();
     // A change made in SQL reaches the pages within the content watch's second (decision 023).
@@ -383,7 +394,7 @@ test("with nothing published, the listing says so and the home page has no featu
     expect(await axeViolations(page)).toEqual([]);
     await emptyWithin("/", async () => (await page.getByRole("region", { name: "Featured insights" }).count()) === 0);
   } finally {
-    await sql(`update "FeaturedInsights" set status = 'published' where status = 'hidden-by-test'`);
+    await sql(`update "FeaturedInsights" set status = 'published' where id = any($1)`, [hidden.rows.map((row) => row.id)]);
   }
 });
 

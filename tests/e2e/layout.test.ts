@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { site } from "#app/content/site.ts";
-import { axeViolations, DESKTOP, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { axeViolations, DESKTOP, gotoHydrated, PHONE, setupBrowser, waitForHydration } from "#tests/support/browser.ts";
+import { consultationFilePickers } from "#tests/support/forms.ts";
 
 const { newPage } = setupBrowser();
 
@@ -209,6 +210,34 @@ for (const viewport of viewports) {
     expect(await noHorizontalScroll(page)).toBe(true);
   });
 }
+
+test("1280px: the drop zone shows one way to pick files without scripts, before the panel's part hydrates and after", async () => {
+  const plain = await newPage({ javaScriptEnabled: false });
+  await plain.goto("/");
+  expect(await consultationFilePickers(plain)).toEqual(["the browser's file control"]);
+
+  // The panel's code loads only as it nears the screen (decision 017): until then the page shows the server's HTML.
+  const page = await newPage();
+  await page.goto("/");
+  expect(await consultationFilePickers(page)).toEqual(["the browser's file control"]);
+  const zoneHeight = (await panel(page).getByTestId("file-drop-zone").boundingBox())!.height;
+  await waitForHydration(page);
+  expect(await consultationFilePickers(page)).toEqual(['"Choose files"']);
+  // The switch moves nothing below the zone.
+  expect((await panel(page).getByTestId("file-drop-zone").boundingBox())!.height).toBe(zoneHeight);
+});
+
+test("files picked in the browser's control before the panel's part hydrates are listed once it does and stay in the input that posts", async () => {
+  const page = await newPage();
+  await page.goto("/");
+  const input = panel(page).locator('input[type="file"]');
+  await input.setInputFiles([{ name: "early-brief.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7 brief") }]);
+  await waitForHydration(page);
+  const list = panel(page).getByRole("list", { name: "Attached files" });
+  await list.waitFor();
+  expect(await list.textContent()).toContain("early-brief.pdf");
+  expect(await input.evaluate((element) => Array.from((element as HTMLInputElement).files ?? [], (file) => file.name))).toEqual(["early-brief.pdf"]);
+});
 
 test("dropping a file on the drop zone adds it", async () => {
   const page = await newPage();

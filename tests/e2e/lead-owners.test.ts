@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { axeViolations, PHONE, setupBrowser, waitForHydration } from "#tests/support/browser.ts";
-import { consultationValues, freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
-import { startServer, type RunningServer } from "#tests/support/server.ts";
-import { choosePassword, createStaffAccount, signIn, signInAs } from "#tests/support/staff.ts";
+import { consultationValues } from "#tests/support/forms.ts";
+import { setupOwnServer } from "#tests/support/own-server.ts";
+import { signInAs } from "#tests/support/staff.ts";
 
 /*
  * Lead owners end to end: an admin makes a team and a routing rule, a
@@ -12,25 +12,12 @@ import { choosePassword, createStaffAccount, signIn, signInAs } from "#tests/sup
 
 const { newPage } = setupBrowser();
 
-let server: RunningServer;
-let database: FreshPostgres;
-
-beforeAll(async () => {
-  database = await freshPostgres();
-  server = await startServer({ DATABASE_URL: database.url, FORM_RATE_LIMIT: "1000" });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.dispose();
-});
+const site = setupOwnServer({ FORM_RATE_LIMIT: "1000" }, { postgres: true });
 
 /** A sales colleague with a password, signed in on a page of their own. */
 async function salesColleague(name: string, email: string) {
-  const { link } = await createStaffAccount(server, { email, role: "sales", name });
-  const page = await newPage({ baseURL: server.baseURL });
-  await choosePassword(page, link);
-  await signIn(page, email);
+  const page = await newPage({ baseURL: site.server.baseURL });
+  await signInAs(page, site.server, "sales", name, email);
   return page;
 }
 
@@ -39,8 +26,8 @@ test("an admin's team and rule send a lead from /crm in India to the team's memb
   await salesColleague("Omar Other", "omar@example.com");
   const member = await salesColleague("Priya Member", "priya@example.com");
 
-  const admin = await newPage({ baseURL: server.baseURL, viewport: PHONE });
-  await signInAs(admin, server, "admin", "Ada Admin");
+  const admin = await newPage({ baseURL: site.server.baseURL, viewport: PHONE });
+  await signInAs(admin, site.server, "admin", "Ada Admin");
   await admin.goto("/staff/teams");
   await admin.getByLabel("New team's name").fill("India CRM");
   await admin.getByRole("button", { name: "Create team" }).click();
@@ -64,7 +51,7 @@ test("an admin's team and rule send a lead from /crm in India to the team's memb
   // Nothing sticks out sideways on a 375 px phone.
   expect(await admin.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 
-  const visitor = await newPage({ baseURL: server.baseURL });
+  const visitor = await newPage({ baseURL: site.server.baseURL });
   await visitor.goto("/crm");
   await waitForHydration(visitor);
   const form = visitor.locator("#consultation form[novalidate]");
@@ -75,7 +62,7 @@ test("an admin's team and rule send a lead from /crm in India to the team's memb
 
   const {
     rows: [row],
-  } = await database.pool.query<{ id: string; owner: string; team: string }>(
+  } = await site.database.pool.query<{ id: string; owner: string; team: string }>(
     "select c.id::text, u.name as owner, t.name as team from consultations c join staff_user u on u.id = c.owner_id join teams t on t.id = c.team_id where c.email = $1",
     ["ravi@example.com"],
   );
@@ -94,7 +81,7 @@ test("an admin's team and rule send a lead from /crm in India to the team's memb
   await member.goto("/staff/consultations?owner=mine");
   expect(await rows.first().locator("th").textContent()).toMatch(/^Ravi LeadCON-\d{4}-[A-Z0-9]{6}$/);
   await admin.goto(
-    `/staff/consultations?owner=${encodeURIComponent((await database.pool.query<{ id: string }>("select id from staff_user where email = 'priya@example.com'")).rows[0]!.id)}`,
+    `/staff/consultations?owner=${encodeURIComponent((await site.database.pool.query<{ id: string }>("select id from staff_user where email = 'priya@example.com'")).rows[0]!.id)}`,
   );
   expect(await admin.locator("tbody tr th").first().textContent()).toMatch(/^Ravi LeadUnreadCON-\d{4}-[A-Z0-9]{6}$/);
 });

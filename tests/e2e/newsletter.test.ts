@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { CONSENT_VERSION } from "#app/features/newsletter/newsletter-schema.ts";
 import { axeViolations, DESKTOP, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
-import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
 import { parseMail, waitUntil } from "#tests/support/mail.ts";
-import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { setupOwnServer } from "#tests/support/own-server.ts";
 
 /*
  * The footer newsletter form end to end, on a server of its own backed by a
@@ -18,25 +17,16 @@ const CONSENT = "Please accept the Privacy Policy.";
 const INVALID = "Please enter a valid email address.";
 const SUCCESS = "Subscription successful! Thank you for signing up.";
 const FAILURE = "Error subscribing. Please try again later.";
+/** Under the success sentence while the address awaits its confirmation (double opt-in, the default). */
+const CHECK_INBOX = "Please check your inbox for the confirmation link: the newsletter starts once you open it.";
 
 const { newPage } = setupBrowser();
-let server: RunningServer;
-let database: FreshPostgres;
-
-beforeAll(async () => {
-  database = await freshPostgres();
-  server = await startServer({ FORM_RATE_LIMIT: "1000", DATABASE_URL: database.url });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.dispose();
-});
+const site = setupOwnServer({ FORM_RATE_LIMIT: "1000" }, { postgres: true });
 
 type Row = { email: string; timestamp: Date; consent_at: Date | null; consent_version: string | null };
 
 async function rowsFor(email: string): Promise<Row[]> {
-  const result = await database.pool.query<Row>(
+  const result = await site.database.pool.query<Row>(
     "select email, timestamp, consent_at, consent_version from newsletter_subscriptions where lower(email) = lower($1)",
     [email],
   );
@@ -59,7 +49,7 @@ async function openFooterForm(page: Page) {
 }
 
 test("with JavaScript: consent is checked first, then the email pattern; nothing is stored", async () => {
-  const page = await newPage({ baseURL: server.baseURL });
+  const page = await newPage({ baseURL: site.server.baseURL });
   const ui = await openFooterForm(page);
   const address = "not-an-email";
 
@@ -73,11 +63,11 @@ test("with JavaScript: consent is checked first, then the email pattern; nothing
   expect(await ui.alert.textContent()).toBe(INVALID);
   expect(await ui.email.getAttribute("aria-invalid")).toBe("true");
   expect(await ui.email.inputValue()).toBe(address);
-  expect(await database.count("newsletter_subscriptions")).toBe(0);
+  expect(await site.database.count("newsletter_subscriptions")).toBe(0);
 });
 
 test("with JavaScript: busy state, success clears the form, the row carries consent; a repeat in another case adds no row", async () => {
-  const page = await newPage({ baseURL: server.baseURL });
+  const page = await newPage({ baseURL: site.server.baseURL });
   const ui = await openFooterForm(page);
   const address = unique("Reader");
 
@@ -103,6 +93,9 @@ test("with JavaScript: busy state, success clears the form, the row carries cons
   release();
 
   await ui.status.getByText(SUCCESS, { exact: true }).waitFor();
+  // The spec's sentence, and under it what is left to do.
+  expect(await ui.status.locator("p").allTextContents()).toEqual([SUCCESS, CHECK_INBOX]);
+  expect(await ui.status.getByText(CHECK_INBOX, { exact: true }).isVisible()).toBe(true);
   expect(await ui.button.isDisabled()).toBe(false);
   expect(await ui.button.textContent()).toBe("Subscribe");
   expect(await ui.email.inputValue()).toBe("");
@@ -122,18 +115,18 @@ test("with JavaScript: busy state, success clears the form, the row carries cons
   await ui.consent.check();
   await ui.button.click();
   await page.waitForFunction(() => (document.querySelector<HTMLInputElement>("footer input[name=email]")?.value ?? "x") === "");
-  expect(await ui.status.textContent()).toBe(SUCCESS);
+  expect(await ui.status.locator("p").allTextContents()).toEqual([SUCCESS, CHECK_INBOX]);
   expect(await ui.consent.isChecked()).toBe(false);
   expect(await rowsFor(address)).toHaveLength(1);
 });
 
 test("with JavaScript: when the insert fails for real, the visitor reads the failure text and keeps what was typed", async () => {
-  const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 503/ });
+  const page = await newPage({ baseURL: site.server.baseURL, allowConsoleErrors: /status of 503/ });
   const ui = await openFooterForm(page);
   const address = unique("broken");
-  const before = await database.count("newsletter_subscriptions");
+  const before = await site.database.count("newsletter_subscriptions");
 
-  await database.pool.query("alter table newsletter_subscriptions rename to newsletter_subscriptions_away");
+  await site.database.pool.query("alter table newsletter_subscriptions rename to newsletter_subscriptions_away");
   try {
     await ui.email.fill(address);
     await ui.consent.check();
@@ -145,9 +138,9 @@ test("with JavaScript: when the insert fails for real, the visitor reads the fai
     expect(await ui.email.inputValue()).toBe(address);
     expect(await ui.consent.isChecked()).toBe(true);
   } finally {
-    await database.pool.query("alter table newsletter_subscriptions_away rename to newsletter_subscriptions");
+    await site.database.pool.query("alter table newsletter_subscriptions_away rename to newsletter_subscriptions");
   }
-  expect(await database.count("newsletter_subscriptions")).toBe(before);
+  expect(await site.database.count("newsletter_subscriptions")).toBe(before);
   expect(await rowsFor(address)).toHaveLength(0);
 
   // The table is back: the same visitor can subscribe.
@@ -157,7 +150,7 @@ test("with JavaScript: when the insert fails for real, the visitor reads the fai
 });
 
 test("without JavaScript: the answers render on /newsletter, the typed email is kept on failure, success stores the row", async () => {
-  const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
+  const page = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
   await page.goto("/");
   const footerForm = page.locator('footer form[aria-label="Newsletter sign-up"]');
   expect(await footerForm.getAttribute("novalidate")).toBeNull();
@@ -184,6 +177,7 @@ test("without JavaScript: the answers render on /newsletter, the typed email is 
   await form().locator('input[name="consent"]').check();
   await Promise.all([page.waitForLoadState("load"), form().locator('button[type="submit"]').click()]);
   await form().locator('[role="status"]').getByText(SUCCESS, { exact: true }).waitFor();
+  expect(await form().locator('[role="status"] p').allTextContents()).toEqual([SUCCESS, CHECK_INBOX]);
   expect(await form().locator('[role="alert"]').textContent()).toBe("");
   expect(await form().locator('input[name="email"]').inputValue()).toBe("");
   const rows = await rowsFor(address);
@@ -195,7 +189,7 @@ test("a display name around an address is refused with the email message, with a
   const victim = unique("victim");
   const typed = `x0<${victim}>`;
 
-  const page = await newPage({ baseURL: server.baseURL });
+  const page = await newPage({ baseURL: site.server.baseURL });
   const ui = await openFooterForm(page);
   await ui.email.fill(typed);
   await ui.consent.check();
@@ -205,7 +199,7 @@ test("a display name around an address is refused with the email message, with a
   expect(await ui.email.inputValue()).toBe(typed);
 
   // Without JavaScript, in a browser whose own email check lets it through (or a hand-made post): the server refuses it.
-  const plain = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
+  const plain = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
   await plain.goto("/");
   const footerForm = plain.locator('footer form[aria-label="Newsletter sign-up"]');
   await footerForm.evaluate((form) => form.setAttribute("novalidate", ""));
@@ -217,12 +211,12 @@ test("a display name around an address is refused with the email message, with a
   expect(await form.locator('input[name="email"]').inputValue()).toBe(typed);
 
   expect(await rowsFor(victim)).toHaveLength(0);
-  expect((await database.pool.query("select 1 from outbox where to_address ilike $1", [`%${victim}%`])).rowCount).toBe(0);
+  expect((await site.database.pool.query("select 1 from outbox where to_address ilike $1", [`%${victim}%`])).rowCount).toBe(0);
 });
 
 /** The newsletter confirmation sent to `address` (the .eml the file transport wrote), once it is complete. */
 async function confirmationMailFor(address: string) {
-  const dir = path.join(server.dataDir, "mail");
+  const dir = path.join(site.server.dataDir, "mail");
   const found = () =>
     (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
       .filter((name) => name.endsWith("newsletter-confirmation.eml"))
@@ -248,18 +242,18 @@ async function expectAccessible(page: Page) {
 }
 
 const confirmedAt = async (address: string) =>
-  (await database.pool.query<{ confirmed_at: Date | null }>("select confirmed_at from newsletter_subscriptions where lower(email) = lower($1)", [address]))
+  (await site.database.pool.query<{ confirmed_at: Date | null }>("select confirmed_at from newsletter_subscriptions where lower(email) = lower($1)", [address]))
     .rows;
 
 test("double opt-in: the confirmation email's link confirms; its unsubscribe link and the one-click header remove the address, twice harmlessly, with and without JavaScript", async () => {
-  const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 404/ });
+  const page = await newPage({ baseURL: site.server.baseURL, allowConsoleErrors: /status of 404/ });
   const address = unique("optin");
   await subscribe(page, address);
   const [mail] = await confirmationMailFor(address);
   expect(await confirmedAt(address)).toEqual([{ confirmed_at: null }]);
 
   const link = (purpose: string) =>
-    new RegExp(`${server.baseURL.replace(/[.]/g, "\\.")}/newsletter/${purpose}\\?s=[0-9]+\\.[A-Za-z0-9_-]{43}`).exec(mail!.text)?.[0];
+    new RegExp(`${site.server.baseURL.replace(/[.]/g, "\\.")}/newsletter/${purpose}\\?s=[0-9]+\\.[A-Za-z0-9_-]{43}`).exec(mail!.text)?.[0];
   const confirmUrl = link("confirm");
   const unsubscribeUrl = link("unsubscribe");
   expect(confirmUrl, mail!.text).toBeDefined();
@@ -268,7 +262,7 @@ test("double opt-in: the confirmation email's link confirms; its unsubscribe lin
   expect(mail!.headers.get("list-unsubscribe")).toBe(`<${unsubscribeUrl}>`);
   expect(mail!.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
   // Once sent, the links live only in the subscriber's mailbox.
-  const stored = await database.pool.query("select params from outbox where template = 'newsletter-confirmation' and to_address = $1", [address]);
+  const stored = await site.database.pool.query("select params from outbox where template = 'newsletter-confirmation' and to_address = $1", [address]);
   expect(stored.rows).toEqual([{ params: { confirm_url: "", unsubscribe_url: "" } }]);
 
   // Confirming, twice: both visits say so; the first moment is kept.
@@ -305,7 +299,7 @@ test("double opt-in: the confirmation email's link confirms; its unsubscribe lin
   expect(await page.getByRole("button", { name: "Unsubscribe" }).count()).toBe(0);
 
   // Without JavaScript, for another subscriber: the same, through a plain form post.
-  const plain = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
+  const plain = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false });
   const second = unique("nojs-optin");
   await subscribe(page, second);
   const [secondMail] = await confirmationMailFor(second);
@@ -333,24 +327,27 @@ test("double opt-in: the confirmation email's link confirms; its unsubscribe lin
 });
 
 test("double opt-in: subscribing again moments later sends nothing more; later, before confirming, the link again; after confirming, nothing", async () => {
-  const page = await newPage({ baseURL: server.baseURL });
+  const page = await newPage({ baseURL: site.server.baseURL });
   const address = unique("again");
   await subscribe(page, address);
   await confirmationMailFor(address);
   // A second click or a retried post: no second email.
   await subscribe(page, address);
   const queued = async () =>
-    (await database.pool.query("select count(*)::int as n from outbox where template = 'newsletter-confirmation' and lower(to_address) = lower($1)", [address]))
-      .rows;
+    (
+      await site.database.pool.query("select count(*)::int as n from outbox where template = 'newsletter-confirmation' and lower(to_address) = lower($1)", [
+        address,
+      ])
+    ).rows;
   expect(await queued()).toEqual([{ n: 1 }]);
   // Eleven minutes on, still unconfirmed (the first email may be lost): the link comes again.
-  await database.pool.query("update newsletter_subscriptions set timestamp = timestamp - interval '11 minutes' where lower(email) = lower($1)", [address]);
+  await site.database.pool.query("update newsletter_subscriptions set timestamp = timestamp - interval '11 minutes' where lower(email) = lower($1)", [address]);
   await subscribe(page, address.toUpperCase());
   await waitUntil(async () => (await confirmationMailFor(address)).length === 2, 15_000);
   const confirmUrl = /https?:\/\/\S+\/newsletter\/confirm\?s=\S+/.exec((await confirmationMailFor(address))[1]!.text)![0];
   await page.goto(confirmUrl);
   await page.getByRole("heading", { level: 1, name: "Your subscription is confirmed" }).waitFor();
-  await database.pool.query("update newsletter_subscriptions set timestamp = timestamp - interval '11 minutes' where lower(email) = lower($1)", [address]);
+  await site.database.pool.query("update newsletter_subscriptions set timestamp = timestamp - interval '11 minutes' where lower(email) = lower($1)", [address]);
   await subscribe(page, address);
   expect(await queued()).toEqual([{ n: 2 }]);
   expect(await rowsFor(address)).toHaveLength(1);

@@ -29,6 +29,11 @@ test("the portfolio lists the six case studies, marked as demo examples, and fil
   expect(await link.getAttribute("aria-current")).toBe("page");
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   expect(await page.title()).toContain(`Case studies: ${area.title}`);
+  // A filter is a view of the listing (decision 051): its own heading and description, kept out of search results.
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Our work across industries: ${area.title}`);
+  expect(await page.locator('meta[name="description"]').getAttribute("content")).toContain(` This page shows those in ${area.title}.`);
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+  expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/\/portfolio$/);
 
   // The whole card leads to its study: a click on its summary lands on the heading's link, stretched over the card.
   const first = caseStudiesIn(area)[0]!;
@@ -50,8 +55,12 @@ test("without JavaScript the filters are plain links; an unknown area shows ever
     .click();
   await page.waitForURL(`**/portfolio?area=${area.slug}`);
   expect(await page.locator(`${CARDS} h3 a`).count()).toBe(caseStudiesIn(area).length);
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Our work across industries: ${area.title}`);
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
 
   await page.goto("/portfolio?area=no-such-area");
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Our work across industries");
+  expect(await page.locator('meta[name="robots"]').count()).toBe(0);
   expect(await page.locator(`${CARDS} h3 a`).count()).toBe(caseStudies.length);
   expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/\/portfolio$/);
   const broken = await page.goto("/portfolio?area=a%0Ab");

@@ -126,7 +126,10 @@ test("SIGTERM with a stalled upload (on a localhost SITE_URL, which is warned ab
       positions.every((position) => position >= 0),
       output,
     ).toBe(true);
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(
+      [...positions].sort((a, b) => a - b),
+      output,
+    ).toEqual(positions);
     // The embedded database was closed: its lock is released and it opens again, without the cut post.
     expect(existsSync(lockFileFor(path.join(server.dataDir, "db")))).toBe(false);
     const database = await openDatabase(parseEnv({ DATA_DIR: server.dataDir }));

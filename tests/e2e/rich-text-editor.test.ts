@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeViolations, PHONE, setupBrowser } from "#tests/support/browser.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
@@ -7,7 +8,9 @@ import { signInAs } from "#tests/support/staff.ts";
 /*
  * The rich-text editor: a recruiter writes a job description with
  * the keyboard (toolbar and shortcuts), pastes from Word and Google Docs,
- * and what is saved (and previewed) is the structure without the styles.
+ * and what is saved (and previewed) is the structure without the styles;
+ * an editor inserts a picture into an article, keeps typing, undoes, gives
+ * the picture a caption and links in and out of the site.
  * The editor is staff-only code: a visitor's pages never fetch it.
  */
 const { newPage } = setupBrowser();
@@ -49,12 +52,17 @@ async function letSelectionSettle(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/** The editor takes focus back from a toolbar form in an animation frame of its own; a person's next key lands there. */
+async function backInTheText(page: Page) {
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("contenteditable"))).toBe("true");
+}
+
 /** From the text back to the toolbar (one Tab stop, the button last used), then to `name` with the arrow keys, and press it. */
-async function useToolbar(page: Page, name: string) {
+async function useToolbar(page: Page, name: string, toolbarName = "Format description") {
   await letSelectionSettle(page);
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Shift+Tab");
-  const toolbar = page.getByRole("toolbar", { name: "Format description" });
+  const toolbar = page.getByRole("toolbar", { name: toolbarName });
   const names = await toolbar.getByRole("button").allTextContents();
   const from = names.indexOf((await page.evaluate(() => document.activeElement?.textContent)) ?? "");
   expect(from, "focus is on a toolbar button").toBeGreaterThanOrEqual(0);
@@ -63,10 +71,8 @@ async function useToolbar(page: Page, name: string) {
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(name);
   await page.keyboard.press("Enter");
   // The editor takes focus back in an animation frame of its own (TipTap's focus command): keys pressed
-  // before then would land on the toolbar. The link button opens its address field instead.
-  if (name !== "Link") {
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("contenteditable"))).toBe("true");
-  }
+  // before then would land on the toolbar. The link and image buttons open their forms instead.
+  if (!["Link", "Insert image", "Alt text and caption"].includes(name)) await backInTheText(page);
 }
 
 /** The sanitiser writes void elements as `<br />` and a no-break space as the character; the browser as `<br>` and `&nbsp;`. */
@@ -169,19 +175,17 @@ test(
     const written = await field.inputValue();
     expect(written).toContain("<h2>What you will do</h2>");
     expect(written).toContain("<ul><li><p>Keep the platform up</p></li><li><p>Own <strong>uptime</strong></p></li></ul>");
-    expect(written).toContain(
-      '<p>Read the <em>status page</em>:</p><p><a rel="noopener noreferrer nofollow" href="https://status.example.com">Service status</a> pages say what is down.</p>',
-    );
+    expect(written).toContain('<p>Read the <em>status page</em>:</p><p><a href="https://status.example.com">Service status</a> pages say what is down.</p>');
     // Word: the heading 1 is a heading 2, the list paragraphs a list, bold, italic and the link kept; the empty spacer gone.
     expect(written).toContain("<h2>Benefits from Word</h2>");
     expect(written).toContain(
-      '<p>We offer <strong>private health</strong> and <em>flexible</em> hours, see <a rel="noopener noreferrer nofollow" href="https://example.com/benefits">our benefits</a>.</p>',
+      '<p>We offer <strong>private health</strong> and <em>flexible</em> hours, see <a href="https://example.com/benefits">our benefits</a>.</p>',
     );
     expect(written).toContain("<ul><li><p>Pension plan</p></li><li><p>Learning budget</p></li></ul>");
     // Google Docs: its bold-looking wrapper makes nothing bold; weights and slants written as styles are kept as marks.
     expect(written).toContain("<h2>How we work (Docs)</h2>");
     expect(written).toContain(
-      '<p>Plain words, <strong>strong words</strong><em>, leaning words</em> and <a rel="noopener noreferrer nofollow" href="https://docs.example.com/handbook">the handbook</a></p>',
+      '<p>Plain words, <strong>strong words</strong><em>, leaning words</em> and <a href="https://docs.example.com/handbook">the handbook</a></p>',
     );
     expect(written).toContain("<ol><li><p>Remote first</p></li><li><p>Async by default</p></li></ol>");
     expect(written).not.toMatch(/style=|class=|<span|<font|<b[ >]|<o:p|mso-|docs-internal|target=|<p><\/p>|<br>/);
@@ -243,3 +247,118 @@ test("without JavaScript the description is the plain HTML text area", async () 
   expect(await field.isVisible()).toBe(true);
   expect(await page.getByRole("toolbar").count()).toBe(0);
 });
+
+test(
+  "an editor inserts a picture and keeps typing, undoes and redoes, changes its alt text, gives it a caption, and links in and out of the site",
+  { timeout: 90_000 },
+  async () => {
+    const page = await newPage({ baseURL: server.baseURL });
+    await signInAs(page, server, "editor", "Ida Image");
+    await page.goto("/staff/insights/new");
+    const editor = page.getByRole("textbox", { name: "Article" }).and(page.locator("[contenteditable]"));
+    await editor.waitFor();
+    const field = page.locator('textarea[name="description"]');
+    await page.getByLabel("Title").fill("Pictures that stay");
+
+    await editor.click();
+    await page.keyboard.type("Before the picture.");
+    await page.keyboard.press("Enter");
+    await useToolbar(page, "Insert image", "Format article");
+    const picture = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#1f4e79" } })
+      .png()
+      .toBuffer();
+    await page.getByLabel("Image (PNG, JPEG, WebP or AVIF)").setInputFiles({ name: "square.png", mimeType: "image/png", buffer: picture });
+    await page.getByRole("textbox", { name: "Alt text" }).fill("A blue square");
+    await page.getByRole("button", { name: "Upload and insert" }).click();
+    const image = editor.locator('img[alt="A blue square"]');
+    await image.waitFor();
+    await backInTheText(page);
+    // Typed at once, as a person carries on: the words go after the picture, which stays.
+    await page.keyboard.type("After the picture.");
+    expect(await editor.locator("p").allTextContents()).toEqual(["Before the picture.", "After the picture."]);
+    expect(await image.isVisible(), "the picture stays through typing").toBe(true);
+    expect(await field.inputValue()).toMatch(
+      /^<p>Before the picture\.<\/p><img src="\/media\/[0-9a-f-]{36}\/800\.webp" alt="A blue square" width="800" height="450"><p>After the picture\.<\/p>$/,
+    );
+
+    // Ctrl+Z takes back the words, then the picture; Redo brings the picture back.
+    await page.keyboard.press("Control+Z");
+    await expect.poll(() => editor.getByText("After the picture.").count()).toBe(0);
+    expect(await image.isVisible(), "the first undo takes back only the typing").toBe(true);
+    await page.keyboard.press("Control+Z");
+    await expect.poll(() => image.count()).toBe(0);
+    await useToolbar(page, "Redo", "Format article");
+    await image.waitFor();
+    expect(await field.inputValue()).toContain('alt="A blue square"');
+
+    // The picture, reached with the arrow keys, gets new alt text and a caption from the toolbar.
+    await editor.click();
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("End");
+    await letSelectionSettle(page);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => image.evaluate((element) => element.closest(".ProseMirror-selectednode") !== null)).toBe(true);
+    await useToolbar(page, "Alt text and caption", "Format article");
+    const alt = page.getByRole("textbox", { name: "Alt text" });
+    expect(await alt.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await alt.inputValue()).toBe("A blue square");
+    await expectAccessible(page);
+    await alt.fill("");
+    await alt.press("Enter");
+    await page.getByRole("alert").filter({ hasText: "Describe the image" }).waitFor();
+    await alt.fill("A dark blue square on a white page");
+    await page.getByRole("textbox", { name: "Caption (optional)" }).fill("Figure 1: the square & its <colour>");
+    await page.getByRole("textbox", { name: "Caption (optional)" }).press("Enter");
+    const captioned = editor.locator('figure:has(img[alt="A dark blue square on a white page"]) figcaption');
+    await captioned.waitFor();
+    expect(await captioned.textContent()).toBe("Figure 1: the square & its <colour>");
+    await backInTheText(page);
+
+    // One link within the site and one out of it; the editor writes no rel on either.
+    await page.keyboard.press("Control+End");
+    // ProseMirror reads the caret's move from the browser's selectionchange event; words typed before it
+    // would replace the picture, which is still the selection it holds.
+    await letSelectionSettle(page);
+    for (const [words, address] of [
+      ["our careers", "/careers"],
+      ["the partner's report", "https://partner.example/report"],
+    ] as const) {
+      await page.keyboard.type(words);
+      await page.keyboard.press("Shift+Home");
+      await letSelectionSettle(page);
+      await page.keyboard.press("Control+K");
+      await page.getByLabel("Link address").fill(address);
+      await page.getByLabel("Link address").press("Enter");
+      await backInTheText(page);
+      await page.keyboard.press("End");
+      await letSelectionSettle(page);
+      await page.keyboard.press("Enter");
+    }
+    const written = await field.inputValue();
+    expect(written, written).toContain('<p><a href="/careers">our careers</a></p><p><a href="https://partner.example/report">the partner\'s report</a></p>');
+    expect(written).not.toContain("rel=");
+    expect(written, "the picture stays through the links").toContain("<figcaption>");
+
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(/\/staff\/insights\/\d+\?done=created$/);
+    const id = Number(/\/staff\/insights\/(\d+)/.exec(page.url())![1]);
+    // Stored through the sanitiser with its caption, and shown again as it was written.
+    await captioned.waitFor();
+    expect(await field.inputValue()).toMatch(
+      /<figure><img src="\/media\/[0-9a-f-]{36}\/800\.webp" alt="A dark blue square on a white page" width="800" height="450" ?\/?><figcaption>Figure 1: the square &amp; its &lt;colour&gt;<\/figcaption><\/figure>/,
+    );
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await page.getByRole("status").filter({ hasText: "is published" }).first().waitFor();
+
+    // The public page: the picture with its alt text and caption, nofollow only on the link that leaves the site.
+    const visitor = await newPage({ baseURL: server.baseURL });
+    await visitor.goto(`/featured-insights/${id}`);
+    const article = visitor.getByTestId("insight-article");
+    const figure = article.locator("figure", { has: visitor.getByRole("img", { name: "A dark blue square on a white page" }) });
+    expect(await figure.locator("figcaption").textContent()).toBe("Figure 1: the square & its <colour>");
+    expect(await figure.isVisible()).toBe(true);
+    expect(await article.getByRole("link", { name: "our careers" }).getAttribute("rel")).toBeNull();
+    expect(await article.getByRole("link", { name: "the partner's report" }).getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(await axeViolations(visitor)).toEqual([]);
+  },
+);

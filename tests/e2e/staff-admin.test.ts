@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeViolations, PHONE, setupBrowser } from "#tests/support/browser.ts";
-import { freshPostgres, listFiles, mailDir, waitFor, type FreshPostgres } from "#tests/support/forms.ts";
+import { expect, test } from "vitest";
+import { axeViolations, PHONE, setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
+import { freshPostgres, listFiles, mailDir, waitFor } from "#tests/support/forms.ts";
 import { closedPort, parseMail, startSmtpServer } from "#tests/support/mail.ts";
-import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { setupOwnServer } from "#tests/support/own-server.ts";
+import { startServer } from "#tests/support/server.ts";
 import { choosePassword, createStaffAccount, signIn, signInAs, STAFF_PASSWORD } from "#tests/support/staff.ts";
 
 /*
@@ -16,18 +17,7 @@ import { choosePassword, createStaffAccount, signIn, signInAs, STAFF_PASSWORD } 
 
 const { newPage } = setupBrowser();
 
-let server: RunningServer;
-let database: FreshPostgres;
-
-beforeAll(async () => {
-  database = await freshPostgres();
-  server = await startServer({ DATABASE_URL: database.url, FORM_RATE_LIMIT: "1000" });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.dispose();
-});
+const site = setupOwnServer({ FORM_RATE_LIMIT: "1000" }, { postgres: true });
 
 let counter = 0;
 const unique = (name: string) => `${name}-${Date.now()}-${counter++}@example.com`;
@@ -36,18 +26,15 @@ const unique = (name: string) => `${name}-${Date.now()}-${counter++}@example.com
 const REFUSALS = /status of (400|409)/;
 
 async function adminPage() {
-  const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: REFUSALS });
-  const email = await signInAs(page, server, "admin", `Admin ${counter++}`);
+  const page = await newPage({ baseURL: site.server.baseURL, allowConsoleErrors: REFUSALS });
+  const email = await signInAs(page, site.server, "admin", `Admin ${counter++}`);
   return { page, email };
 }
 
 /** A colleague with a password, signed in on a page of their own. */
 async function colleague(role: "sales" | "recruiter" | "editor" | "admin", name: string) {
-  const email = unique(role);
-  const { link } = await createStaffAccount(server, { email, role, name });
-  const page = await newPage({ baseURL: server.baseURL });
-  await choosePassword(page, link);
-  await signIn(page, email);
+  const page = await newPage({ baseURL: site.server.baseURL });
+  const email = await signInAs(page, site.server, role, name, unique(role));
   return { page, email, name };
 }
 
@@ -63,7 +50,7 @@ function accountRole(page: Page, account: string, role: string) {
 
 /** The link of the `nth` invitation to the address (1 = the first). */
 async function invitationTo(email: string, nth = 1): Promise<string> {
-  const dir = mailDir(server.dataDir);
+  const dir = mailDir(site.server.dataDir);
   const found = await waitFor(
     // Only finished files: the transport writes .eml.tmp and renames it.
     () =>
@@ -94,7 +81,12 @@ function widerThanScreen(page: Page): Promise<string[]> {
 }
 
 async function notice(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor();
+  try {
+    await page.getByText(text).first().waitFor();
+  } catch (error) {
+    const said = await page.locator("[role=alert], [role=status]").allTextContents();
+    throw new Error(`${String(text)} was not said on ${page.url()}; the page says: ${JSON.stringify(said)}`, { cause: error });
+  }
 }
 
 test("an admin invites a recruiter by email; the link sets a password; the recruiter sees only Jobs and Applications, no subscribers", async () => {
@@ -114,7 +106,7 @@ test("an admin invites a recruiter by email; the link sets a password; the recru
   await inviteRole(page, "Admin").check();
   await page.getByRole("button", { name: "Send invitation" }).click();
   await notice(page, `${email} already has a staff account; nothing was changed.`);
-  const account = await database.pool.query("select name, roles from staff_user where email = $1", [email]);
+  const account = await site.database.pool.query("select name, roles from staff_user where email = $1", [email]);
   expect(account.rows).toEqual([{ name: "Rita Recruiter", roles: ["recruiter"] }]);
 
   // The first mail was lost: a new invitation, and only its link works.
@@ -123,11 +115,10 @@ test("an admin invites a recruiter by email; the link sets a password; the recru
   await notice(page, `A new invitation is on its way to ${email}.`);
   const link = await invitationTo(email, 2);
   expect(link).not.toBe(firstLink);
-  const recruiter = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 403/ });
+  const recruiter = await newPage({ baseURL: site.server.baseURL, allowConsoleErrors: /status of 403/ });
   await recruiter.goto(firstLink);
   await recruiter.getByRole("heading", { name: "This link cannot be used" }).waitFor();
   await choosePassword(recruiter, link);
-  await signIn(recruiter, email);
   await page.goto("/staff/accounts");
   const row = page.getByRole("row").filter({ hasText: email });
   expect(await row.getByRole("cell").nth(4).textContent()).toBe("Set");
@@ -151,7 +142,7 @@ test("an admin gives a salesperson a second role with the checkboxes; their menu
   await accountRole(page, sam.name, "Recruiter").check();
   await page.getByRole("button", { name: `Save roles of ${sam.name}` }).click();
   await notice(page, `${sam.name} is now Sales and Recruiter.`);
-  expect((await database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["sales", "recruiter"]);
+  expect((await site.database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["sales", "recruiter"]);
 
   await sam.page.goto("/staff");
   expect(await nav.getByRole("link").allTextContents()).toEqual([
@@ -166,13 +157,60 @@ test("an admin gives a salesperson a second role with the checkboxes; their menu
   await sam.page.getByRole("heading", { name: "Applications", level: 1 }).waitFor();
 });
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`${javaScriptEnabled ? "with" : "without"} JavaScript: an admin who unticks their own admin role is told they cannot, keeps it and stays on the accounts page`, async () => {
+    const name = `Self Admin ${counter++}`;
+    const page = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled, allowConsoleErrors: REFUSALS });
+    const email = await signInAs(page, site.server, "admin", name);
+    await page.goto("/staff/accounts");
+    await accountRole(page, name, "Admin").uncheck();
+    await accountRole(page, name, "Sales").check();
+    await page.getByRole("button", { name: `Save roles of ${name}` }).click();
+    await page.getByRole("alert").getByText("You cannot remove your own admin role: ask another admin to do it. Nothing was changed.").waitFor();
+    expect((await site.database.pool.query("select roles from staff_user where email = $1", [email])).rows[0].roles).toEqual(["admin"]);
+    // Still an admin: the page is the accounts page, not "No access", and the admin role is ticked again once it is read afresh.
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Staff accounts");
+    await page.goto("/staff/accounts");
+    expect(await accountRole(page, name, "Admin").isChecked()).toBe(true);
+    expect(await accountRole(page, name, "Sales").isChecked()).toBe(false);
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`${javaScriptEnabled ? "with" : "without"} JavaScript: a sent invitation empties the invite form, whose Name and Email boxes are wide enough to read`, async () => {
+    const page = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled, allowConsoleErrors: REFUSALS });
+    await signInAs(page, site.server, "admin", `Admin ${counter++}`);
+    await page.goto("/staff/accounts");
+    const name = page.getByLabel("Name");
+    const email = page.getByLabel("Email");
+    // At 1280 px a typical address shows whole, not cut off at about 100 px.
+    for (const box of [name, email]) expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(280);
+
+    const address = unique("invited");
+    await name.fill("Ivy Invited");
+    await email.fill(address);
+    await inviteRole(page, "Editor").check();
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await notice(page, "Ivy Invited is invited as Editor");
+    // Nothing left to send a second time by a second click.
+    await expect.poll(() => name.inputValue()).toBe("");
+    expect(await email.inputValue()).toBe("");
+    expect(await inviteRole(page, "Editor").isChecked()).toBe(false);
+    // axe needs the page's scripts.
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+
+    await page.setViewportSize(PHONE);
+    expect(await widerThanScreen(page)).toEqual([]);
+  });
+}
+
 test("staff:create gives an account several roles, as --role flags or joined by commas", async () => {
   const flags = unique("flags");
-  const flagged = await createStaffAccount(server, { email: flags, role: ["sales", "recruiter"] });
+  const flagged = await createStaffAccount(site.server, { email: flags, role: ["sales", "recruiter"] });
   expect(flagged.output).toContain(`Created a staff account for ${flags} (roles: sales, recruiter).`);
   const commas = unique("commas");
-  await createStaffAccount(server, { email: commas, role: ["editor,admin"] });
-  const rows = await database.pool.query("select email, roles from staff_user where email = any($1) order by email", [[commas, flags]]);
+  await createStaffAccount(site.server, { email: commas, role: ["editor,admin"] });
+  const rows = await site.database.pool.query("select email, roles from staff_user where email = any($1) order by email", [[commas, flags]]);
   expect(rows.rows).toEqual([
     { email: commas, roles: ["admin", "editor"] },
     { email: flags, roles: ["sales", "recruiter"] },
@@ -183,49 +221,52 @@ test("an admin changes roles (refused when none is ticked or they changed meanwh
   const { page } = await adminPage();
   const sam = await colleague("sales", `Sam ${counter}`);
   await page.goto("/staff/accounts");
+  await waitForStaffHydration(page);
   await accountRole(page, sam.name, "Sales").uncheck();
   await accountRole(page, sam.name, "Editor").check();
   await page.getByRole("button", { name: `Save roles of ${sam.name}` }).click();
   await notice(page, `${sam.name} is now Editor.`);
-  expect((await database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["editor"]);
+  expect((await site.database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["editor"]);
 
   // No role at all is refused with a sentence.
+  await expect.poll(() => accountRole(page, sam.name, "Editor").isChecked()).toBe(true);
   await accountRole(page, sam.name, "Editor").uncheck();
   await page.getByRole("button", { name: `Save roles of ${sam.name}` }).click();
   await notice(page, "Choose at least one role: an account without a role could open nothing.");
-  expect((await database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["editor"]);
+  expect((await site.database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["editor"]);
 
   // Another admin changes them while this page still shows Editor.
   await page.goto("/staff/accounts");
-  await database.pool.query("update staff_user set roles = '{recruiter}' where email = $1", [sam.email]);
+  await site.database.pool.query("update staff_user set roles = '{recruiter}' where email = $1", [sam.email]);
   await accountRole(page, sam.name, "Sales").check();
   await page.getByRole("button", { name: `Save roles of ${sam.name}` }).click();
   await notice(page, /now Recruiter\. Nothing was changed/);
-  expect((await database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["recruiter"]);
+  expect((await site.database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["recruiter"]);
 
   await page.getByRole("button", { name: `Deactivate ${sam.name}` }).click();
   await notice(page, `${sam.name} is deactivated and signed out everywhere.`);
   await sam.page.goto("/staff");
   expect(new URL(sam.page.url()).pathname).toBe("/staff/sign-in");
 
-  const actions = await database.pool.query(
+  const actions = await site.database.pool.query(
     "select action from audit_log where target_type = 'staff' and target_id = (select id from staff_user where email = $1) order by id",
     [sam.email],
   );
   expect(actions.rows.map((row) => row.action)).toEqual(["account-created", "account-role-changed", "account-deactivated"]);
 
-  // The audit log names the account by its address, not its id.
+  // The audit log names the account by its name, not its id, with a link to it.
   await page.goto("/staff/audit?status=account-deactivated");
   await page
     .getByRole("row")
-    .filter({ hasText: `Staff account ${sam.email}` })
+    .filter({ hasText: `Staff account ${sam.name} (deactivated)` })
+    .getByRole("link", { name: sam.name })
     .waitFor();
 });
 
 test("sales erase a subscriber after confirming: the row goes, the audit entry stays without the address; the CSV export is audited", async () => {
   const sales = await colleague("sales", `Sue ${counter}`);
   const email = unique("reader");
-  const inserted = await database.pool.query<{ id: string }>(
+  const inserted = await site.database.pool.query<{ id: string }>(
     "insert into newsletter_subscriptions (email, consent_at, consent_version) values ($1, now(), 'v-test') returning id::text",
     [email],
   );
@@ -252,9 +293,9 @@ test("sales erase a subscriber after confirming: the row goes, the audit entry s
   await sales.page.waitForURL(/\/staff\/subscribers\?notice=erased/);
   await notice(sales.page, "The subscriber is erased.");
   expect(await sales.page.getByText(email).count()).toBe(0);
-  expect((await database.pool.query("select 1 from newsletter_subscriptions where id = $1", [id])).rowCount).toBe(0);
+  expect((await site.database.pool.query("select 1 from newsletter_subscriptions where id = $1", [id])).rowCount).toBe(0);
 
-  const entries = await database.pool.query(
+  const entries = await site.database.pool.query(
     "select action, target_type, target_id, actor_email, audit_log::text as everything from audit_log where action in ('subscriber-erased', 'export') and actor_email = $1 order by id",
     [sales.email],
   );
@@ -267,7 +308,7 @@ test("sales erase a subscriber after confirming: the row goes, the audit entry s
 
 test("changing one's own password ends the account's other sessions; a wrong current password changes nothing", async () => {
   const { page, email } = await adminPage();
-  const other = await newPage({ baseURL: server.baseURL });
+  const other = await newPage({ baseURL: site.server.baseURL });
   await signIn(other, email);
 
   await page.goto("/staff/account");
@@ -278,7 +319,7 @@ test("changing one's own password ends the account's other sessions; a wrong cur
   await notice(page, "Your current password is not correct, so nothing was changed.");
 
   // Due for its idle-expiry refresh: the refreshed cookie of the old session must not undo the new one.
-  await database.pool.query(
+  await site.database.pool.query(
     "update staff_session set expires_at = now() + interval '7 hours 50 minutes' where user_id = (select id from staff_user where email = $1)",
     [email],
   );
@@ -292,13 +333,13 @@ test("changing one's own password ends the account's other sessions; a wrong cur
   expect(new URL(other.url()).pathname).toBe("/staff/sign-in");
   await page.goto("/staff");
   expect(new URL(page.url()).pathname).toBe("/staff");
-  const changed = await database.pool.query("select count(*)::int as n from audit_log where action = 'password-changed' and actor_email = $1", [email]);
+  const changed = await site.database.pool.query("select count(*)::int as n from audit_log where action = 'password-changed' and actor_email = $1", [email]);
   expect(changed.rows[0].n).toBe(1);
 });
 
 test("guessing the current password on My account waits after five wrong ones, and so does signing in to the account", async () => {
-  const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of (400|429)/ });
-  const email = await signInAs(page, server, "editor", "Guessed Editor");
+  const page = await newPage({ baseURL: site.server.baseURL, allowConsoleErrors: /status of (400|429)/ });
+  const email = await signInAs(page, site.server, "editor", "Guessed Editor");
   const tryCurrent = async (current: string) => {
     await page.goto("/staff/account");
     await page.getByLabel("Current password").fill(current);
@@ -313,24 +354,23 @@ test("guessing the current password on My account waits after five wrong ones, a
   await tryCurrent(STAFF_PASSWORD);
   await notice(page, /^Too many wrong passwords for this account\. Please try again in \d+ minutes?\.$/);
 
-  const signInPost = await fetch(`${server.baseURL}/staff/sign-in`, {
+  const signInPost = await fetch(`${site.server.baseURL}/staff/sign-in`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseURL },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.server.baseURL },
     body: new URLSearchParams({ email, password: STAFF_PASSWORD }).toString(),
     redirect: "manual",
   });
   expect(signInPost.status).toBe(429);
   expect(await signInPost.text()).toContain("Too many failed sign-ins for this account.");
-  const changed = await database.pool.query("select count(*)::int as n from audit_log where action = 'password-changed' and actor_email = $1", [email]);
+  const changed = await site.database.pool.query("select count(*)::int as n from audit_log where action = 'password-changed' and actor_email = $1", [email]);
   expect(changed.rows[0].n).toBe(0);
 });
 
 test("a session that ends while a page is open: the next click with JavaScript leads to sign-in and back to the page clicked", async () => {
   const { page, email } = await adminPage();
   await page.goto("/staff/accounts");
-  // Hydrated once the times have left the server's UTC wording.
-  await expect.poll(() => page.locator("main time").first().textContent()).not.toMatch(/UTC$/);
-  await database.pool.query("delete from staff_session where user_id = (select id from staff_user where email = $1)", [email]);
+  await waitForStaffHydration(page);
+  await site.database.pool.query("delete from staff_session where user_id = (select id from staff_user where email = $1)", [email]);
   await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Outbox" }).click();
   await page.waitForURL(/\/staff\/sign-in\?/);
   expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/staff/outbox");
@@ -339,8 +379,8 @@ test("a session that ends while a page is open: the next click with JavaScript l
 });
 
 test("without JavaScript: a bad invitation keeps what was typed and says why; deactivating and erasing work as plain posts", async () => {
-  const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false, allowConsoleErrors: REFUSALS });
-  await signInAs(page, server, "admin", `Admin ${counter++}`);
+  const page = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false, allowConsoleErrors: REFUSALS });
+  await signInAs(page, site.server, "admin", `Admin ${counter++}`);
   const sam = await colleague("sales", `Sid ${counter}`);
 
   await page.goto("/staff/accounts");
@@ -352,7 +392,7 @@ test("without JavaScript: a bad invitation keeps what was typed and says why; de
   expect(await inviteRole(page, "Editor").isChecked()).toBe(true);
   expect(await page.getByLabel("Name").inputValue()).toBe("Nora");
   expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
-  expect((await database.pool.query("select 1 from staff_user where email = 'nora@invalid'")).rowCount).toBe(0);
+  expect((await site.database.pool.query("select 1 from staff_user where email = 'nora@invalid'")).rowCount).toBe(0);
 
   await page.getByRole("button", { name: `Deactivate ${sam.name}` }).click();
   await notice(page, `${sam.name} is deactivated and signed out everywhere.`);
@@ -360,20 +400,81 @@ test("without JavaScript: a bad invitation keeps what was typed and says why; de
   await notice(page, `${sam.name} is active again and can sign in.`);
 
   const email = unique("nojs");
-  const id = (await database.pool.query<{ id: string }>("insert into newsletter_subscriptions (email) values ($1) returning id::text", [email])).rows[0]!.id;
+  const id = (await site.database.pool.query<{ id: string }>("insert into newsletter_subscriptions (email) values ($1) returning id::text", [email])).rows[0]!
+    .id;
   await page.goto(`/staff/subscribers/${id}/erase`);
   await page.getByRole("button", { name: "Erase this subscriber" }).click();
   await page.waitForURL(/notice=erased/);
-  expect((await database.pool.query("select 1 from newsletter_subscriptions where id = $1", [id])).rowCount).toBe(0);
+  expect((await site.database.pool.query("select 1 from newsletter_subscriptions where id = $1", [id])).rowCount).toBe(0);
+});
+
+test("an admin reads a message as it is sent: subject, recipient, both bodies and a webhook's JSON as text, never drawn, with private links left out", async () => {
+  const to = unique("ivy");
+  const params = {
+    name: '<img src=x onerror="window.pwned=1">Ivy',
+    url: "https://example.com/staff/set-password?token=SECRET-TOKEN-123",
+    valid_for: "24 hours",
+  };
+  const [email, hook] = (
+    await site.database.pool.query<{ id: string }>(
+      // Failed, so the worker leaves them as they are, private link included.
+      `insert into outbox (kind, to_address, subject, template, params, channel, body, status, attempts) values
+         ('staff-invitation', $1, 'Your Kraf Technologies staff account', 'staff-invitation', $2, 'email', null, 'failed', 8),
+         ('lead-webhook', 'https://hooks.example.com/in', 'Lead webhook', 'webhook', '{}', 'webhook', '{"lead":{"name":"<b>Asha</b>"}}', 'failed', 8)
+       returning id::text`,
+      [to, JSON.stringify(params)],
+    )
+  ).rows.map((row) => row.id);
+  const { page } = await adminPage();
+  await page.goto(`/staff/outbox?search=${encodeURIComponent(to)}`);
+  await page.locator(`main a[href="/staff/outbox/${email}"]`).click();
+  await page.waitForURL(`**/staff/outbox/${email}`);
+  await page.getByRole("heading", { level: 1, name: "Your Kraf Technologies staff account" }).waitFor();
+  const details = page.getByRole("region", { name: "Details" });
+  expect(await details.getByText(to, { exact: true }).count()).toBe(1);
+  const text = await page.getByTestId("text-body-source").textContent();
+  expect(text).toContain('Hello <img src=x onerror="window.pwned=1">Ivy,');
+  const html = await page.getByTestId("html-body-source").textContent();
+  expect(html).toMatch(/^<!DOCTYPE html>/i);
+  expect(html).toContain("<p>Hello &lt;img src=x onerror=&quot;window.pwned=1&quot;&gt;Ivy,</p>");
+  // Shown as text: nothing of the bodies became an element, ran or loaded, and the recipient's link is not there to follow.
+  expect(await page.locator("main img, main a[href*='set-password']").count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  expect(await page.content()).not.toContain("SECRET-TOKEN-123");
+  expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(1);
+  for (const viewport of [undefined, PHONE]) {
+    if (viewport) await page.setViewportSize(viewport);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await widerThanScreen(page)).toEqual([]);
+  }
+
+  await page.goto(`/staff/outbox/${hook}`);
+  expect(await page.getByTestId("json-body-source").textContent()).toBe('{\n  "lead": {\n    "name": "<b>Asha</b>"\n  }\n}');
+  expect(await page.locator("main pre b").count()).toBe(0);
+  expect(await page.getByRole("region", { name: "Details" }).getByText("https://hooks.example.com/in").count()).toBe(1);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Without JavaScript the page is the same, drawn by the server.
+  const plain = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false });
+  await signInAs(plain, site.server, "admin", `Admin ${counter++}`);
+  await plain.goto(`/staff/outbox/${email}`);
+  expect(await plain.getByTestId("text-body-source").textContent()).toBe(text);
+  expect(await plain.getByTestId("html-body-source").textContent()).toBe(html);
+
+  // Only admins: the server refuses anyone else.
+  const sales = await newPage({ baseURL: site.server.baseURL, allowConsoleErrors: /status of 403/ });
+  await signInAs(sales, site.server, "sales", "Sal Sales");
+  expect((await sales.goto(`/staff/outbox/${email}`))?.status()).toBe(403);
+  expect(await sales.content()).not.toContain("window.pwned");
 });
 
 test("every new page passes axe and fits a 375 px screen", async () => {
   const { page } = await adminPage();
-  await database.pool.query("insert into newsletter_subscriptions (email, consent_at, consent_version) values ($1, now(), 'v1')", [unique("axe")]);
-  await database.pool.query(
+  await site.database.pool.query("insert into newsletter_subscriptions (email, consent_at, consent_version) values ($1, now(), 'v1')", [unique("axe")]);
+  await site.database.pool.query(
     "insert into outbox (kind, to_address, subject, template, params, status, attempts, last_error) values ('test', 'x@example.com', 'Hello', 'staff-invitation', '{}', 'failed', 8, 'connection refused')",
   );
-  const erase = (await database.pool.query<{ id: string }>("select id::text from newsletter_subscriptions order by id desc limit 1")).rows[0]!.id;
+  const erase = (await site.database.pool.query<{ id: string }>("select id::text from newsletter_subscriptions order by id desc limit 1")).rows[0]!.id;
   const paths = [
     "/staff/subscribers",
     `/staff/subscribers/${erase}/erase`,

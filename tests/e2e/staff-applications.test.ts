@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, expect, test } from "vitest";
-import { axeViolations, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { axeViolations, downloadedBytes, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
 import { openPgliteOf, sampleFiles, stopKeepingData } from "#tests/support/forms.ts";
 import { parseMail, waitUntil } from "#tests/support/mail.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
@@ -149,7 +149,24 @@ test(
     const resumeHref = (await resumeLink.getAttribute("href"))!;
     const [download] = await Promise.all([recruiter.waitForEvent("download"), resumeLink.click()]);
     expect(download.suggestedFilename()).toBe("Asha Verma CV.pdf");
-    expect(fs.readFileSync((await download.path())!).equals(sampleFiles.pdf)).toBe(true);
+    expect((await downloadedBytes(download)).equals(sampleFiles.pdf)).toBe(true);
+    // A PDF is also shown in the page, by the browser's own viewer, without downloading it.
+    const preview = recruiter.locator('iframe[title="Preview of Asha Verma CV.pdf"]');
+    await preview.scrollIntoViewIfNeeded();
+    expect(await preview.getAttribute("src")).toBe(`${resumeHref}?inline`);
+    expect(await preview.getAttribute("sandbox")).toBeNull();
+    await expect.poll(() => recruiter.frames().some((frame) => frame.url().startsWith("chrome-extension://"))).toBe(true);
+    const inline = await recruiter.request.get(`${resumeHref}?inline`);
+    expect(inline.status()).toBe(200);
+    expect((await inline.body()).equals(sampleFiles.pdf)).toBe(true);
+    const inlineHeaders = await inline.headersArray();
+    const headerValues = (name: string) => inlineHeaders.filter((header) => header.name.toLowerCase() === name).map((header) => header.value);
+    // One policy, the preview's: sandboxed with no script, framed by the site's own pages only.
+    expect(headerValues("content-security-policy")).toEqual(["sandbox; default-src 'none'; frame-ancestors 'self'"]);
+    expect(headerValues("x-frame-options")).toEqual(["SAMEORIGIN"]);
+    expect(headerValues("x-content-type-options")).toEqual(["nosniff"]);
+    expect(headerValues("cache-control")).toEqual(["private, no-store"]);
+    expect(headerValues("content-disposition")[0]).toMatch(/^inline; filename="Asha Verma CV.pdf"/);
     expect(await recruiter.getByText("Confirmation to the applicant").count()).toBe(1);
     expect(await recruiter.getByText("Notice to the hiring team").count()).toBe(1);
 
@@ -197,9 +214,11 @@ test(
     const refused = await sales.goto("/staff/applications");
     expect(refused?.status()).toBe(403);
     expect(await sales.getByRole("heading", { name: "No access" }).isVisible()).toBe(true);
-    const salesResume = await sales.request.get(resumeHref);
-    expect(salesResume.status()).toBe(403);
-    expect((await salesResume.body()).includes(sampleFiles.pdf)).toBe(false);
+    for (const href of [resumeHref, `${resumeHref}?inline`]) {
+      const salesResume = await sales.request.get(href);
+      expect(salesResume.status(), href).toBe(403);
+      expect((await salesResume.body()).includes(sampleFiles.pdf), href).toBe(false);
+    }
     const anonymous = await fetch(`${server.baseURL}${resumeHref}`);
     expect(anonymous.status).toBe(401);
     expect(Buffer.from(await anonymous.arrayBuffer()).includes(Buffer.from("%PDF"))).toBe(false);

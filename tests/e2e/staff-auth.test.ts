@@ -5,7 +5,7 @@ import { PHONE, axeViolations, setupBrowser } from "#tests/support/browser.ts";
 import { freshPostgres, listFiles, mailDir, openPgliteOf, stopKeepingData, waitFor, type FreshPostgres } from "#tests/support/forms.ts";
 import { parseMail } from "#tests/support/mail.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
-import { STAFF_PASSWORD, choosePassword, createStaffAccount, signIn } from "#tests/support/staff.ts";
+import { STAFF_PASSWORD, addStaffAccount, choosePassword, createStaffAccount, signIn } from "#tests/support/staff.ts";
 
 /*
  * Staff accounts end to end: the first admin from the command line while the
@@ -48,9 +48,9 @@ describe("on the embedded database", () => {
     expect(link.startsWith(`${server.baseURL}/staff/set-password?token=`)).toBe(true);
 
     const page = await newPage({ baseURL: server.baseURL });
+    // The new password signs the person in: straight to the staff home, no second form to fill.
     await choosePassword(page, link);
-    await expect(page.getByRole("status").textContent()).resolves.toContain("Your password is set. Sign in with it.");
-    await signIn(page, admin.email);
+    expect(new URL(page.url()).pathname).toBe("/staff");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(`Welcome, ${admin.name}`);
     // The staff frame, not the public one.
     expect(await page.locator("footer").count()).toBe(0);
@@ -60,6 +60,13 @@ describe("on the embedded database", () => {
 
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("This link cannot be used");
+
+    // A colleague's link opened while signed in: their password is set, and the admin stays signed in as the admin.
+    const colleague = "colleague.editor@kraf.example";
+    const { link: colleagueLink } = await addStaffAccount(server, { email: colleague, role: "editor" });
+    await choosePassword(page, colleagueLink);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(`Welcome, ${admin.name}`);
+    expect((await postForm(server, "/staff/sign-in", { email: colleague, password: STAFF_PASSWORD })).status).toBe(303);
   });
 
   test("a visitor sent to sign in returns to the page they asked for", async () => {
@@ -72,9 +79,9 @@ describe("on the embedded database", () => {
 
   test("a failed sign-in says the same for a wrong password and an unknown address; an account with five failures waits", async () => {
     const email = "throttled.sales@kraf.example";
-    const { link } = await createStaffAccount(server, { email, role: "sales" });
+    const { link } = await addStaffAccount(server, { email, role: "sales" });
+    await choosePassword(await newPage({ baseURL: server.baseURL }), link);
     const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 401/ });
-    await choosePassword(page, link);
 
     for (const [address, password] of [
       [email, "not the right password at all"],
@@ -98,11 +105,23 @@ describe("on the embedded database", () => {
     expect(throttled.status).toBe(429);
     expect(await throttled.text()).toContain("Too many failed sign-ins for this account.");
     expect(throttled.headers.get("set-cookie")).toBeNull();
+
+    // A fresh link sets the password, but the waiting account is not signed in by it: the sign-in page has the address.
+    const { link: freshLink } = await addStaffAccount(server, { email, role: "sales" });
+    const fresh = await newPage({ baseURL: server.baseURL });
+    await fresh.goto(freshLink);
+    await fresh.getByLabel("New password", { exact: true }).fill(STAFF_PASSWORD);
+    await fresh.getByLabel("Repeat the new password").fill(STAFF_PASSWORD);
+    await fresh.getByRole("button", { name: "Set password" }).click();
+    await fresh.waitForURL(/\/staff\/sign-in\?notice=password-set/);
+    await expect(fresh.getByRole("status").textContent()).resolves.toContain("Your password is set. Sign in with it.");
+    expect(await fresh.getByLabel("Email").inputValue()).toBe(email);
+    expect((await fresh.context().cookies()).filter((cookie) => cookie.name.endsWith("session_token"))).toEqual([]);
   });
 
   test("a forgotten password is reset through a single-use emailed link; the old password and other sessions stop working", async () => {
     const email = "reset.recruiter@kraf.example";
-    const { link } = await createStaffAccount(server, { email, role: "recruiter", name: "Rita Recruiter" });
+    const { link } = await addStaffAccount(server, { email, role: "recruiter", name: "Rita Recruiter" });
     const page = await newPage({ baseURL: server.baseURL });
     await choosePassword(page, link);
     const otherDevice = await newPage({ baseURL: server.baseURL });
@@ -125,13 +144,15 @@ describe("on the embedded database", () => {
     expect(mail!.text).toContain("It works once, for 30 minutes");
 
     const newPassword = "a brand new staff passphrase";
+    // Signed in on this device with the new password; the link is spent.
     await choosePassword(page, resetLink!, newPassword);
     await page.goto(resetLink!);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("This link cannot be used");
+    await page.goto("/staff");
+    expect(new URL(page.url()).pathname).toBe("/staff");
 
     expect((await postForm(server, "/staff/sign-in", { email, password: STAFF_PASSWORD })).status).toBe(401);
-    await signIn(page, email, newPassword);
-    expect(new URL(page.url()).pathname).toBe("/staff");
+    expect((await postForm(server, "/staff/sign-in", { email, password: newPassword })).status).toBe(303);
 
     await otherDevice.goto("/staff");
     expect(new URL(otherDevice.url()).pathname).toBe("/staff/sign-in");
@@ -179,7 +200,7 @@ describe("on the embedded database", () => {
   });
 
   test("the sign-in and password pages meet WCAG 2.2 AA on desktop and phone", async () => {
-    const { link } = await createStaffAccount(server, { email: "axe.editor@kraf.example", role: "editor" });
+    const { link } = await addStaffAccount(server, { email: "axe.editor@kraf.example", role: "editor" });
     for (const viewport of [undefined, PHONE]) {
       const page = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 400/, ...(viewport ? { viewport } : {}) });
       for (const address of [
@@ -187,6 +208,7 @@ describe("on the embedded database", () => {
         "/staff/forgot-password",
         link.replace(server.baseURL, ""),
         "/staff/set-password?token=expired-or-made-up-token",
+        "/staff/sign-in?notice=password-set&email=axe.editor%40kraf.example",
       ]) {
         await page.goto(address);
         expect(await axeViolations(page), `${address} at ${viewport ? "375" : "1280"} px`).toEqual([]);
@@ -207,7 +229,9 @@ describe("on the embedded database", () => {
     try {
       const rows = await database.db.execute(`select email, roles from staff_user order by email`);
       expect((rows as unknown as { rows: { email: string; roles: string[] }[] }).rows).toContainEqual({ email: admin.email, roles: ["admin"] });
-      const audit = await database.db.execute(`select action, actor_email from audit_log where action = 'account-link-issued'`);
+      const audit = await database.db.execute(
+        `select a.action, a.actor_email from audit_log a join staff_user u on u.id = a.target_id where a.action = 'account-link-issued' and u.email = '${admin.email}'`,
+      );
       expect((audit as unknown as { rows: unknown[] }).rows).toEqual([{ action: "account-link-issued", actor_email: "command line" }]);
     } finally {
       await database.close();
@@ -238,7 +262,6 @@ describe("on PostgreSQL", () => {
     const { link } = await createStaffAccount(pgServer, { email: "pat.admin@kraf.example", role: "admin" });
     const page = await newPage({ baseURL: pgServer.baseURL });
     await choosePassword(page, link);
-    await signIn(page, "pat.admin@kraf.example");
     expect(new URL(page.url()).pathname).toBe("/staff");
     const { rows } = await database.pool.query<{ action: string }>("select action from audit_log order by id");
     expect(rows.map((row) => row.action)).toEqual(["account-created", "password-set", "sign-in"]);

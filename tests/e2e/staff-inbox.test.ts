@@ -61,6 +61,42 @@ test("on a 375 px phone the inbox lists are cards without sideways scrolling, an
   expect(await pageWidth(admin)).toBeLessThanOrEqual(PHONE.width);
 });
 
+test("with two editions of an event, the registrations list shows one edition's when it is chosen, and the address keeps it (PostgreSQL)", async () => {
+  const {
+    rows: [next],
+  } = await database.pool.query<{ id: number; startsAt: Date; timeZone: string }>(
+    `insert into events (slug, title, summary, starts_at, ends_at, time_zone, venue, capacity)
+     select 'kraf-think-next', title, summary, starts_at + interval '1 year', ends_at + interval '1 year', time_zone, venue, capacity
+     from events where slug = 'kraf-think-2025' returning id, starts_at as "startsAt", time_zone as "timeZone"`,
+  );
+  await database.pool.query(
+    "insert into event_registrations (event_id, status, full_name, email, consent_at, consent_version, reference) values ($1, 'registered', 'Lena Later', 'lena@example.com', now(), '2026-11', 'EVT-2026-LENA33')",
+    [next!.id],
+  );
+  const admin = await newPage({ baseURL: server.baseURL, viewport: PHONE });
+  await signInAs(admin, server, "admin", "Ada Admin");
+  await gotoHydrated(admin, "/staff/events");
+  const eventFilter = admin.getByRole("combobox", { name: "Event" });
+  const options = await eventFilter.locator("option").allTextContents();
+  // One title, two editions: each option names its day.
+  const day = new Intl.DateTimeFormat("en-GB", { timeZone: next!.timeZone, day: "numeric", month: "short", year: "numeric" }).format(next!.startsAt);
+  expect(options).toHaveLength(3);
+  expect(options[0]).toBe("All events");
+  expect(options[1]).toMatch(new RegExp(`, ${day}$`));
+  expect(new Set(options).size).toBe(3);
+
+  await eventFilter.selectOption(String(next!.id));
+  await Promise.all([admin.waitForURL(new RegExp(`[?&]event=${next!.id}(&|$)`)), admin.getByRole("button", { name: "Show" }).click()]);
+  await admin.reload();
+  expect(await eventFilter.inputValue()).toBe(String(next!.id));
+  await admin.getByText("1 registration matches.", { exact: true }).waitFor();
+  expect(await admin.getByRole("row", { name: /Lena Later/ }).count()).toBe(1);
+  expect(await admin.getByRole("row", { name: /Omar Ali|Zara Khan/ }).count()).toBe(0);
+  expect(await admin.getByRole("link", { name: "Export these as CSV" }).getAttribute("href")).toBe(`/staff/events/export.csv?event=${next!.id}`);
+  expect(await axeViolations(admin)).toEqual([]);
+  expect(await pageWidth(admin)).toBeLessThanOrEqual(PHONE.width);
+});
+
 test(
   "an event registration's page changes its place, refuses a stale change with the inbox's sentence, and keeps notes in its history (PostgreSQL)",
   { timeout: 120_000 },

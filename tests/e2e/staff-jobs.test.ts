@@ -90,7 +90,7 @@ test.skipIf(!reachable)(
     await recruiter.getByRole("link", { name: "Preview" }).click();
     await recruiter.getByText(/Preview \(Draft\)/).waitFor();
     expect(await recruiter.getByRole("heading", { level: 1, name: title }).isVisible()).toBe(true);
-    expect(await recruiter.getByTestId("job-salary").textContent()).toBe("INR 1,800,000 – 2,600,000 per year");
+    expect(await recruiter.getByTestId("job-salary").textContent()).toBe("₹18,00,000 – ₹26,00,000 per year");
     const posting = JSON.parse((await recruiter.getByTestId("job-posting-preview").textContent())!);
     expect(posting).toMatchObject({
       "@type": "JobPosting",
@@ -116,8 +116,12 @@ test.skipIf(!reachable)(
     // After a save the form is drawn anew, and a further edit is guarded as well.
     await recruiter.locator("main form[novalidate]").waitFor({ state: "attached" });
     await recruiter.getByLabel("Location").fill("Pune, Maharashtra, India");
+    const revision = recruiter.locator('main form input[name="revision"]');
+    const savedAt = await revision.inputValue();
     await recruiter.getByRole("button", { name: "Save changes" }).click();
     await notice(recruiter, "The draft is saved.");
+    // The form is drawn anew at the saved revision; what is typed before that is typed into the old one.
+    await expect.poll(() => revision.inputValue()).not.toBe(savedAt);
     await recruiter.getByLabel("Location").fill("Pune");
     recruiter.once("dialog", (dialog) => {
       dialogs.push(dialog.message());
@@ -142,12 +146,13 @@ test.skipIf(!reachable)(
     console.log(`Publish to visible (ms): ${JSON.stringify(shownAfter)}`);
     for (const [where, ms] of Object.entries(shownAfter)) expect(ms, where).toBeLessThan(VISIBLE_WITHIN_MS);
     const page = await (await fetch(`${second.baseURL}/careers/${id}`)).text();
+    expect(page).toContain("₹18,00,000 – ₹26,00,000 per year");
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!.replace(/\\u003c/g, "<"));
     expect(ld).toMatchObject({
       "@type": "JobPosting",
       title,
       datePosted: expect.any(String),
-      baseSalary: { currency: "INR" },
+      baseSalary: { currency: "INR", value: { minValue: 1_800_000, maxValue: 2_600_000 } },
       jobLocation: { address: { addressLocality: "Pune" } },
     });
 
@@ -182,6 +187,11 @@ test.skipIf(!reachable)(
 
     const audit = await postgres.pool.query("select action from audit_log where target_type = 'job' and target_id = $1 order by id", [String(id)]);
     expect(audit.rows.map((row) => row.action)).toEqual(["job-created", "job-edited", "job-published", "job-closed"]);
+
+    // The staff list writes the pay as the job page does.
+    await recruiter.goto("/staff/jobs");
+    const listed = recruiter.getByRole("row").filter({ hasText: title });
+    expect(await listed.getByRole("cell", { name: "₹18,00,000 – ₹26,00,000 per year", exact: true }).count()).toBe(1);
   },
 );
 
@@ -218,5 +228,118 @@ test.skipIf(!reachable)(
     for (const path of ["/staff/jobs", `/staff/jobs/${id}`, `/staff/jobs/${id}/preview`]) {
       expect((await sales.goto(path))?.status(), path).toBe(403);
     }
+  },
+);
+
+test.skipIf(!reachable)(
+  "changes to an open job wait as a draft; the history compares revisions; a restored first revision is a draft until published, then both processes show it",
+  { timeout: 180_000 },
+  async () => {
+    const title = `Data Platform Engineer ${Date.now()}`;
+    const recruiter = await openPage({ baseURL: first.baseURL });
+    await signInAs(recruiter, first, "recruiter", "Hana History");
+    await gotoContentForm(recruiter, "/staff/jobs/new");
+    await recruiter.getByLabel("Job title").fill(title);
+    await recruiter.getByLabel("Job type").selectOption("full-time");
+    await recruiter.getByRole("button", { name: "Save draft" }).click();
+    await recruiter.waitForURL(/\/staff\/jobs\/\d+\?done=created$/);
+    const id = Number(/\/staff\/jobs\/(\d+)/.exec(recruiter.url())![1]);
+    await recruiter.getByRole("button", { name: "Publish" }).click();
+    await notice(recruiter, "is published");
+    await recruiter.reload();
+    await recruiter.locator("main form[novalidate]").waitFor({ state: "attached" });
+
+    // Kept as a draft: the form and the preview show the change, visitors on both processes do not.
+    await recruiter.getByLabel("Job title").fill(`Lead ${title}`);
+    await recruiter.getByRole("button", { name: "Save as draft" }).click();
+    await notice(recruiter, "Your changes are saved as a draft.");
+    await recruiter.getByRole("note").filter({ hasText: "Changes not published yet: Job title." }).waitFor();
+    expect(await recruiter.getByLabel("Job title").inputValue()).toBe(`Lead ${title}`);
+    await expectAccessible(recruiter);
+    for (const server of [first, second]) {
+      const page = await (await fetch(`${server.baseURL}/careers/${id}`)).text();
+      expect(page, server.baseURL).toContain(title);
+      expect(page, server.baseURL).not.toContain(`Lead ${title}`);
+    }
+    await recruiter.getByRole("link", { name: "Preview" }).click();
+    await recruiter.getByText("will look once the changes are published").waitFor();
+    expect(await recruiter.getByRole("heading", { level: 1 }).textContent()).toBe(`Lead ${title}`);
+
+    // The history: who saved what, and the words that changed.
+    await recruiter.goto(`/staff/jobs/${id}/history`);
+    const revisions = recruiter.getByRole("table", { name: /Revisions, newest first/ }).getByRole("row");
+    await expect.poll(() => revisions.count()).toBe(3);
+    expect(await revisions.nth(1).textContent()).toContain("Hana History");
+    expect(await revisions.nth(2).textContent()).toContain("First version");
+    const differences = recruiter.getByTestId("revision-differences");
+    expect(await differences.locator("dt").allTextContents()).toEqual(["Job title"]);
+    expect(await differences.locator("ins").textContent()).toBe("[added: Lead ]");
+    await expectAccessible(recruiter);
+
+    await recruiter.getByRole("link", { name: "Back to editing" }).click();
+    await recruiter.getByRole("button", { name: "Publish changes" }).click();
+    const published = Date.now();
+    await notice(recruiter, "The changes are published");
+    for (const server of [first, second]) {
+      const ms = await timeUntil(server, `/careers/${id}`, (status, body) => status === 200 && body.includes(`Lead ${title}`), published);
+      expect(ms, server.baseURL).toBeLessThan(VISIBLE_WITHIN_MS);
+    }
+
+    // Restoring the first revision publishes nothing by itself; publishing it brings the old title back everywhere.
+    await recruiter.goto(`/staff/jobs/${id}/history`);
+    await recruiter.getByRole("button", { name: "Restore revision 1" }).click();
+    await notice(recruiter, "Revision 1 is restored as revision 3. It is a draft: visitors still see the published job until you publish the changes.");
+    expect(await (await fetch(`${second.baseURL}/careers/${id}`)).text()).toContain(`Lead ${title}`);
+    await gotoContentForm(recruiter, `/staff/jobs/${id}`);
+    expect(await recruiter.getByLabel("Job title").inputValue()).toBe(title);
+    await recruiter.getByRole("button", { name: "Publish changes" }).click();
+    const restored = Date.now();
+    await notice(recruiter, "The changes are published");
+    for (const server of [first, second]) {
+      const ms = await timeUntil(
+        server,
+        `/careers/${id}`,
+        (status, body) => status === 200 && body.includes(title) && !body.includes(`Lead ${title}`),
+        restored,
+      );
+      expect(ms, server.baseURL).toBeLessThan(VISIBLE_WITHIN_MS);
+    }
+
+    // An open edit saves itself as a draft a few seconds after the last change, without drawing the page again.
+    await recruiter.getByLabel("Location").fill("Bengaluru, India");
+    await recruiter
+      .getByRole("status")
+      .filter({ hasText: /^Saved by itself at \d\d:\d\d\. Your changes are saved as a draft\./ })
+      .waitFor();
+    expect(await recruiter.getByLabel("Location").inputValue()).toBe("Bengaluru, India");
+    expect(await (await fetch(`${first.baseURL}/careers/${id}`)).text()).not.toContain("Bengaluru");
+    // The next save is made at the revision the autosave left: not refused as stale.
+    await recruiter.getByRole("button", { name: "Save changes" }).click();
+    await notice(recruiter, "Saved. The public page shows the change within seconds.");
+    const saved = Date.now();
+    expect(await timeUntil(first, `/careers/${id}`, (_, body) => body.includes("Bengaluru"), saved)).toBeLessThan(VISIBLE_WITHIN_MS);
+
+    // Without JavaScript the comparison is a plain form.
+    const plain = await openPage({ baseURL: first.baseURL, javaScriptEnabled: false });
+    await signInAs(plain, first, "recruiter", "Nico NoScript");
+    await plain.goto(`/staff/jobs/${id}/history`);
+    await plain.getByLabel("From revision").selectOption("2");
+    await plain.getByLabel("To revision").selectOption("3");
+    await plain.getByRole("button", { name: "Compare" }).click();
+    await plain.getByRole("heading", { name: "From revision 2 to revision 3" }).waitFor();
+    expect(await plain.getByTestId("revision-differences").locator("del").textContent()).toBe("[removed: Lead ]");
+
+    const audit = await postgres.pool.query("select action from audit_log where target_type = 'job' and target_id = $1 order by id", [String(id)]);
+    expect(audit.rows.map((row) => row.action)).toEqual([
+      "job-created",
+      "job-published",
+      "job-edited",
+      "changes-published",
+      "revision-restored",
+      "changes-published",
+      // The autosave's draft, then the save that published it.
+      "job-edited",
+      "job-edited",
+    ]);
   },
 );

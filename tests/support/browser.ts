@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { buffer } from "node:stream/consumers";
+import type { Browser, BrowserContext, BrowserContextOptions, Download, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { DESKTOP, launchChromium } from "#tests/support/chromium.ts";
 
@@ -7,7 +8,8 @@ export { DESKTOP, PHONE } from "#tests/support/chromium.ts";
 
 /**
  * A real Chromium for one test file. Every page it opens records console
- * errors and failed requests; a test that leaves any behind fails.
+ * errors and failed requests; a test that leaves any behind fails. (One Chromium shared by the files
+ * running side by side was slower: its one browser process carried both files' pages; decision 049.)
  */
 export function setupBrowser() {
   let browser: Browser | undefined;
@@ -81,6 +83,17 @@ export async function waitForHydration(page: Page) {
   await page.evaluate((y) => window.scrollTo(0, y), scrolledFrom);
 }
 
+/**
+ * Waits until React has hydrated a staff page: it loads no part later, so
+ * its main region holds React's fiber once hydration has claimed it.
+ */
+export async function waitForStaffHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
 /** Opens a page and waits until React has hydrated it. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
@@ -96,4 +109,9 @@ export async function gotoHydrated(page: Page, path: string) {
 export async function throttleCpu(page: Page, rate: number) {
   const session = await page.context().newCDPSession(page);
   await session.send("Emulation.setCPUThrottlingRate", { rate });
+}
+
+/** A download's bytes, read as the browser hands them over. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  return buffer(await download.createReadStream());
 }

@@ -4,7 +4,8 @@ import { createServer, Socket, type AddressInfo, type Server } from "node:net";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { adminQuery, isPostgresReachable, postgresTestUrl } from "#tests/support/databases.ts";
+import type { Page } from "playwright-core";
+import { createTestDatabaseEnv, isPostgresReachable, postgresTestUrl } from "#tests/support/databases.ts";
 import { openDatabase, type OpenDatabase } from "#app/platform/db/client.server.ts";
 import type { RunningServer } from "#tests/support/server.ts";
 
@@ -32,19 +33,21 @@ export type FreshPostgres = {
   dispose(): Promise<void>;
 };
 
-/** A new, empty PostgreSQL database on the machine's server, dropped by dispose(). */
-export async function freshPostgres(): Promise<FreshPostgres> {
+/**
+ * A new PostgreSQL database on the machine's server for a test's servers, dropped by dispose(): a copy of
+ * the migrated template (createTestDatabaseEnv), so the servers started on it find it ready, or with
+ * `empty` one they must migrate themselves, as on a deployment's first start.
+ */
+export async function freshPostgres({ empty = false } = {}): Promise<FreshPostgres> {
   if (!(await isPostgresReachable())) {
     throw new Error(`These tests need the PostgreSQL server at ${postgresTestUrl.replace(/\/\/[^@/]*@/, "//***@")}.`);
   }
-  const name = `e2e_${randomBytes(6).toString("hex")}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(postgresTestUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const target = await createTestDatabaseEnv("pg", { migrated: !empty });
+  const url = target.env.DATABASE_URL!;
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on("error", () => undefined);
   return {
-    url: url.toString(),
+    url,
     pool,
     async count(table) {
       const result = await pool.query<{ n: string }>(`select count(*)::text as n from "${table}"`);
@@ -52,7 +55,7 @@ export async function freshPostgres(): Promise<FreshPostgres> {
     },
     async dispose() {
       await pool.end().catch(() => undefined);
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await target.dispose();
     },
   };
 }
@@ -181,4 +184,18 @@ export function consultationValues(overrides: Partial<Record<"fullName" | "email
     brief: "We need a billing system for 40 clinics.",
     ...overrides,
   };
+}
+
+/**
+ * The ways to pick files the consultation panel shows a person: the browser's
+ * own control (the native input drawn at full size) and the drop zone's
+ * "Choose files". There should be exactly one, whatever the page's scripts did.
+ */
+export async function consultationFilePickers(page: Page): Promise<string[]> {
+  const panel = page.locator("#consultation");
+  const shown: string[] = [];
+  const native = await panel.locator('input[type="file"]').boundingBox();
+  if (native && native.width > 1 && native.height > 1) shown.push("the browser's file control");
+  if (await panel.getByText("Choose files", { exact: true }).isVisible()) shown.push('"Choose files"');
+  return shown;
 }

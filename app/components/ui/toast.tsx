@@ -6,7 +6,8 @@ const TOAST_DURATION_MS = 5000;
 const MAX_TOASTS = 4;
 
 export type ToastKind = "success" | "error";
-export type ToastInput = { kind: ToastKind; text: string };
+/** `source`: the form that showed it, so that form's later answers can close it and leave other forms' toasts alone. */
+export type ToastInput = { kind: ToastKind; text: string; source?: string };
 export type Toast = ToastInput & { id: number };
 
 /*
@@ -31,23 +32,24 @@ function subscribe(listener: () => void) {
 }
 
 /** Shows a toast and returns its id. The same text shown again replaces the old one and restarts its timer. */
-export function showToast({ kind, text }: ToastInput): number {
+export function showToast({ kind, text, source }: ToastInput): number {
   const id = nextId++;
-  toasts = [...toasts.filter((toast) => !(toast.kind === kind && toast.text === text)), { id, kind, text }].slice(-MAX_TOASTS);
+  toasts = [...toasts.filter((toast) => !(toast.kind === kind && toast.text === text)), { id, kind, text, source }].slice(-MAX_TOASTS);
   emit();
   return id;
 }
 
-function dismissToast(id: number) {
+/** Closes one toast before its time, when what it says no longer holds. */
+export function dismissToast(id: number) {
   const next = toasts.filter((toast) => toast.id !== id);
   if (next.length === toasts.length) return;
   toasts = next;
   emit();
 }
 
-/** Closes every toast of a kind: a success makes the errors of earlier attempts stale. */
-export function dismissToasts(kind: ToastKind) {
-  const next = toasts.filter((toast) => toast.kind !== kind);
+/** Closes every toast of a kind that `source` showed: a success makes the errors of that form's earlier attempts stale. */
+export function dismissToasts(kind: ToastKind, source: string) {
+  const next = toasts.filter((toast) => !(toast.kind === kind && toast.source === source));
   if (next.length === toasts.length) return;
   toasts = next;
   emit();

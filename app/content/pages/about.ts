@@ -1,18 +1,19 @@
 import { companyFigures } from "#app/content/company-figures.ts";
 import type { PageContent } from "#app/content/page-types.ts";
+import { fact } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
 export const page: PageContent = {
   path: "/about",
   title: "About Us",
-  description: `${site.name} is a ${site.address.locality}-based software services company that designs, builds and runs business software for growing companies.`,
+  description: `${site.name} is a ${fact.address.locality}-based software services company that designs, builds and runs business software for growing companies.`,
   sections: [
     {
       kind: "hero",
       eyebrow: "About us",
       art: "company",
       title: `About ${site.name}`,
-      lead: `We are a software services company headquartered in ${site.address.locality}. Since ${site.foundingYear} we have helped growing businesses replace spreadsheets, disconnected tools and ageing systems with software that fits the way they work.`,
+      lead: `We are a software services company headquartered in ${fact.address.locality}. Since ${site.foundingYear} we have helped growing businesses replace spreadsheets, disconnected tools and ageing systems with software that fits the way they work.`,
       secondary: { label: "Meet the company", href: "/company" },
     },
     {
@@ -23,7 +24,7 @@ export const page: PageContent = {
           p: `${site.name} started with a simple observation: growing companies were being offered either rigid off-the-shelf software or expensive custom projects that took years to deliver. We set out to offer something in between, a partner that understands the business problem first and then builds exactly as much software as it takes to solve it.`,
         },
         {
-          p: `Today a team of ${site.figures.professionals} engineers, designers and consultants works on SaaS products, custom applications, CRM and ERP, e-commerce and payments, AI and analytics, and the cloud infrastructure underneath them. Alongside client work, we build and maintain our own products for HR, education, e-commerce and events.`,
+          p: `Today a team of ${fact.figures.professionals} engineers, designers and consultants works on SaaS products, custom applications, CRM and ERP, e-commerce and payments, AI and analytics, and the cloud infrastructure underneath them. Alongside client work, we build and maintain our own products for HR, education, e-commerce and events.`,
         },
       ],
     },

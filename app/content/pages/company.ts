@@ -1,18 +1,19 @@
 import { companyFigures } from "#app/content/company-figures.ts";
 import type { PageContent } from "#app/content/page-types.ts";
+import { fact } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
 export const page: PageContent = {
   path: "/company",
   title: "Company",
-  description: `How ${site.name} is led and what it is like to work here: our leadership principles, our culture and open roles in ${site.address.locality}.`,
+  description: `How ${site.name} is led and what it is like to work here: our leadership principles, our culture and open roles in ${fact.address.locality}.`,
   sections: [
     {
       kind: "hero",
       eyebrow: "Company",
       art: "company",
       title: "The people and principles behind our work",
-      lead: `${site.name} is a team of ${site.figures.professionals} professionals who care about building software well. Here is how we lead, how we work together, and how you can join us.`,
+      lead: `${site.name} is a team of ${fact.figures.professionals} professionals who care about building software well. Here is how we lead, how we work together, and how you can join us.`,
       secondary: { label: "See open roles", href: "/careers" },
     },
     {
@@ -64,7 +65,7 @@ export const page: PageContent = {
     {
       kind: "links",
       title: "Join us",
-      intro: `We hire engineers, designers, consultants and project managers at our ${site.address.locality} head office.`,
+      intro: `We hire engineers, designers, consultants and project managers at our ${fact.address.locality} head office.`,
       items: [
         { title: "Open roles", body: "Browse current openings and apply online in a few minutes.", href: "/careers" },
         { title: "Open innovation", body: "Students and early-career developers: build with us through hackathons and projects.", href: "/open-innovation" },

@@ -1,12 +1,13 @@
 import type { PageContent } from "#app/content/page-types.ts";
+import { fact } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
-const address = `${site.address.street}, ${site.address.locality} ${site.address.postalCode}, ${site.address.country}`;
+const address = `${fact.address.street}, ${fact.address.locality} ${fact.address.postalCode}, ${fact.address.country}`;
 
 export const page: PageContent = {
   path: "/contact-us",
   title: "Contact Us",
-  description: `Contact ${site.name} by form, phone, e-mail or WhatsApp, or visit our ${site.address.locality} office. ${site.responsePromise}`,
+  description: `Contact ${site.name} by form, phone, e-mail or WhatsApp, or visit our ${fact.address.locality} office. ${site.responsePromise}`,
   sections: [
     {
       kind: "hero",
@@ -25,18 +26,18 @@ export const page: PageContent = {
         },
         {
           title: "Phone",
-          body: `Call us on ${site.phone.display} to speak to someone straight away.`,
+          body: `Call us on ${fact.phone.display} to speak to someone straight away.`,
         },
         {
           title: "WhatsApp",
-          body: `Message us on WhatsApp at ${site.whatsapp.display} if that is easier for you.`,
+          body: `Message us on WhatsApp at ${fact.whatsapp.display} if that is easier for you.`,
         },
         {
           title: "E-mail",
-          body: `For new projects, quotes and demos write to ${site.emails.sales}. For everything else, including partnerships and general questions, write to ${site.emails.general}.`,
+          body: `For new projects, quotes and demos write to ${fact.emails.sales}. For everything else, including partnerships and general questions, write to ${fact.emails.general}.`,
         },
         {
-          title: site.address.label,
+          title: fact.address.label,
           body: `${site.name}, ${address}. Visits are by appointment, so please get in touch first and we will make sure the right people are there to meet you.`,
         },
       ],

@@ -1,5 +1,6 @@
 import { CASE_STUDIES_PATH, caseStudiesFor, caseStudyCard } from "#app/content/case-studies.ts";
 import type { CaseStudiesSection, PageContent } from "#app/content/page-types.ts";
+import { defaultSiteFacts, filledPerFacts, type SiteFacts } from "#app/content/site-facts.ts";
 import { page as about } from "./about.ts";
 import { page as aiMl } from "./ai-ml-solution.ts";
 import { page as billing } from "./billing-system.ts";
@@ -27,7 +28,7 @@ import { page as resources } from "./resources.ts";
 import { page as services } from "./services.ts";
 import { page as webMobile } from "./web-mobile-app-dev.ts";
 
-export { page as homePage } from "./home.ts";
+import { page as home } from "./home.ts";
 
 /** A solution page shows the case studies that belong to it, above its closing call to action. */
 function withCaseStudies(page: PageContent): PageContent {
@@ -55,7 +56,7 @@ export const pagesWithOwnRoute: readonly string[] = ["/portfolio", "/contact-us"
  * under its title (routes/contact-us.tsx), and /kraf-think-2025 adds the event's
  * date, venue, agenda and registration (routes/kraf-think-2025.tsx).
  */
-export const contentPages: readonly PageContent[] = [
+const pagesAsWritten: readonly PageContent[] = [
   products,
   about,
   contact,
@@ -84,8 +85,16 @@ export const contentPages: readonly PageContent[] = [
   privacy,
 ].map(withCaseStudies);
 
-const byPath = new Map(contentPages.map((page) => [page.path, page]));
+const byPath = new Map(pagesAsWritten.map((page) => [page.path, filledPerFacts(page)]));
 
-export function contentPageAt(path: string): PageContent | undefined {
-  return byPath.get(path as PageContent["path"]);
+/** The page at `path` with the site facts in force (by default the code's, as tests and the sitemap want them). */
+export function contentPageAt(path: string, facts: SiteFacts = defaultSiteFacts): PageContent | undefined {
+  return byPath.get(path as PageContent["path"])?.(facts);
 }
+
+/** Every content page with the code's site facts: for their paths, and for tests of the copy as written. */
+export const contentPages: readonly PageContent[] = pagesAsWritten.map((page) => contentPageAt(page.path)!);
+
+/** The home page's copy with the site facts in force. */
+export const homePageWith = filledPerFacts(home);
+export const homePage = homePageWith(defaultSiteFacts);

@@ -1,17 +1,18 @@
 import type { PageContent } from "#app/content/page-types.ts";
+import { fact } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
 export const page: PageContent = {
   path: "/kraf-think-2025",
   title: "KRAF Think 2025",
-  description: `KRAF Think 2025, the ${site.name} technology event in ${site.address.locality}: date, venue, agenda, speakers, registration, and how to hear about the next edition.`,
+  description: `KRAF Think 2025, the ${site.name} technology event in ${fact.address.locality}: date, venue, agenda, speakers, registration, and how to hear about the next edition.`,
   sections: [
     {
       kind: "hero",
       eyebrow: "Event",
       art: "event",
       title: "KRAF Think 2025",
-      lead: `KRAF Think brings business and technology leaders together in ${site.address.locality} for a day of practical conversations about building and running software that moves a business forward.`,
+      lead: `KRAF Think brings business and technology leaders together in ${fact.address.locality} for a day of practical conversations about building and running software that moves a business forward.`,
       // The event page (routes/kraf-think-2025.tsx) sets the buttons by the event's state: register, agenda, recap.
     },
     {

@@ -1,4 +1,5 @@
 import type { PageContent } from "#app/content/page-types.ts";
+import { fact } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
 export const page: PageContent = {
@@ -42,7 +43,7 @@ export const page: PageContent = {
       items: [
         {
           title: "A full delivery team behind you",
-          body: `Access to ${site.figures.professionals} engineers, designers and consultants across web, mobile, cloud, data and AI, without adding to your own headcount.`,
+          body: `Access to ${fact.figures.professionals} engineers, designers and consultants across web, mobile, cloud, data and AI, without adding to your own headcount.`,
         },
         {
           title: "Products you can sell under your brand",
@@ -86,11 +87,11 @@ export const page: PageContent = {
         },
         {
           question: "Can partners be based outside India?",
-          answer: `Yes. Our head office is in ${site.address.locality}, and we are happy to talk to partners wherever their customers are.`,
+          answer: `Yes. Our head office is in ${fact.address.locality}, and we are happy to talk to partners wherever their customers are.`,
         },
         {
           question: "Who do we contact about an existing partnership?",
-          answer: `Write to ${site.emails.sales} or call ${site.phone.display}.`,
+          answer: `Write to ${fact.emails.sales} or call ${fact.phone.display}.`,
         },
       ],
     },

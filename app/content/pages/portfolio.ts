@@ -1,4 +1,5 @@
 import type { PageContent } from "#app/content/page-types.ts";
+import { fact } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
 export const page: PageContent = {
@@ -11,7 +12,7 @@ export const page: PageContent = {
       eyebrow: "Portfolio",
       art: "products",
       title: "Our work across industries",
-      lead: `${site.name} has delivered software for ${site.figures.clients} clients. Most of that work runs inside their businesses and under their brands, so our case studies name the sector and size of each client rather than its name, unless the client has agreed to be named.`,
+      lead: `${site.name} has delivered software for ${fact.figures.clients} clients. Most of that work runs inside their businesses and under their brands, so our case studies name the sector and size of each client rather than its name, unless the client has agreed to be named.`,
       secondary: { label: "Browse solutions", href: "/our-solutions" },
     },
     {

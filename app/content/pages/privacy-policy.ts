@@ -1,7 +1,8 @@
 import type { PageContent } from "#app/content/page-types.ts";
+import { fact } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
-const address = `${site.address.street}, ${site.address.locality} ${site.address.postalCode}, ${site.address.country}`;
+const address = `${fact.address.street}, ${fact.address.locality} ${fact.address.postalCode}, ${fact.address.country}`;
 
 export const page: PageContent = {
   path: "/privacy-policy",
@@ -23,7 +24,7 @@ export const page: PageContent = {
           p: `This website is operated by ${site.name}, ${address}. We decide how and why the personal data described in this policy is processed, which makes us the Data Fiduciary under India's Digital Personal Data Protection Act, 2023 (DPDP Act) and the controller under the EU General Data Protection Regulation (GDPR).`,
         },
         {
-          p: `If you have any question about this policy or about your personal data, write to ${site.emails.general}.`,
+          p: `If you have any question about this policy or about your personal data, write to ${fact.emails.general}.`,
         },
       ],
     },
@@ -194,7 +195,7 @@ export const page: PageContent = {
       title: "How to exercise your rights",
       blocks: [
         {
-          p: `Write to ${site.emails.general} with the subject "Privacy request", say which right you want to exercise, and use the e-mail address you gave us so we can find your data. We may ask you to confirm your identity before acting on the request.`,
+          p: `Write to ${fact.emails.general} with the subject "Privacy request", say which right you want to exercise, and use the e-mail address you gave us so we can find your data. We may ask you to confirm your identity before acting on the request.`,
         },
         {
           p: "You can also unsubscribe from the newsletter at any time with the link in any newsletter e-mail, including the confirmation e-mail, or with your e-mail program's own Unsubscribe button, without signing in. We will respond to every request without undue delay and within the time the applicable law allows.",
@@ -239,7 +240,7 @@ export const page: PageContent = {
     {
       kind: "prose",
       title: "Contact",
-      blocks: [{ p: `${site.name}, ${address}` }, { list: [`E-mail: ${site.emails.general}`, `Phone: ${site.phone.display}`] }],
+      blocks: [{ p: `${site.name}, ${address}` }, { list: [`E-mail: ${fact.emails.general}`, `Phone: ${fact.phone.display}`] }],
     },
   ],
 };

@@ -1,4 +1,5 @@
 import type { PageContent } from "#app/content/page-types.ts";
+import { fact } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
 export const page: PageContent = {
@@ -24,7 +25,7 @@ export const page: PageContent = {
         },
         {
           title: "KRAF Think 2025",
-          body: `Our technology event in ${site.address.locality}: the themes, the audience and how to hear about the next edition.`,
+          body: `Our technology event in ${fact.address.locality}: the themes, the audience and how to hear about the next edition.`,
           href: "/kraf-think-2025",
         },
       ],
@@ -69,7 +70,7 @@ export const page: PageContent = {
     {
       kind: "cta",
       title: "Have a question we have not answered?",
-      body: `Ask us directly through the consultation form or write to ${site.emails.general}.`,
+      body: `Ask us directly through the consultation form or write to ${fact.emails.general}.`,
     },
   ],
 };

@@ -1,4 +1,5 @@
 import type { PageContent } from "#app/content/page-types.ts";
+import { fact } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
 export const page: PageContent = {
@@ -88,7 +89,7 @@ export const page: PageContent = {
         },
         {
           question: "Do you work with clients outside India?",
-          answer: `Yes. ${site.name} is headquartered in ${site.address.locality}, ${site.address.country}, and works remotely with clients wherever they are, arranging meetings to overlap with your working day.`,
+          answer: `Yes. ${site.name} is headquartered in ${fact.address.locality}, ${fact.address.country}, and works remotely with clients wherever they are, arranging meetings to overlap with your working day.`,
         },
       ],
     },

@@ -21,6 +21,8 @@ export type JobApplicationParams = {
    * queued before the status page existed have none.
    */
   status_url?: string;
+  /** The careers e-mail the confirmation's signature quotes, as the site showed it (decision 057); absent on older messages. */
+  careers_email?: string;
 };
 
 function details(p: JobApplicationParams): DetailRow[] {
@@ -52,7 +54,7 @@ function confirmation(p: JobApplicationParams): RenderedMail {
     "",
     detailsText(details(p), "Cover Letter"),
     "",
-    `${site.name}\n${site.emails.careers}`,
+    `${site.name}\n${p.careers_email ?? site.emails.careers}`,
   ].join("\n");
   const html = htmlPage(
     `<p>Dear ${escapeHtml(name)},</p>` +
@@ -63,7 +65,7 @@ function confirmation(p: JobApplicationParams): RenderedMail {
         ? `<p><a href="${escapeHtml(p.status_url)}">See where your application stands</a> at any time. This link is private; please do not share it.</p>`
         : "") +
       `<p>This is what you sent us:</p>${detailsHtml(details(p))}` +
-      `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.emails.careers)}</p>`,
+      `<p>${escapeHtml(site.name)}<br>${escapeHtml(p.careers_email ?? site.emails.careers)}</p>`,
   );
   return { subject, text, html };
 }

@@ -22,6 +22,17 @@ function BackLinks() {
   );
 }
 
+function ApplyLink({ href, className = "" }: { href: string; className?: string }) {
+  return (
+    <Link
+      to={href}
+      className={`inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-700 px-7 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800 ${className}`}
+    >
+      Apply for this Position
+    </Link>
+  );
+}
+
 /** An open job to point to from a closed one. */
 export type RelatedJob = { id: number; title: string };
 
@@ -64,6 +75,8 @@ export function JobDetailView({ job, related = [] }: { job: JobView; related?: R
             <dd data-testid="job-posted">{job.postedIso ? <time dateTime={job.postedIso}>{job.posted}</time> : job.posted}</dd>
           </div>
         </dl>
+        {/* Below lg the summary, and its button, come after the whole description: a phone gets the button up here too. */}
+        {job.open ? <ApplyLink href={job.applyHref} className="mt-6 w-full sm:w-auto lg:hidden" /> : null}
         {job.open ? null : (
           <div role="status" className="mt-6 rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-900">
             <p className="font-medium">
@@ -118,14 +131,7 @@ export function JobDetailView({ job, related = [] }: { job: JobView; related?: R
               {job.department}
             </p>
           </div>
-          {job.open ? (
-            <Link
-              to={job.applyHref}
-              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-700 px-7 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800"
-            >
-              Apply for this Position
-            </Link>
-          ) : null}
+          {job.open ? <ApplyLink href={job.applyHref} /> : null}
         </aside>
       </div>
     </article>

@@ -1,3 +1,5 @@
+import { formatMoney } from "#app/features/money-format.ts";
+
 /**
  * How a job's fields read on the page (spec §2 "Job detail"). Shared by the
  * server mapper and the listing, so the same value always reads the same way.
@@ -14,7 +16,6 @@ export function formatJobType(jobType: string | null | undefined): string {
 
 // Formatters are costly to create and job pages format dates and pay on every render: one per process, not per call.
 const postedDateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const wholeNumberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 /**
  * "January 5, 2025". In UTC, so a date stored as midnight reads as that day
@@ -33,7 +34,7 @@ export const WORKPLACES = { "on-site": "On-site", hybrid: "Hybrid", remote: "Rem
 /** schema.org QuantitativeValue unitText values, as Google reads them, and how the page says them. */
 export const SALARY_PERIODS = { YEAR: "per year", MONTH: "per month", HOUR: "per hour" } as const;
 
-/** "INR 1,200,000 – 1,800,000 per year"; null when no salary is given. */
+/** "₹12,00,000 – ₹18,00,000 per year", each amount in its currency's own style; null when no salary is given. */
 export function formatSalary(job: {
   salaryMin: number | null;
   salaryMax: number | null;
@@ -41,7 +42,8 @@ export function formatSalary(job: {
   salaryPeriod: string | null;
 }): string | null {
   if (!job.salaryCurrency || (job.salaryMin === null && job.salaryMax === null)) return null;
-  const amount = (value: number) => wholeNumberFormat.format(value);
+  const currency = job.salaryCurrency;
+  const amount = (value: number) => formatMoney(value, currency);
   const range =
     job.salaryMin !== null && job.salaryMax !== null && job.salaryMin !== job.salaryMax
       ? `${amount(job.salaryMin)} – ${amount(job.salaryMax)}`
@@ -51,7 +53,7 @@ export function formatSalary(job: {
           ? `up to ${amount(job.salaryMax)}`
           : amount(job.salaryMin!);
   const period = job.salaryPeriod ? SALARY_PERIODS[job.salaryPeriod as keyof typeof SALARY_PERIODS] : undefined;
-  return `${job.salaryCurrency} ${range}${period ? ` ${period}` : ""}`;
+  return `${range}${period ? ` ${period}` : ""}`;
 }
 
 /** "On-site", "Hybrid", "Remote"; null when not set. */

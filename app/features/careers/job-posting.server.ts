@@ -1,3 +1,4 @@
+import { defaultSiteFacts, type SiteFacts } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 import { isJobOpen, type JobRow } from "#app/features/careers/jobs.server.ts";
 import { NO_DESCRIPTION } from "#app/features/careers/job-format.ts";
@@ -27,9 +28,9 @@ function isRemoteLocation(location: string | null | undefined): boolean {
 }
 
 /** "Remote (India)" / "Remote - India" → "India"; plain "Remote" → the head office's country. */
-function remoteCountry(location: string): string {
+function remoteCountry(location: string, office: SiteFacts["address"]): string {
   const named = /\(([^)]+)\)/.exec(location)?.[1] ?? location.replace(REMOTE, "").replace(/^[\s,–—-]+|[\s,–—-]+$/g, "");
-  return named.trim() || site.address.country;
+  return named.trim() || office.country;
 }
 
 type PostalAddress = {
@@ -41,7 +42,7 @@ type PostalAddress = {
 };
 
 /** "Mumbai, India" → Mumbai / India; "Mumbai" → Mumbai / the head office's country; none → the head office. */
-function addressOf(location: string | null | undefined): PostalAddress {
+function addressOf(location: string | null | undefined, office: SiteFacts["address"]): PostalAddress {
   const parts = (location ?? "")
     .split(",")
     .map((part) => part.trim())
@@ -49,16 +50,16 @@ function addressOf(location: string | null | undefined): PostalAddress {
   if (parts.length === 0) {
     return {
       "@type": "PostalAddress",
-      streetAddress: site.address.street,
-      addressLocality: site.address.locality,
-      postalCode: site.address.postalCode,
-      addressCountry: site.address.countryCode,
+      streetAddress: office.street,
+      addressLocality: office.locality,
+      postalCode: office.postalCode,
+      addressCountry: office.countryCode,
     };
   }
   return {
     "@type": "PostalAddress",
     addressLocality: parts[0]!,
-    addressCountry: parts.length > 1 ? parts.at(-1)! : site.address.countryCode,
+    addressCountry: parts.length > 1 ? parts.at(-1)! : office.countryCode,
   };
 }
 
@@ -81,7 +82,12 @@ function baseSalaryOf(job: JobRow): { baseSalary?: Record<string, unknown> } {
  * jobLocation or jobLocationType TELECOMMUTE with applicantLocationRequirements.
  * A closed or expired job has none: Google asks that expired postings drop it.
  */
-export function jobPostingJsonLd(job: JobRow, siteUrl: string, now: Date = new Date()): Record<string, unknown> | null {
+export function jobPostingJsonLd(
+  job: JobRow,
+  siteUrl: string,
+  now: Date = new Date(),
+  office: SiteFacts["address"] = defaultSiteFacts.address,
+): Record<string, unknown> | null {
   if (!isJobOpen(job, now)) return null;
   const description = sanitizeRichText(job.description) || `<p>${NO_DESCRIPTION}</p>`;
   const posted = job.updatedAt ?? job.createdAt;
@@ -106,9 +112,9 @@ export function jobPostingJsonLd(job: JobRow, siteUrl: string, now: Date = new D
     ...(remote
       ? {
           jobLocationType: "TELECOMMUTE",
-          applicantLocationRequirements: { "@type": "Country", name: remoteCountry(job.location ?? "") },
+          applicantLocationRequirements: { "@type": "Country", name: remoteCountry(job.location ?? "", office) },
         }
-      : { jobLocation: { "@type": "Place", address: addressOf(job.location) } }),
+      : { jobLocation: { "@type": "Place", address: addressOf(job.location, office) } }),
     ...(job.department?.trim() ? { occupationalCategory: job.department.trim() } : {}),
     ...baseSalaryOf(job),
     url: `${siteUrl}/careers/${job.id}`,

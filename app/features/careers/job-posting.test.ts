@@ -132,3 +132,12 @@ test("job types map to Google's employment types", () => {
   ];
   for (const [jobType, expected] of cases) expect(employmentTypeOf(jobType), String(jobType)).toBe(expected);
 });
+
+test("the salary stays numeric with its ISO currency code, however the page writes it", () => {
+  const data = jobPostingJsonLd(row({ salaryMin: 1_200_000, salaryMax: 1_800_000, salaryCurrency: "INR", salaryPeriod: "YEAR" }), SITE, NOW)!;
+  expect(data.baseSalary).toEqual({
+    "@type": "MonetaryAmount",
+    currency: "INR",
+    value: { "@type": "QuantitativeValue", minValue: 1_200_000, maxValue: 1_800_000, unitText: "YEAR" },
+  });
+});

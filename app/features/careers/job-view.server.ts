@@ -1,4 +1,4 @@
-import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
+import { publicRichText } from "#app/features/rich-text/sanitize.server.ts";
 import { formatJobType, formatPostedDate, formatSalary, formatWorkplace, NOT_SPECIFIED } from "#app/features/careers/job-format.ts";
 import { encodePosition } from "#app/features/careers/position.ts";
 import { isJobOpen, type JobRow } from "#app/features/careers/jobs.server.ts";
@@ -31,9 +31,10 @@ function applyHrefFor(title: string): string {
   return `/careers/registration?pos=${encodeURIComponent(encodePosition(title))}`;
 }
 
-export function toJobView(job: JobRow, now: Date = new Date()): JobView {
+/** The job page's view of `job`, its links judged against `siteUrl` (the site's origin). */
+export function toJobView(job: JobRow, siteUrl: string, now: Date = new Date()): JobView {
   const department = job.department?.trim() ?? "";
-  const description = sanitizeRichText(job.description);
+  const description = publicRichText(job.description, siteUrl);
   return {
     id: job.id,
     title: job.title,

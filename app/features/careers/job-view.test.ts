@@ -6,6 +6,7 @@ import { toJobView } from "#app/features/careers/job-view.server.ts";
 import { decodePosition } from "#app/features/careers/position.ts";
 
 const NOW = new Date("2026-03-01T12:00:00Z");
+const SITE = "https://www.example.com";
 
 /** A row as the spec's columns alone leave it, plus what the column defaults fill in. */
 function row(overrides: Partial<JobRow> = {}): JobRow {
@@ -33,7 +34,7 @@ function row(overrides: Partial<JobRow> = {}): JobRow {
 }
 
 test("a job with only a title gets every default text of the spec", () => {
-  const view = toJobView(row(), NOW);
+  const view = toJobView(row(), SITE, NOW);
   expect(view.jobType).toBe("Not specified");
   expect(view.department).toBe("Not specified");
   expect(view.posted).toBe("Date not available");
@@ -59,15 +60,15 @@ test("the posted date is a long US date in UTC, or Date not available", () => {
 });
 
 test("the description is sanitised; markup with no text left counts as empty", () => {
-  const view = toJobView(row({ description: '<p onclick="x()">Build <a href="javascript:alert(1)">APIs</a></p><script>alert(1)</script>' }), NOW);
+  const view = toJobView(row({ description: '<p onclick="x()">Build <a href="javascript:alert(1)">APIs</a></p><script>alert(1)</script>' }), SITE, NOW);
   expect(view.descriptionHtml).toBe("<p>Build <a>APIs</a></p>");
-  expect(toJobView(row({ description: "<script>alert(1)</script><p> </p>" }), NOW).descriptionHtml).toBeNull();
-  expect(toJobView(row({ description: '<svg onload="alert(1)"><circle/></svg>' }), NOW).descriptionHtml).toBeNull();
+  expect(toJobView(row({ description: "<script>alert(1)</script><p> </p>" }), SITE, NOW).descriptionHtml).toBeNull();
+  expect(toJobView(row({ description: '<svg onload="alert(1)"><circle/></svg>' }), SITE, NOW).descriptionHtml).toBeNull();
 });
 
 test("the apply link carries the title as URL-encoded UTF-8 base64", () => {
   const title = "Développeur Full-Stack (Mumbai) – Senior";
-  const href = toJobView(row({ title }), NOW).applyHref;
+  const href = toJobView(row({ title }), SITE, NOW).applyHref;
   expect(href.startsWith("/careers/registration?pos=")).toBe(true);
   const pos = new URL(href, "http://x").searchParams.get("pos");
   expect(decodePosition(pos)).toBe(title);
@@ -80,4 +81,15 @@ test("a job is open unless its status says otherwise or its closing date has pas
   expect(isJobOpen(row({ status: "closed" }), NOW)).toBe(false);
   expect(isJobOpen(row({ closesAt: new Date("2026-02-28T00:00:00Z") }), NOW)).toBe(false);
   expect(isJobOpen(row({ closesAt: new Date("2026-04-01T00:00:00Z") }), NOW)).toBe(true);
+});
+
+test("the salary is written in its currency's own style, as a range, a floor or a ceiling, with its period", () => {
+  const pay = (salaryMin: number | null, salaryMax: number | null, salaryCurrency: string | null, salaryPeriod: string | null = "YEAR") =>
+    toJobView(row({ salaryMin, salaryMax, salaryCurrency, salaryPeriod }), SITE, NOW).salary;
+  expect(pay(1_200_000, 1_800_000, "INR")).toBe("₹12,00,000 – ₹18,00,000 per year");
+  expect(pay(1_800_000, 1_800_000, "INR")).toBe("₹18,00,000 per year");
+  expect(pay(90_000, null, "USD")).toBe("from $90,000 per year");
+  expect(pay(null, 4_000, "EUR", "MONTH")).toBe("up to €4,000 per month");
+  expect(pay(1_200_000, 1_800_000, null)).toBeNull();
+  expect(pay(null, null, "INR")).toBeNull();
 });

@@ -17,7 +17,15 @@ export type ConsultationConfirmationParams = {
  * when their browser said it, else the company's), and who a reply reaches: the owner, or the sales
  * inbox. Absent on messages queued before requests had references.
  */
-export type ConsultationReceiptParams = { reference?: string; due_at?: string; time_zone?: string; reply_to?: string };
+export type ConsultationReceiptParams = {
+  reference?: string;
+  due_at?: string;
+  time_zone?: string;
+  reply_to?: string;
+  /** The phone number and sales e-mail the signature quotes, as the site showed them (decision 057); absent on older messages. */
+  company_phone?: string;
+  company_email?: string;
+};
 
 export type ConsultationNotificationParams = ConsultationConfirmationParams & {
   /** Absent on messages queued before requests had references. */
@@ -61,7 +69,10 @@ export function confirmationMessageId(consultationId: number, siteUrl: string): 
   return `<consultation-${consultationId}-confirmation@${new URL(siteUrl).hostname}>`;
 }
 
-const signature = `${site.name}\n${site.phone.display} · ${site.emails.sales}`;
+/** The company's phone number and sales e-mail as the message quotes them: the site's when it was queued, else the defaults. */
+function contactsOf(params: ConsultationReceiptParams): { phone: string; email: string } {
+  return { phone: params.company_phone ?? site.phone.display, email: params.company_email ?? site.emails.sales };
+}
 
 /** "by 10:10 on Monday, 30 November, India Standard Time", or null without a due time. */
 function dueText(params: ConsultationReceiptParams): string | null {
@@ -74,6 +85,7 @@ function confirmation(params: ConsultationConfirmationParams & ConsultationRecei
   const name = params.full_name.trim() || "there";
   const reference = params.reference ? oneLine(params.reference) : null;
   const due = dueText(params);
+  const contacts = contactsOf(params);
   const subject = `We received your consultation request${reference ? ` ${reference}` : ""} – ${site.name}`;
   const referenceSentence = reference ? `Your reference is ${reference}; please quote it when you write or call.` : null;
   const text = [
@@ -88,7 +100,7 @@ function confirmation(params: ConsultationConfirmationParams & ConsultationRecei
     "",
     "If anything is wrong, just reply to this email.",
     "",
-    signature,
+    `${site.name}\n${contacts.phone} · ${contacts.email}`,
   ].join("\n");
   const html = htmlPage(
     `<p>Dear ${escapeHtml(name)},</p>` +
@@ -98,7 +110,7 @@ function confirmation(params: ConsultationConfirmationParams & ConsultationRecei
       (reference ? `<p>Your reference is <strong>${escapeHtml(reference)}</strong>; please quote it when you write or call.</p>` : "") +
       `<p>This is what you sent us:</p>${detailsHtml(details(params))}` +
       `<p>If anything is wrong, just reply to this email.</p>` +
-      `<p>${escapeHtml(site.name)}<br>${escapeHtml(site.phone.display)} · ${escapeHtml(site.emails.sales)}</p>`,
+      `<p>${escapeHtml(site.name)}<br>${escapeHtml(contacts.phone)} · ${escapeHtml(contacts.email)}</p>`,
   );
   return params.reply_to ? { subject, text, html, replyTo: params.reply_to } : { subject, text, html };
 }

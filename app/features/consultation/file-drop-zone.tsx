@@ -13,7 +13,7 @@ type FileDropZoneProps = {
   message?: string | null;
   invalid?: boolean;
   disabled?: boolean;
-  /** Before hydration the native input stays visible, so a browser without JavaScript still shows the choice. */
+  /** Before hydration the native input is the one picker shown, so a browser without JavaScript still shows the choice. */
   hydrated: boolean;
 };
 
@@ -34,6 +34,16 @@ export function FileDropZone({ files, onAdd, onRemove, message, invalid, disable
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const [dragging, setDragging] = useState(false);
+
+  // Files picked in the browser's control before this part hydrated (its server HTML works without scripts):
+  // taken as if picked now, before the effect below sets the control to the (still empty) list.
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (adopted.current) return;
+    adopted.current = true;
+    const early = Array.from(inputRef.current?.files ?? []);
+    if (early.length > 0) onAdd(early);
+  }, [onAdd]);
 
   useEffect(() => {
     const list = inputFilesOf(files);
@@ -96,36 +106,46 @@ export function FileDropZone({ files, onAdd, onRemove, message, invalid, disable
         <svg viewBox="0 0 24 24" className="size-8 text-brand-700" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
           <path strokeLinecap="round" strokeLinejoin="round" d="M12 16V4m0 0-4 4m4-4 4 4M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
         </svg>
-        <span className="text-sm text-slate-700">
-          <span className="font-semibold text-brand-700 underline underline-offset-2">Choose files</span> or drag and drop them here
+        {/*
+         * One way to pick files at a time. Until this part hydrates (it loads when it nears the screen,
+         * decision 017) and without JavaScript, the browser's own control, which shows what was chosen;
+         * once hydrated, the zone's words and its list, the control kept for keyboards and screen readers.
+         * The same input element throughout, in a row of the same height, so nothing below moves at the switch.
+         */}
+        <span className="flex min-h-10 w-full items-center justify-center text-sm text-slate-700">
+          {hydrated ? (
+            <span>
+              <span className="font-semibold text-brand-700 underline underline-offset-2">Choose files</span> or drag and drop them here
+            </span>
+          ) : null}
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            name={FILES_FIELD}
+            multiple
+            accept={FILE_INPUT_ACCEPT}
+            disabled={disabled}
+            aria-labelledby={titleId}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            onChange={(event) => {
+              const picked = Array.from(event.currentTarget.files ?? []);
+              if (picked.length > 0) onAdd(picked);
+              // The picker replaces the input's list; put back what is shown (the parent's state may not change).
+              const list = inputFilesOf(files);
+              if (list && picked.length === 0) event.currentTarget.files = list;
+            }}
+            className={
+              hydrated
+                ? "sr-only"
+                : "block w-full max-w-xs file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white"
+            }
+          />
         </span>
         <span id={hintId} className="text-xs text-slate-600">
           {ALLOWED_TYPES_TEXT}. Up to {MAX_FILES} files, {formatBytes(MAX_FILE_BYTES)} each.
         </span>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          name={FILES_FIELD}
-          multiple
-          accept={FILE_INPUT_ACCEPT}
-          disabled={disabled}
-          aria-labelledby={titleId}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(event) => {
-            const picked = Array.from(event.currentTarget.files ?? []);
-            if (picked.length > 0) onAdd(picked);
-            // The picker replaces the input's list; put back what is shown (the parent's state may not change).
-            const list = inputFilesOf(files);
-            if (list && picked.length === 0) event.currentTarget.files = list;
-          }}
-          className={
-            hydrated
-              ? "sr-only"
-              : "mt-3 block w-full max-w-xs text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white"
-          }
-        />
       </label>
 
       <div id={messageId} role="alert" className="empty:hidden">

@@ -34,6 +34,7 @@ import { enqueueLeadWebhook } from "#app/features/staff/teams/team-webhooks.serv
 import type { Database } from "#app/platform/db/client.server.ts";
 import { consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
+import { readSiteFacts } from "#app/features/site-facts/site-facts.server.ts";
 import { consultationKeys } from "#app/platform/storage/storage.server.ts";
 
 /** The request's fields, and the visitor's time zone when their browser sent a known one. */
@@ -206,11 +207,21 @@ async function saveConsultation({
     recordUrl,
   });
   const timeZone = input.visitorTimeZone ?? due.timeZone;
+  // In the transaction: a read through the pool could wait on it (PGlite has one connection).
+  const company = (await readSiteFacts(tx)).facts;
   await confirm({
     template: "consultation-confirmation",
     to: input.email,
     // A reply to the confirmation reaches whoever answers the lead.
-    params: { ...params, reference, due_at: due.dueAt.toISOString(), time_zone: timeZone, reply_to: assignment?.owner?.email ?? services.env.SALES_INBOX },
+    params: {
+      ...params,
+      reference,
+      due_at: due.dueAt.toISOString(),
+      time_zone: timeZone,
+      reply_to: assignment?.owner?.email ?? services.env.SALES_INBOX,
+      company_phone: company.phone.display,
+      company_email: company.emails.sales,
+    },
     kind: "consultation",
     consultationId,
     messageId: confirmationMessageId(consultationId, services.env.SITE_URL),

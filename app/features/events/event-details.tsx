@@ -2,7 +2,14 @@ import { eventCalendarPath } from "#app/features/events/event-rules.ts";
 import type { EventView } from "#app/features/events/events.server.ts";
 
 const STATUS_TEXT: Record<EventView["status"], (event: EventView) => string> = {
-  upcoming: (event) => (event.full ? "Every place is taken: registering now joins the waiting list." : "Registration is open. Places are free and limited."),
+  upcoming: (event) =>
+    event.registration === "not-yet"
+      ? `Registration opens on ${event.registrationOpensText}.`
+      : event.registration === "closed"
+        ? "Registration has closed."
+        : event.full
+          ? "Every place is taken: registering now joins the waiting list."
+          : "Registration is open. Places are free and limited.",
   live: () => "Happening now. Registration has closed.",
   past: () => "This edition has taken place.",
 };
@@ -56,7 +63,7 @@ export function EventFacts({ event }: { event: EventView }) {
 }
 
 export function EventRecap({ event }: { event: EventView }) {
-  if (event.recap.length === 0) return null;
+  if (event.recap.length === 0 && event.recapPhotos.length === 0) return null;
   return (
     <section id="recap" aria-labelledby="recap-title" className="container-page py-14 sm:py-16">
       <h2 id="recap-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
@@ -67,6 +74,22 @@ export function EventRecap({ event }: { event: EventView }) {
           <p key={paragraph}>{paragraph}</p>
         ))}
       </div>
+      {event.recapPhotos.length > 0 ? (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {event.recapPhotos.map((photo) => (
+            <li key={photo.src}>
+              <img
+                src={photo.src}
+                alt={photo.alt}
+                width={480}
+                height={320}
+                loading="lazy"
+                className="aspect-[3/2] w-full rounded-xl bg-slate-100 object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
@@ -108,10 +131,11 @@ export function EventSpeakers({ event }: { event: EventView }) {
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {event.speakers.map((speaker) => (
           <li key={speaker.name} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            {speaker.photo ? (
+              <img src={speaker.photo} alt="" width={96} height={96} loading="lazy" className="mb-4 size-24 rounded-full bg-slate-100 object-cover" />
+            ) : null}
             <h3 className="text-lg font-semibold text-brand-900">{speaker.name}</h3>
-            <p className="text-sm font-medium text-slate-700">
-              {speaker.role}, {speaker.organisation}
-            </p>
+            <p className="text-sm font-medium text-slate-700">{[speaker.role, speaker.organisation].filter(Boolean).join(", ")}</p>
             <p className="mt-3 text-slate-700">{speaker.bio}</p>
           </li>
         ))}

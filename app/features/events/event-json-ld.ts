@@ -1,4 +1,5 @@
 import { site } from "#app/content/site.ts";
+import { eventPagePath } from "#app/features/events/event-rules.ts";
 import type { EventView } from "#app/features/events/events.server.ts";
 
 /**
@@ -8,14 +9,14 @@ import type { EventView } from "#app/features/events/events.server.ts";
  * the (free) offer, sold out once every place is taken.
  */
 export function eventJsonLd(event: EventView, siteUrl: string) {
-  const url = `${siteUrl}/${event.slug}`;
+  const url = `${siteUrl}${eventPagePath(event.slug)}`;
   return {
     "@context": "https://schema.org",
     "@type": "Event",
     name: event.title,
     description: event.summary,
     url,
-    image: [`${siteUrl}/og-image.jpg`],
+    image: [`${siteUrl}/og-image.jpg`, ...event.recapPhotos.map((photo) => `${siteUrl}${photo.src}`)],
     startDate: event.startsAt,
     endDate: event.endsAt,
     eventStatus: "https://schema.org/EventScheduled",
@@ -33,13 +34,18 @@ export function eventJsonLd(event: EventView, siteUrl: string) {
       },
     },
     organizer: { "@type": "Organization", name: site.name, url: `${siteUrl}/` },
-    performer: event.speakers.map((speaker) => ({ "@type": "Person", name: speaker.name, jobTitle: speaker.role })),
+    performer: event.speakers.map((speaker) => ({
+      "@type": "Person",
+      name: speaker.name,
+      jobTitle: speaker.role,
+      ...(speaker.photo ? { image: `${siteUrl}${speaker.photo}` } : {}),
+    })),
     offers: {
       "@type": "Offer",
       url: `${url}#register`,
       price: 0,
       priceCurrency: "INR",
-      availability: event.full || event.status !== "upcoming" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+      availability: event.full || event.status !== "upcoming" || event.registration !== "open" ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
     },
   };
 }

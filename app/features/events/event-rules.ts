@@ -12,8 +12,10 @@ import { CONSENT_REQUIRED_MESSAGE, CONSENT_VALUE, INVALID_EMAIL_MESSAGE } from "
 
 export type EventStatus = "upcoming" | "live" | "past";
 
-/** The path of an event's calendar file, for visitors who add the day without registering. */
-export const eventCalendarPath = (slug: string) => `/${slug}/calendar.ics`;
+/** Every edition's own page. */
+export const eventPagePath = (slug: string) => `/events/${slug}`;
+/** The path of an edition's calendar file, for visitors who add the day without registering. */
+export const eventCalendarPath = (slug: string) => `${eventPagePath(slug)}/calendar.ics`;
 export type EventIntent = "register" | "next-edition";
 export type EventFormField = "fullName" | "email" | "company" | "role" | "consent";
 
@@ -36,6 +38,21 @@ export const EVENT_CONSENT_VERSION = "2026-11";
 
 export const NAME_REQUIRED_MESSAGE = "Please enter your full name.";
 export const EVENT_FAILURE_MESSAGE = "We could not save your registration just now. Please try again in a few minutes.";
+
+/**
+ * Whether registration takes anyone now: not before it opens, not from when
+ * it closes, and never once the event has started (whatever the closing says).
+ */
+export type RegistrationWindow = "not-yet" | "open" | "closed";
+
+export function registrationWindowAt(
+  now: Date,
+  event: { startsAt: Date; registrationOpensAt: Date | null; registrationClosesAt: Date | null },
+): RegistrationWindow {
+  if (event.registrationOpensAt && now < event.registrationOpensAt) return "not-yet";
+  if (now >= event.startsAt || (event.registrationClosesAt && now >= event.registrationClosesAt)) return "closed";
+  return "open";
+}
 
 /** Whether the event is ahead, under way or over, by the clock. */
 export function eventStatusAt(now: Date, startsAt: Date, endsAt: Date): EventStatus {
@@ -99,6 +116,9 @@ export function waitlistedMessage(title: string, reference: string): string {
 }
 export function nextEditionMessage(): string {
   return "Thank you. We will email you when the next edition is announced.";
+}
+export function registrationNotYetMessage(title: string, opensText: string): string {
+  return `Registration for ${title} opens on ${opensText}.`;
 }
 export function registrationClosedMessage(title: string): string {
   return `Registration for ${title} has closed.`;

@@ -1,7 +1,7 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
-import { eventStatusAt, type EventStatus } from "#app/features/events/event-rules.ts";
+import { and, count, eq, gt, or, sql } from "drizzle-orm";
+import { eventPagePath, eventStatusAt, registrationWindowAt, type EventStatus, type RegistrationWindow } from "#app/features/events/event-rules.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { eventRegistrations, events, type EventAgendaItem, type EventSpeaker, type EventVenue } from "#app/platform/db/schema.server.ts";
+import { eventRegistrations, events, type EventAgendaItem, type EventPhoto, type EventSpeaker, type EventVenue } from "#app/platform/db/schema.server.ts";
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -20,13 +20,41 @@ export type EventView = {
   agenda: EventAgendaItem[];
   speakers: EventSpeaker[];
   recap: string[];
+  recapPhotos: EventPhoto[];
   status: EventStatus;
+  /** Whether registration takes anyone now, and when it opens ("Monday, 1 December 2026, 09:00 IST") while it has not. */
+  registration: RegistrationWindow;
+  registrationOpensText: string | null;
   /** Every place taken: registering now joins the waiting list. */
   full: boolean;
 };
 
+/** The published edition whose page is `/events/{slug}`; a draft has no public page. */
 export async function findEvent(db: Database, slug: string): Promise<EventRow | null> {
-  const [row] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.slug, slug), eq(events.status, "published")))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every published edition's address and last change, for the sitemap. */
+export function publishedEditions(db: Database) {
+  return db.select({ slug: events.slug, updatedAt: events.updatedAt }).from(events).where(eq(events.status, "published")).orderBy(events.startsAt);
+}
+
+/**
+ * The edition the header links to and `/kraf-think-2025` shows: the published
+ * one happening next (or now), or once none is ahead, the one that ended last.
+ */
+export async function currentEdition(db: Database): Promise<EventRow | null> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(eq(events.status, "published"))
+    .orderBy(sql`${events.endsAt} > now() desc`, sql`case when ${events.endsAt} > now() then ${events.startsAt} end asc`, sql`${events.endsAt} desc`, events.id)
+    .limit(1);
   return row ?? null;
 }
 
@@ -52,13 +80,20 @@ export function toEventView(row: EventRow, registered: number, now: Date = new D
     agenda: row.agenda,
     speakers: row.speakers,
     recap: row.recap,
+    recapPhotos: row.recapPhotos,
     status: eventStatusAt(now, row.startsAt, row.endsAt),
+    registration: registrationWindowAt(now, row),
+    registrationOpensText: row.registrationOpensAt && now < row.registrationOpensAt ? formatMoment(row.registrationOpensAt, row.timeZone) : null,
     full: registered >= row.capacity,
   };
 }
 
 /** The event's page, absolute (emails and the calendar file link to it). */
-export const eventPageUrl = (siteUrl: string, event: Pick<EventRow, "slug">) => `${siteUrl}/${event.slug}`;
+export const eventPageUrl = (siteUrl: string, event: Pick<EventRow, "slug">) => `${siteUrl}${eventPagePath(event.slug)}`;
+
+/** "Friday, 21 November 2025, 09:30–17:30 IST": the day and times as the emails give them. */
+export const eventWhenText = (event: Pick<EventRow, "startsAt" | "endsAt" | "timeZone">) =>
+  `${formatDate(event.startsAt, event.timeZone)}, ${formatTimes(event.startsAt, event.endsAt, event.timeZone)}`;
 
 /** The event's id in calendars: the same in every invitation and download, so a calendar updates it instead of adding a second one. */
 export const eventUid = (siteUrl: string, event: Pick<EventRow, "slug">) => `${event.slug}@${new URL(siteUrl).hostname}`;
@@ -85,23 +120,39 @@ export function formatDate(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone }).format(at);
 }
 
+/** The zone's short name at that moment ("IST"), or its IANA name where there is none. */
+function zoneName(at: Date, timeZone: string): string {
+  return (
+    new Intl.DateTimeFormat("en-IN", { timeZone, timeZoneName: "short" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? timeZone
+  );
+}
+
+/** "09:30" on the clocks of the zone. */
+const clockTime = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(at);
+
+/** "Monday, 1 December 2025, 09:00 IST": one moment in the zone. */
+export const formatMoment = (at: Date, timeZone: string) => `${formatDate(at, timeZone)}, ${clockTime(at, timeZone)} ${zoneName(at, timeZone)}`;
+
 /** "09:30–17:30 IST"; an event ending on another day names that day. */
 export function formatTimes(startsAt: Date, endsAt: Date, timeZone: string): string {
-  const time = (at: Date) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(at);
-  const zone =
-    new Intl.DateTimeFormat("en-IN", { timeZone, timeZoneName: "short" }).formatToParts(startsAt).find((part) => part.type === "timeZoneName")?.value ??
-    timeZone;
+  const time = (at: Date) => clockTime(at, timeZone);
+  const zone = zoneName(startsAt, timeZone);
   const sameDay = formatDate(startsAt, timeZone) === formatDate(endsAt, timeZone);
   return sameDay ? `${time(startsAt)}–${time(endsAt)} ${zone}` : `${time(startsAt)} ${zone} to ${formatDate(endsAt, timeZone)}, ${time(endsAt)}`;
 }
 
-/** The next moment an event starts or ends: its page changes then (registration closes, the recap shows). */
+/** The next moment a published edition's page changes by the clock: registration opens or closes, the event starts or ends. */
 export async function nextEventChange(db: Database): Promise<Date | null> {
+  const moments = [events.registrationOpensAt, events.registrationClosesAt, events.startsAt, events.endsAt];
   const [row] = await db
     .select({
-      at: sql<Date | null>`min(case when ${events.startsAt} > now() then ${events.startsAt} else ${events.endsAt} end)`.mapWith(events.startsAt),
+      at: sql<Date | null>`min(least(${sql.join(
+        moments.map((moment) => sql`case when ${moment} > now() then ${moment} end`),
+        sql`, `,
+      )}))`.mapWith(events.startsAt),
     })
     .from(events)
-    .where(gt(events.endsAt, sql`now()`));
+    .where(and(eq(events.status, "published"), or(gt(events.endsAt, sql`now()`), gt(events.registrationClosesAt, sql`now()`))));
   return row?.at ?? null;
 }

@@ -25,6 +25,11 @@ const row: EventRow = {
   speakers: [{ name: "Asha Rao", role: "CTO", organisation: "Kraf Technologies", bio: "Builds things." }],
   capacity: 2,
   recap: [],
+  recapPhotos: [],
+  status: "published",
+  registrationOpensAt: null,
+  registrationClosesAt: null,
+  revision: 1,
   updatedAt: new Date(),
 };
 
@@ -47,7 +52,7 @@ test("the view says when every place is taken, and the offer in the structured d
   const full = toEventView(row, 2, now);
   expect(full.full).toBe(true);
   expect(eventJsonLd(toEventView(row, 1, now), "https://www.example.com")).toMatchObject({
-    url: "https://www.example.com/kraf-think-2026",
+    url: "https://www.example.com/events/kraf-think-2026",
     startDate: "2026-12-04T04:00:00.000Z",
     offers: { availability: "https://schema.org/InStock", price: 0 },
     performer: [{ "@type": "Person", name: "Asha Rao" }],

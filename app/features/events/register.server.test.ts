@@ -130,3 +130,34 @@ test("the form's rules: name first, then the address, then consent; nothing is s
     expect(await services.db.select().from(eventRegistrations)).toHaveLength(0);
   });
 });
+
+test("registration follows its window in the edition's time zone: before it opens the answer says when, after it closes it is closed (pglite)", async () => {
+  await withServices("pglite", async (services) => {
+    await scheduleEvent(services, 48);
+    // 10:00 in India on 1 December 2030 is 04:30 UTC.
+    await services.db
+      .update(events)
+      .set({ registrationOpensAt: new Date("2030-12-01T04:30:00Z"), registrationClosesAt: new Date("2030-12-02T04:30:00Z") })
+      .where(eq(events.slug, SLUG));
+    const early = await post(services, { fullName: "Too Early", email: "early@example.com" });
+    expect(early).toMatchObject({
+      status: 400,
+      answer: { status: "error", message: "Registration for KRAF Think 2025 opens on Sunday, 1 December 2030, 10:00 IST." },
+    });
+    await services.db
+      .update(events)
+      .set({ registrationOpensAt: new Date(Date.now() - 2 * HOUR), registrationClosesAt: new Date(Date.now() - HOUR) })
+      .where(eq(events.slug, SLUG));
+    const late = await post(services, { fullName: "Too Late", email: "late@example.com" });
+    expect(late).toMatchObject({ status: 400, answer: { status: "error", message: "Registration for KRAF Think 2025 has closed." } });
+    await services.db
+      .update(events)
+      .set({ registrationClosesAt: new Date(Date.now() + HOUR) })
+      .where(eq(events.slug, SLUG));
+    expect((await post(services, { fullName: "On Time", email: "ontime@example.com" })).answer).toMatchObject({
+      status: "success",
+      registration: "registered",
+    });
+    expect((await services.db.select().from(eventRegistrations)).map((row) => row.email)).toEqual(["ontime@example.com"]);
+  });
+});

@@ -12,12 +12,14 @@ import {
   registeredMessage,
   parseEventForm,
   registrationClosedMessage,
+  registrationNotYetMessage,
+  registrationWindowAt,
   waitlistedMessage,
   type EventFormResult,
   type EventIntent,
   type EventRegistrationInput,
 } from "#app/features/events/event-rules.ts";
-import { eventCalendarFacts, eventPageUrl, formatDate, formatTimes, registeredCount, type EventRow } from "#app/features/events/events.server.ts";
+import { eventCalendarFacts, eventPageUrl, eventWhenText, formatMoment, registeredCount, type EventRow } from "#app/features/events/events.server.ts";
 import type { SuccessAnswer } from "#app/features/forms/form-answer.ts";
 import { newReference } from "#app/features/forms/reference.server.ts";
 import { CONFIRMATIONS_PER_ADDRESS, submitForm, type ConfirmationOutcome, type FormSpec } from "#app/features/forms/submission.server.ts";
@@ -63,7 +65,10 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
     const intent: EventIntent = values.intent === "next-edition" ? "next-edition" : "register";
     // The page may have been open since before the event started (or ended): say so, keep nothing.
     const status = eventStatusAt(now(), event.startsAt, event.endsAt);
-    if (intent === "register" && status !== "upcoming") return { ok: false, message: registrationClosedMessage(event.title), fields: {} };
+    const window = registrationWindowAt(now(), event);
+    if (intent === "register" && window === "not-yet")
+      return { ok: false, message: registrationNotYetMessage(event.title, formatMoment(event.registrationOpensAt!, event.timeZone)), fields: {} };
+    if (intent === "register" && window === "closed") return { ok: false, message: registrationClosedMessage(event.title), fields: {} };
     if (intent === "next-edition" && status !== "past") return { ok: false, message: `${event.title} has not ended yet: register for it instead.`, fields: {} };
     return { ok: true, input: { ...parsed.input, intent } };
   },
@@ -147,7 +152,7 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
         full_name: input.fullName,
         status: saved.status,
         reference: saved.reference,
-        when_text: `${formatDate(event.startsAt, event.timeZone)}, ${formatTimes(event.startsAt, event.endsAt, event.timeZone)}`,
+        when_text: eventWhenText(event),
         map_url: event.venue.mapUrl,
       },
       kind: "event",

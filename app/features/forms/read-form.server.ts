@@ -34,6 +34,8 @@ export type UploadMessages = {
 
 export type UploadRules = {
   field: string;
+  /** Further fields that take a file under the same rules (a form with several pictures); each file says which it came in. */
+  moreFields?: readonly string[];
   maxFiles: number;
   maxFileBytes: number;
   /** The content type to store the bytes under, or null when the form does not take them. */
@@ -56,7 +58,7 @@ export type ReadRules = {
   upload?: UploadRules;
 };
 
-export type UploadedFile = { name: string; contentType: string; bytes: Uint8Array };
+export type UploadedFile = { name: string; contentType: string; bytes: Uint8Array; field: string };
 export type FormInput = { values: Record<string, string>; files: UploadedFile[] };
 
 /** A text field's value in bytes; far above any field's own limit, which its schema reports in words. */
@@ -154,17 +156,17 @@ export async function readForm(request: Request, rules: ReadRules): Promise<Form
         stream.resume();
         return;
       }
-      if (!upload || name !== upload.field) {
+      if (!upload || (name !== upload.field && !upload.moreFields?.includes(name))) {
         stream.resume();
         return fail(new FormRejection(400, unknownFieldMessage(name)));
       }
       const fileName = info.filename;
       if (fileName.includes("\uFFFD") || hasForbiddenCharacter(fileName, { multiline: false })) {
         stream.resume();
-        return fail(new FormRejection(400, upload.messages.badName(), upload.field));
+        return fail(new FormRejection(400, upload.messages.badName(), name));
       }
       pending.push(
-        collectFile(stream, fileName, upload, fileBytes).catch((error: unknown) => {
+        collectFile(stream, fileName, name, upload, fileBytes).catch((error: unknown) => {
           fail(error);
           return null;
         }),
@@ -205,7 +207,13 @@ function formParser(config: busboy.BusboyConfig): busboy.Busboy {
 }
 
 /** One file, held in memory only while it keeps to the rules. */
-function collectFile(stream: Readable & { truncated?: boolean }, name: string, upload: UploadRules, fileBytes: { seen: number }): Promise<UploadedFile> {
+function collectFile(
+  stream: Readable & { truncated?: boolean },
+  name: string,
+  field: string,
+  upload: UploadRules,
+  fileBytes: { seen: number },
+): Promise<UploadedFile> {
   return new Promise<UploadedFile>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -215,7 +223,7 @@ function collectFile(stream: Readable & { truncated?: boolean }, name: string, u
       stream.resume();
       reject(rejection);
     };
-    stream.on("limit", () => refuse(new FormRejection(413, upload.messages.tooLarge(name), upload.field)));
+    stream.on("limit", () => refuse(new FormRejection(413, upload.messages.tooLarge(name), field)));
     stream.on("data", (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
@@ -225,19 +233,19 @@ function collectFile(stream: Readable & { truncated?: boolean }, name: string, u
         stream.pause();
         const refusedByHead = upload.refusedByFirstBytes ?? refusedByFirstBytes;
         void refusedByHead(Buffer.concat(chunks, size), name).then((refused) => {
-          if (refused) refuse(new FormRejection(415, upload.messages.notAllowed(name), upload.field));
+          if (refused) refuse(new FormRejection(415, upload.messages.notAllowed(name), field));
           else stream.resume();
         }, reject);
       }
     });
     stream.on("end", () => {
       if (stream.truncated) return;
-      if (size === 0) return reject(new FormRejection(400, upload.messages.empty(name), upload.field));
+      if (size === 0) return reject(new FormRejection(400, upload.messages.empty(name), field));
       const bytes = new Uint8Array(Buffer.concat(chunks, size));
       chunks.length = 0;
       void upload.detectType(bytes, name).then((contentType) => {
-        if (!contentType) reject(new FormRejection(415, upload.messages.notAllowed(name), upload.field));
-        else resolve({ name, contentType, bytes });
+        if (!contentType) reject(new FormRejection(415, upload.messages.notAllowed(name), field));
+        else resolve({ name, contentType, bytes, field });
       }, reject);
     });
     stream.on("error", reject);

@@ -84,7 +84,25 @@ test("reads text fields and files, with a mixed-case content type", async () => 
   ]);
   const form = await readForm(post(body, contentType.replace("multipart/form-data", "Multipart/Form-Data")), rules);
   expect(form.values).toEqual({ name: "Ada", brief: "line one\nline two" });
-  expect(form.files).toEqual([{ name: "plan.pdf", contentType: "application/pdf", bytes: PDF }]);
+  expect(form.files).toEqual([{ name: "plan.pdf", contentType: "application/pdf", bytes: PDF, field: "files" }]);
+});
+
+test("a form with several file fields says which field each file came in; a file in any other field is refused", async () => {
+  const several: ReadRules = { ...rules, upload: { ...rules.upload!, moreFields: ["photo1", "photo2"] } };
+  const { body, contentType } = multipart([
+    { name: "name", value: "Ada" },
+    { name: "photo2", filename: "second.pdf", bytes: PDF },
+    { name: "files", filename: "first.pdf", bytes: PDF },
+  ]);
+  const form = await readForm(post(body, contentType), several);
+  expect(form.files.map((file) => [file.field, file.name]).sort()).toEqual([
+    ["files", "first.pdf"],
+    ["photo2", "second.pdf"],
+  ]);
+  const stray = multipart([{ name: "photo3", filename: "x.pdf", bytes: PDF }]);
+  const error = await rejection(readForm(post(stray.body, stray.contentType), several));
+  expect(error.status).toBe(400);
+  expect(error.message).toContain('"photo3"');
 });
 
 test("a chunked body without Content-Length is cut at the limit as counted", async () => {

@@ -142,3 +142,13 @@ export function mediaKeyOf(id: string, file: string): string | null {
 }
 
 export const MEDIA_CONTENT_TYPE = WEBP_TYPE;
+
+/** Whether the image at `src` is still stored; a URL that is not one of our /media files is not ours to check. */
+export async function isImageStored(storage: FileStorage, src: string): Promise<boolean> {
+  const [, id, file] = /^\/media\/([^/]+)\/([^/?#]+)$/.exec(src) ?? [];
+  const key = id && file ? mediaKeyOf(id, file) : null;
+  if (!key) return true;
+  const stored = await storage.get(key);
+  stored?.body.destroy();
+  return stored !== null;
+}

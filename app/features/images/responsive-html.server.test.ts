@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { srcSetOf } from "#app/features/images/image-rules.ts";
 import { responsiveHtml } from "#app/features/images/responsive-html.server.ts";
-import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
+import { publicRichText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 
 const OURS = "/media/0b5e3c1e-7d1a-4c5e-9f0a-2b3c4d5e6f70/1280.webp";
 
@@ -13,10 +13,11 @@ test("the sanitiser keeps an image of ours with its relative src, and drops any 
 });
 
 test("images of ours get srcset and sizes; every image is lazy; the rest of the HTML is unchanged", () => {
-  const html = sanitizeRichText(
+  const html = publicRichText(
     `<h2>Results &amp; "numbers"</h2><p>Text with <a href="https://example.com/a?b=1&amp;c=2">a link</a> &lt;tag&gt;</p>` +
       `<figure><img src="${OURS}" alt="Q3 &quot;growth&quot;" width="1280" height="720"><figcaption>Growth</figcaption></figure>` +
       `<p><img src="https://cdn.example.com/other.png" alt="Elsewhere"></p>`,
+    "https://www.example.com",
   );
   const out = responsiveHtml(html);
   expect(out).toBe(

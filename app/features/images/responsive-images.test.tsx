@@ -8,6 +8,8 @@ import { InsightCard } from "#app/features/insights/insight-card.tsx";
 import { toInsightDetail, type InsightSource } from "#app/features/insights/insight.server.ts";
 import { PLACEHOLDER_IMAGE } from "#app/features/insights/insight.ts";
 
+const SITE = "https://www.example.com";
+
 const OURS = "/media/0b5e3c1e-7d1a-4c5e-9f0a-2b3c4d5e6f70/1920.webp";
 const INLINE = "/media/7a1c2e3d-4b5f-4a6b-8c7d-9e0f1a2b3c4d/960.webp";
 
@@ -28,7 +30,7 @@ const render = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{no
 const escaped = (text: string) => text.replaceAll("&", "&amp;");
 
 test("a card and an article with one of our images offer every web width", () => {
-  const detail = toInsightDetail(row(OURS));
+  const detail = toInsightDetail(row(OURS), SITE);
   const card = render(<InsightCard insight={detail} />);
   expect(card).toContain(`srcSet="${escaped(srcSetOf(OURS)!)}"`);
   expect(card).toContain(`sizes="${INSIGHT_IMAGE_SIZES.card}"`);
@@ -43,7 +45,7 @@ test("a card and an article with one of our images offer every web width", () =>
 });
 
 test("without an image the placeholder is drawn, with no srcset", () => {
-  const detail = toInsightDetail(row(null));
+  const detail = toInsightDetail(row(null), SITE);
   expect(detail.image).toBe(PLACEHOLDER_IMAGE);
   for (const html of [render(<InsightCard insight={detail} />), render(<InsightArticle insight={detail} />)]) {
     expect(html).toContain(`src="${PLACEHOLDER_IMAGE}"`);

@@ -23,7 +23,7 @@ const row = (overrides: Partial<InsightSource> = {}): InsightSource => ({
 });
 
 test("an insight's Article has Google's required and recommended properties", () => {
-  const data = articleJsonLd(toInsightDetail(row()), SITE);
+  const data = articleJsonLd(toInsightDetail(row(), SITE), SITE);
   expect(data["@context"]).toBe("https://schema.org");
   expect(data["@type"]).toBe("Article");
   expect(data.headline).toBe("Five lessons from migrating a billing system");
@@ -40,7 +40,7 @@ test("an insight's Article has Google's required and recommended properties", ()
 });
 
 test("a row with only defaults still gives a complete Article, with an absolute image URL", () => {
-  const data = articleJsonLd(toInsightDetail(row({ image: null, title: null, authorName: null, category: null, description: null, tags: [] })), SITE);
+  const data = articleJsonLd(toInsightDetail(row({ image: null, title: null, authorName: null, category: null, description: null, tags: [] }), SITE), SITE);
   expect(data.headline).toBe("Untitled Insight");
   expect(data.author.name).toBe("Anonymous");
   expect(data.articleSection).toBe("General");
@@ -49,7 +49,7 @@ test("a row with only defaults still gives a complete Article, with an absolute 
 });
 
 test("a title holding </script> cannot end the structured-data script element", () => {
-  const data = articleJsonLd(toInsightDetail(row({ title: '</script><script>alert("x")</script>' })), SITE);
+  const data = articleJsonLd(toInsightDetail(row({ title: '</script><script>alert("x")</script>' }), SITE), SITE);
   const html = renderToStaticMarkup(<JsonLd data={data} />);
   // Exactly one closing tag: the element's own.
   expect(html.match(/<\/script/gi)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { srcSetOf } from "#app/features/images/image-rules.ts";
 import { responsiveHtml } from "#app/features/images/responsive-html.server.ts";
-import { plainText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
+import { plainText, publicRichText } from "#app/features/rich-text/sanitize.server.ts";
 import type { InsightRow } from "#app/features/insights/insights.server.ts";
 import {
   INSIGHT_IMAGE_SIZES,
@@ -76,11 +76,12 @@ export function toInsightCard(row: InsightSource): InsightCard {
   };
 }
 
-export function toInsightDetail(row: InsightSource): InsightDetail {
+/** The article page's view of `row`, its links judged against `siteUrl` (the site's origin). */
+export function toInsightDetail(row: InsightSource, siteUrl: string): InsightDetail {
   const author = filled(row.authorName) ?? DEFAULT_AUTHOR;
   // Sanitising can leave nothing (a description that was only a script): that is "absent" too.
   // Our images get their srcset here, on the way to the page; the stored HTML never holds one.
-  const descriptionHtml = responsiveHtml(sanitizeRichText(row.description) || DEFAULT_DESCRIPTION_HTML);
+  const descriptionHtml = responsiveHtml(publicRichText(row.description, siteUrl) || DEFAULT_DESCRIPTION_HTML);
   const card = toInsightCard(row);
   return {
     ...card,

@@ -15,6 +15,8 @@ import {
   isIllustration,
 } from "#app/features/insights/insight.ts";
 
+const SITE = "https://www.example.com";
+
 const created = new Date("2025-03-02T10:00:00Z");
 
 /** A row as the old site may have written it: only the id. */
@@ -40,7 +42,7 @@ test("the spec's default texts are exact", () => {
 });
 
 test("a row with only an id shows every default", () => {
-  const view = toInsightDetail(bare());
+  const view = toInsightDetail(bare(), SITE);
   expect(view).toMatchObject({
     id: 7,
     href: "/featured-insights/7",
@@ -60,7 +62,7 @@ test("a row with only an id shows every default", () => {
 });
 
 test("blank strings count as missing", () => {
-  const view = toInsightDetail(bare({ title: "  ", category: "", authorName: " ", authorBio: "", image: " ", description: "  " }));
+  const view = toInsightDetail(bare({ title: "  ", category: "", authorName: " ", authorBio: "", image: " ", description: "  " }), SITE);
   expect([view.title, view.category, view.author, view.authorBio, view.image, view.descriptionHtml]).toEqual([
     DEFAULT_TITLE,
     DEFAULT_CATEGORY,
@@ -85,6 +87,7 @@ test("a full row keeps its values, with the date in long US format and the read 
       tags: ["ERP", " Finance ", ""],
       updatedAt: new Date("2025-02-01T00:00:00Z"),
     }),
+    SITE,
   );
   expect(view).toMatchObject({
     title: "Cutting ERP month-end from 9 days to 2",
@@ -109,9 +112,9 @@ test("the date is the UTC calendar day whatever the server's time zone", () => {
 });
 
 test("the description is sanitised, and one that sanitises to nothing gets the default paragraph", () => {
-  const view = toInsightDetail(bare({ description: '<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">y</a>' }));
+  const view = toInsightDetail(bare({ description: '<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">y</a>' }), SITE);
   expect(view.descriptionHtml).toBe("<p>Hi</p><a>y</a>");
-  expect(toInsightDetail(bare({ description: "<script>alert(1)</script>" })).descriptionHtml).toBe(DEFAULT_DESCRIPTION_HTML);
+  expect(toInsightDetail(bare({ description: "<script>alert(1)</script>" }), SITE).descriptionHtml).toBe(DEFAULT_DESCRIPTION_HTML);
 });
 
 test("only http(s) images and paths on this site are shown; anything else is the placeholder", () => {
@@ -155,7 +158,7 @@ test("a missing read time is estimated from the text, at least one minute", () =
 });
 
 test("a scheduled row's modified date is never before its publishing date", () => {
-  const view = toInsightDetail(bare({ publishedDate: new Date("2025-06-01T00:00:00Z"), updatedAt: new Date("2025-05-01T00:00:00Z") }));
+  const view = toInsightDetail(bare({ publishedDate: new Date("2025-06-01T00:00:00Z"), updatedAt: new Date("2025-05-01T00:00:00Z") }), SITE);
   expect(view.modifiedTime).toBe("2025-06-01T00:00:00.000Z");
 });
 
@@ -184,6 +187,6 @@ test("a card carries what a listing shows", () => {
 });
 
 test("the summary puts a space where blocks meet", () => {
-  const view = toInsightDetail(bare({ description: "<h2>Why</h2><p>Most<br>cost</p><ul><li>One</li><li>Two</li></ul>" }));
+  const view = toInsightDetail(bare({ description: "<h2>Why</h2><p>Most<br>cost</p><ul><li>One</li><li>Two</li></ul>" }), SITE);
   expect(view.summary).toBe("Why Most cost One Two");
 });

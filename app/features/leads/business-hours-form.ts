@@ -1,5 +1,5 @@
 import { hasWorkingTime, minutesOfDay, timeOfDayText, type BusinessHours, type Holiday, type Weekday } from "#app/features/leads/business-time.ts";
-import { isTimeZone } from "#app/features/zoned-time.ts";
+import { currentTimeZoneName } from "#app/features/zoned-time.ts";
 
 /*
  * The business hours form: its fields as the page draws them and the
@@ -41,19 +41,6 @@ export function businessHoursValues(hours: BusinessHours): Record<string, string
   };
 }
 
-/**
- * Whether the name is one of the runtime's IANA time zones. Node 20's list
- * holds some zones under their older names (Asia/Calcutta for Asia/Kolkata),
- * so a name the runtime resolves to one on the list counts too; offsets such
- * as "+05:30" do not, as they know no daylight saving.
- */
-export function isKnownTimeZone(name: string): boolean {
-  if (!isTimeZone(name)) return false;
-  const canonical = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
-  const known = Intl.supportedValuesOf("timeZone");
-  return canonical === "UTC" || known.includes(name) || known.includes(canonical);
-}
-
 function isCalendarDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return false;
@@ -88,8 +75,8 @@ export type BusinessHoursInput = { ok: true; hours: BusinessHours } | { ok: fals
  */
 export function readBusinessHoursForm(values: Record<string, string | undefined>, now: Date): BusinessHoursInput {
   const errors: Record<string, string> = {};
-  const timeZone = (values.timeZone ?? "").trim();
-  if (!isKnownTimeZone(timeZone)) errors.timeZone = "Enter a time zone by its IANA name, such as Asia/Kolkata or Europe/London.";
+  const timeZone = currentTimeZoneName(values.timeZone ?? "") ?? "";
+  if (!timeZone) errors.timeZone = "Enter a time zone by its IANA name, such as Asia/Kolkata or Europe/London.";
   const workingDays = weekdays.filter((weekday) => values[weekday.field] === "on").map((weekday) => weekday.day);
   if (workingDays.length === 0) errors.day1 = "Tick at least one working day.";
   const start = minutesOfDay(values.start ?? "");

@@ -14,5 +14,5 @@ export function LeadClockText({ clock }: { clock: LeadClock }) {
       </strong>
     );
   }
-  return <span className={clock.state === "answered" ? "text-slate-700" : undefined}>{clock.text}</span>;
+  return <span className={clock.state === "answered" || clock.state === "closed" ? "text-slate-700" : undefined}>{clock.text}</span>;
 }

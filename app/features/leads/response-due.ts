@@ -1,4 +1,4 @@
-import { isKnownTimeZone } from "#app/features/leads/business-hours-form.ts";
+import { currentTimeZoneName } from "#app/features/zoned-time.ts";
 
 /*
  * When a visitor can expect the answer to a lead (decision 042): the lead's
@@ -8,18 +8,13 @@ import { isKnownTimeZone } from "#app/features/leads/business-hours-form.ts";
 
 /** The hidden field the consultation form sends the browser's IANA time zone in. */
 export const VISITOR_TIME_ZONE_FIELD = "timeZone";
-/** Longer than any IANA name ("America/Argentina/ComodRivadavia" is 32 characters). */
-const TIME_ZONE_MAX_LENGTH = 64;
 
 /** A due time this close (or closer) reads "within the hour". */
 const WITHIN_THE_HOUR_MS = 60 * 60_000;
 
-/** The posted time zone when it is one the runtime knows; anything else is ignored (null). */
+/** The posted time zone, by its current name, when it is one the runtime knows; anything else is ignored (null). */
 export function readVisitorTimeZone(raw: unknown): string | null {
-  if (typeof raw !== "string") return null;
-  const name = raw.trim();
-  if (name === "" || name.length > TIME_ZONE_MAX_LENGTH || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return null;
-  return isKnownTimeZone(name) ? name : null;
+  return typeof raw === "string" ? currentTimeZoneName(raw) : null;
 }
 
 /** "10:10 on Monday, 30 November" as the clock reads in `timeZone`. */

@@ -110,7 +110,13 @@ export function NewsletterForm({ idempotencyKey, defaultEmail, result }: Newslet
       </div>
       <div role="status" className="empty:hidden">
         {answer?.status === "success" ? (
-          <p className="rounded-md bg-emerald-100 px-3 py-2 text-sm font-semibold text-emerald-900">{answer.messages.join(" ")}</p>
+          <div className="rounded-md bg-emerald-100 px-3 py-2 text-sm text-emerald-900">
+            {answer.messages.map((text, index) => (
+              <p key={text} className={index === 0 ? "font-semibold" : "mt-1"}>
+                {text}
+              </p>
+            ))}
+          </div>
         ) : null}
       </div>
     </fetcher.Form>

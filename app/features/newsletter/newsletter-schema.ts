@@ -7,6 +7,8 @@ import { CONSENT_REQUIRED_MESSAGE, CONSENT_VALUE, INVALID_EMAIL_MESSAGE } from "
 /** Spec §5 and §8: the newsletter's texts, kept to the letter. */
 export const NEWSLETTER_SUCCESS_MESSAGE = "Subscription successful! Thank you for signing up.";
 export const NEWSLETTER_FAILURE_MESSAGE = "Error subscribing. Please try again later.";
+/** Shown under the spec's success sentence while the address awaits its confirmation (double opt-in). */
+export const NEWSLETTER_CONFIRM_NEEDED_MESSAGE = "Please check your inbox for the confirmation link: the newsletter starts once you open it.";
 
 /**
  * The consent wording shown next to the checkbox, and its version. The server

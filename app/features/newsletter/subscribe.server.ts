@@ -4,6 +4,7 @@ import { submitForm, type FormSpec } from "#app/features/forms/submission.server
 import {
   CONSENT_VERSION,
   NEWSLETTER_FAILURE_MESSAGE,
+  NEWSLETTER_CONFIRM_NEEDED_MESSAGE,
   NEWSLETTER_SUCCESS_MESSAGE,
   parseNewsletter,
   type NewsletterInput,
@@ -18,10 +19,18 @@ export const RESEND_CONFIRMATION_AFTER_MS = 10 * 60_000;
 
 /** An address, the consent and the form's hidden fields fit many times over. */
 const MAX_NEWSLETTER_BYTES = 16 * 1024;
-const subscribed = () => ({ status: "success" as const, messages: [NEWSLETTER_SUCCESS_MESSAGE] });
+
+/**
+ * With double opt-in every success also asks for the confirmation, whether the address is new, unconfirmed or
+ * confirmed long ago: a different answer for a known address would tell anyone who is on the list.
+ */
+const subscribedAnswer = (doubleOptIn: boolean) => () => ({
+  status: "success" as const,
+  messages: doubleOptIn ? [NEWSLETTER_SUCCESS_MESSAGE, NEWSLETTER_CONFIRM_NEEDED_MESSAGE] : [NEWSLETTER_SUCCESS_MESSAGE],
+});
 
 /** `secret` signs the confirmation's links; read before the form's transaction (PGlite has one connection). */
-const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVersion: string }, void, object> => ({
+const newsletterForm = (secret: string, doubleOptIn: boolean): FormSpec<NewsletterInput & { consentVersion: string }, void, object> => ({
   name: "newsletter",
   read: {
     maxBytes: MAX_NEWSLETTER_BYTES,
@@ -39,7 +48,7 @@ const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVer
     return { ok: true, input: { ...parsed.input, consentVersion: (values.consentVersion ?? CONSENT_VERSION).slice(0, 40) } };
   },
 
-  botAnswer: subscribed,
+  botAnswer: subscribedAnswer(doubleOptIn),
 
   async save({ tx, input, submittedAt, attribution, services, confirm }) {
     const doubleOptIn = services.env.NEWSLETTER_DOUBLE_OPT_IN;
@@ -78,7 +87,7 @@ const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVer
     });
   },
 
-  answer: subscribed,
+  answer: subscribedAnswer(doubleOptIn),
 });
 
 /**
@@ -88,6 +97,7 @@ const newsletterForm = (secret: string): FormSpec<NewsletterInput & { consentVer
  * confirm (at most CONFIRMATIONS_PER_ADDRESS a day, like every confirmation).
  */
 export async function handleNewsletterPost(request: Request, context: Readonly<RouterContextProvider>, services: Services) {
-  const secret = services.env.NEWSLETTER_DOUBLE_OPT_IN ? await siteSecret(services) : "";
-  return submitForm(request, context, services, newsletterForm(secret));
+  const doubleOptIn = services.env.NEWSLETTER_DOUBLE_OPT_IN;
+  const secret = doubleOptIn ? await siteSecret(services) : "";
+  return submitForm(request, context, services, newsletterForm(secret, doubleOptIn));
 }

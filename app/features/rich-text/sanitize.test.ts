@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { demoInsights } from "#app/content/demo/insights.ts";
 import { demoJobs } from "#app/content/demo/jobs.ts";
-import { plainText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
+import { EXTERNAL_LINK_REL, isExternalHref, plainText, publicRichText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 
 const payloads = [
   "<script>alert(1)</script><p>ok</p>",
@@ -31,15 +31,49 @@ test("script, event handlers, javascript: links, SVG and frames never survive", 
   }
 });
 
-test("ordinary formatting, safe links and images stay", () => {
+test("ordinary formatting, safe links, images and captions stay; a stored rel does not", () => {
   const html =
     "<h1>Intro</h1><p>We <strong>build</strong> <em>software</em>.</p><ul><li>One</li></ul>" +
-    '<a href="https://example.org/x">read</a> <a href="mailto:a@b.co">mail</a><img src="https://cdn.example/a.png" alt="A">';
+    '<a href="https://example.org/x" rel="noopener">read</a> <a href="mailto:a@b.co">mail</a><img src="https://cdn.example/a.png" alt="A">' +
+    '<figure><img src="/media/a/640.webp" alt="B"><figcaption onclick="x()">Our <script>x()</script>team</figcaption></figure>';
   expect(sanitizeRichText(html)).toBe(
     "<h2>Intro</h2><p>We <strong>build</strong> <em>software</em>.</p><ul><li>One</li></ul>" +
-      '<a href="https://example.org/x" rel="noopener noreferrer nofollow">read</a> <a href="mailto:a@b.co">mail</a>' +
-      '<img src="https://cdn.example/a.png" alt="A" />',
+      '<a href="https://example.org/x">read</a> <a href="mailto:a@b.co">mail</a>' +
+      '<img src="https://cdn.example/a.png" alt="A" />' +
+      '<figure><img src="/media/a/640.webp" alt="B" /><figcaption>Our team</figcaption></figure>',
   );
+});
+
+const SITE = "https://www.example.com";
+
+test("only links that leave the site are external: paths, anchors, mail and the site's own origin are not", () => {
+  for (const external of [
+    "https://example.org/x",
+    "http://www.example.com/careers",
+    "https://example.com/",
+    "https://www.example.com:8443/a",
+    " HTTPS://other.example ",
+  ]) {
+    expect(isExternalHref(external, SITE), external).toBe(true);
+  }
+  for (const internal of ["/careers", "/careers?x=1#apply", "#top", "mailto:a@b.co", "https://www.example.com/careers", "HTTPS://WWW.EXAMPLE.COM"]) {
+    expect(isExternalHref(internal, SITE), internal).toBe(false);
+  }
+});
+
+test("on a public page external links get nofollow and internal ones no rel, whatever the stored HTML said", () => {
+  // As the editor stored every link before: the same rel on all of them.
+  const stored =
+    `<p><a rel="${EXTERNAL_LINK_REL}" href="/careers">Careers</a>, <a rel="${EXTERNAL_LINK_REL}" href="${SITE}/crm">CRM</a>, ` +
+    `<a rel="${EXTERNAL_LINK_REL}" href="mailto:a@b.co">mail</a>, <a rel="noopener" href="https://example.org/x">elsewhere</a>, ` +
+    '<a href="https://partner.example">partner</a></p>';
+  expect(publicRichText(stored, SITE)).toBe(
+    `<p><a href="/careers">Careers</a>, <a href="${SITE}/crm">CRM</a>, <a href="mailto:a@b.co">mail</a>, ` +
+      `<a href="https://example.org/x" rel="${EXTERNAL_LINK_REL}">elsewhere</a>, <a href="https://partner.example" rel="${EXTERNAL_LINK_REL}">partner</a></p>`,
+  );
+  // The same rules as the stored form otherwise; nothing for nothing.
+  expect(publicRichText('<p onclick="x()">Hi<script>alert(1)</script></p>', SITE)).toBe("<p>Hi</p>");
+  expect(publicRichText(null, SITE)).toBe("");
 });
 
 test("empty or missing HTML gives an empty string", () => {

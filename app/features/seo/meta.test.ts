@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { filterHeadingSuffix, listingMeta, pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { site } from "#app/content/site.ts";
 
 const find = (meta: ReturnType<typeof pageMeta>, key: string) =>
@@ -29,4 +29,30 @@ test("a noindex page has no canonical link", () => {
 test("the site URL comes from the root route's data", () => {
   expect(siteUrlFrom([{ id: "root", data: { siteUrl: "https://a.example" } }, { id: "routes/x" }])).toBe("https://a.example");
   expect(siteUrlFrom([undefined, { id: "routes/x" }])).toBe("");
+});
+
+test("a filtered listing keeps the listing's texts with the filter added, stays out of search results and names the listing as canonical", () => {
+  const input = { title: "Insights: Cloud", description: "Articles.", path: "/featured-insights?category=Cloud", siteUrl: "https://example.org" };
+  const meta = listingMeta({ ...input, filter: "Cloud", listingPath: "/featured-insights" });
+  expect(meta).toContainEqual({ title: `Insights: Cloud | ${site.name}` });
+  expect(find(meta, "description")).toEqual({ name: "description", content: "Articles. This page shows those in Cloud." });
+  expect(find(meta, "robots")).toEqual({ name: "robots", content: "noindex" });
+  expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://example.org/featured-insights" });
+  expect(find(meta, "og:url")).toEqual({ property: "og:url", content: "https://example.org/featured-insights" });
+  expect(filterHeadingSuffix("Cloud")).toBe(": Cloud");
+});
+
+test("an unfiltered listing is indexed at its own address", () => {
+  const meta = listingMeta({
+    title: "Insights",
+    description: "Articles.",
+    path: "/featured-insights?page=2",
+    siteUrl: "https://example.org",
+    filter: null,
+    listingPath: "/featured-insights",
+  });
+  expect(find(meta, "robots")).toBeUndefined();
+  expect(find(meta, "description")).toEqual({ name: "description", content: "Articles." });
+  expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://example.org/featured-insights?page=2" });
+  expect(filterHeadingSuffix(null)).toBe("");
 });

@@ -19,17 +19,20 @@ export type PageMetaInput = {
   type?: "website" | "article";
   /** Pages that should stay out of search results (e.g. not found). */
   noindex?: boolean;
+  /** The page search engines should index instead of this one; without it a noindex page names none. */
+  canonicalPath?: string;
 };
 
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
-export function pageMeta({ title, description, path, siteUrl, image, type = "website", noindex }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ title, description, path, siteUrl, image, type = "website", noindex, canonicalPath }: PageMetaInput): MetaDescriptor[] {
   const fullTitle = path === "/" ? `${site.name} | ${site.tagline}` : `${title} | ${site.name}`;
-  const url = `${siteUrl}${path}`;
+  const url = `${siteUrl}${canonicalPath ?? path}`;
   const imageUrl = image ? new URL(image, `${siteUrl}/`).href : `${siteUrl}/og-image.jpg`;
   return [
     { title: fullTitle },
     { name: "description", content: description },
-    ...(noindex ? [{ name: "robots", content: "noindex" }] : [{ tagName: "link", rel: "canonical", href: url }]),
+    ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
+    ...(noindex && !canonicalPath ? [] : [{ tagName: "link", rel: "canonical", href: url }]),
     { property: "og:type", content: type },
     { property: "og:site_name", content: site.name },
     { property: "og:title", content: fullTitle },
@@ -42,3 +45,28 @@ export function pageMeta({ title, description, path, siteUrl, image, type = "web
     { name: "twitter:image", content: imageUrl },
   ];
 }
+
+/**
+ * A listing's meta (decision 051). Filtered, it keeps the listing's own title
+ * and description with the filter added, so a reader's tab, bookmark and
+ * history tell the views apart, and stays out of search results with the
+ * unfiltered listing as its canonical: the sitemap lists only that one, and
+ * a filter shows nothing the listing does not.
+ */
+export function listingMeta({
+  filter,
+  listingPath,
+  ...page
+}: PageMetaInput & {
+  /** What the view is narrowed to, as the page names it; null when unfiltered. */ filter: string | null;
+  listingPath: string;
+}): MetaDescriptor[] {
+  if (filter === null) return pageMeta(page);
+  return pageMeta({ ...page, description: `${page.description} ${filterSentence(filter)}`, noindex: true, canonicalPath: listingPath });
+}
+
+/** What a filtered listing's description adds to the listing's own. */
+export const filterSentence = (filter: string) => `This page shows those in ${filter}.`;
+
+/** What a filtered listing's H1 adds to the listing's own. */
+export const filterHeadingSuffix = (filter: string | null) => (filter === null ? "" : `: ${filter}`);

@@ -1,8 +1,9 @@
 import { caseStudyHref, type CaseStudy } from "#app/content/case-studies.ts";
+import { telephoneOf, type SiteFacts } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 
-/** schema.org Organization for the home page. */
-export function organizationJsonLd(siteUrl: string) {
+/** schema.org Organization for the home page, with the site facts in force. */
+export function organizationJsonLd(siteUrl: string, facts: SiteFacts) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -11,26 +12,26 @@ export function organizationJsonLd(siteUrl: string) {
     logo: `${siteUrl}/logo.png`,
     description: site.blurb,
     foundingDate: String(site.foundingYear),
-    email: site.emails.general,
-    telephone: site.phone.href.replace(/^tel:/, ""),
+    email: facts.emails.general,
+    telephone: telephoneOf(facts),
     address: {
       "@type": "PostalAddress",
-      streetAddress: site.address.street,
-      addressLocality: site.address.locality,
-      postalCode: site.address.postalCode,
-      addressCountry: site.address.countryCode,
+      streetAddress: facts.address.street,
+      addressLocality: facts.address.locality,
+      postalCode: facts.address.postalCode,
+      addressCountry: facts.address.countryCode,
     },
     contactPoint: [
       {
         "@type": "ContactPoint",
         contactType: "sales",
-        email: site.emails.sales,
-        telephone: site.phone.href.replace(/^tel:/, ""),
+        email: facts.emails.sales,
+        telephone: telephoneOf(facts),
         areaServed: "Worldwide",
         availableLanguage: ["English", "Hindi"],
       },
     ],
-    sameAs: site.social.map((profile) => profile.href),
+    sameAs: facts.social.map((profile) => profile.href),
   };
 }
 

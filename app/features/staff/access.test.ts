@@ -36,25 +36,35 @@ const table: RouteCase[] = [
   { file: "staff.figures.tsx", path: "/staff/figures", allowed: ["sales"] },
   { file: "staff.figures.export[.]csv.ts", path: "/staff/figures/export.csv?table=source", allowed: ["sales"] },
   { file: "staff.events.registrations.$id.tsx", path: "/staff/events/registrations/1", allowed: ["sales"], params: { id: "1" } },
-  { file: "staff.jobs._index.tsx", path: "/staff/jobs", allowed: ["recruiter"] },
-  { file: "staff.jobs.new.tsx", path: "/staff/jobs/new", allowed: ["recruiter"] },
-  { file: "staff.jobs.$id.tsx", path: "/staff/jobs/1", allowed: ["recruiter"], params: { id: "1" } },
-  { file: "staff.jobs.$id.preview.tsx", path: "/staff/jobs/1/preview", allowed: ["recruiter"], params: { id: "1" } },
+  { file: "staff.content._index.tsx", path: "/staff/jobs", allowed: ["recruiter"] },
+  { file: "staff.content.new.tsx", path: "/staff/jobs/new", allowed: ["recruiter"] },
+  { file: "staff.content.$id.tsx", path: "/staff/jobs/1", allowed: ["recruiter"], params: { id: "1" } },
+  { file: "staff.content.$id.preview.tsx", path: "/staff/jobs/1/preview", allowed: ["recruiter"], params: { id: "1" } },
+  { file: "staff.content.$id.history.tsx", path: "/staff/jobs/1/history", allowed: ["recruiter"], params: { id: "1" } },
+  { file: "staff.content.$id.history.tsx", path: "/staff/insights/1/history", allowed: ["editor"], params: { id: "1" } },
+  { file: "staff.content._index.tsx", path: "/staff/events/editions", allowed: ["editor"] },
+  { file: "staff.content.new.tsx", path: "/staff/events/editions/new", allowed: ["editor"] },
+  { file: "staff.content.$id.tsx", path: "/staff/events/editions/1", allowed: ["editor"], params: { id: "1" } },
+  { file: "staff.content.$id.preview.tsx", path: "/staff/events/editions/1/preview", allowed: ["editor"], params: { id: "1" } },
+  { file: "staff.content.$id.history.tsx", path: "/staff/events/editions/1/history", allowed: ["editor"], params: { id: "1" } },
   { file: "staff.applications._index.tsx", path: "/staff/applications", allowed: ["recruiter"] },
   { file: "staff.applications.$id.tsx", path: "/staff/applications/1", allowed: ["recruiter"], params: { id: "1" } },
   { file: "staff.applications.export[.]csv.ts", path: "/staff/applications/export.csv", allowed: ["recruiter"] },
-  { file: "staff.insights._index.tsx", path: "/staff/insights", allowed: ["editor"] },
-  { file: "staff.insights.new.tsx", path: "/staff/insights/new", allowed: ["editor"] },
-  { file: "staff.insights.$id.tsx", path: "/staff/insights/1", allowed: ["editor"], params: { id: "1" } },
-  { file: "staff.insights.$id.preview.tsx", path: "/staff/insights/1/preview", allowed: ["editor"], params: { id: "1" } },
+  { file: "staff.content._index.tsx", path: "/staff/insights", allowed: ["editor"] },
+  { file: "staff.content.new.tsx", path: "/staff/insights/new", allowed: ["editor"] },
+  { file: "staff.content.$id.tsx", path: "/staff/insights/1", allowed: ["editor"], params: { id: "1" } },
+  { file: "staff.content.$id.preview.tsx", path: "/staff/insights/1/preview", allowed: ["editor"], params: { id: "1" } },
   { file: "staff.media.ts", path: "/staff/media", allowed: ["editor"] },
   { file: "staff.vitals.tsx", path: "/staff/vitals", allowed: ["editor"] },
+  { file: "staff.redirects.tsx", path: "/staff/redirects", allowed: ["editor"] },
   { file: "staff.outbox.tsx", path: "/staff/outbox", allowed: [] },
+  { file: "staff.outbox.$id.tsx", path: "/staff/outbox/1", allowed: [], params: { id: "1" } },
   { file: "staff.reply-templates.tsx", path: "/staff/reply-templates", allowed: [] },
   { file: "staff.audit.tsx", path: "/staff/audit", allowed: [] },
   { file: "staff.accounts.tsx", path: "/staff/accounts", allowed: [] },
   { file: "staff.business-hours.tsx", path: "/staff/business-hours", allowed: [] },
   { file: "staff.teams.tsx", path: "/staff/teams", allowed: [] },
+  { file: "staff.site.tsx", path: "/staff/site", allowed: [] },
   { file: "staff.account.tsx", path: "/staff/account", allowed: everyone },
   { file: "staff.files.$.ts", path: "/staff/files/consultation/none.pdf", allowed: everyone, params: { "*": "consultation/none.pdf" }, signedOut: 401 },
 ];
@@ -67,7 +77,7 @@ const roleSets: StaffRole[][] = [...staffRoles.map((role) => [role]), ["sales", 
 
 function accountOf(roles: StaffRole[]): StaffUser {
   const key = roles.join("-");
-  return { id: `user-${key}`, name: `Test ${key}`, email: `${key}@kraf.example`, roles };
+  return { id: `user-${key}`, name: `Test ${key}`, email: `${key}@kraf.example`, roles, timeZone: null };
 }
 
 let services: Services;

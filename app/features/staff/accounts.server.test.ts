@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { changeRoles, inviteStaff, NO_ROLE_MESSAGE, parseRoleList, readInvite, resendInvitation, setDeactivated } from "#app/features/staff/accounts.server.ts";
+import {
+  changeRoles,
+  inviteStaff,
+  NO_ROLE_MESSAGE,
+  OWN_ADMIN_ROLE_MESSAGE,
+  parseRoleList,
+  readInvite,
+  resendInvitation,
+  setDeactivated,
+} from "#app/features/staff/accounts.server.ts";
 import { findPasswordLink } from "#app/features/staff/password-links.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -14,7 +23,7 @@ vi.setConfig({ testTimeout: 90_000 });
 const drivers = await testDrivers();
 
 async function account(db: Database, roles: StaffRole | StaffRole[], name: string): Promise<StaffUser> {
-  const user = { id: randomUUID(), name, email: `${name.toLowerCase()}@staff.example.com`, roles: typeof roles === "string" ? [roles] : roles };
+  const user = { id: randomUUID(), name, email: `${name.toLowerCase()}@staff.example.com`, roles: typeof roles === "string" ? [roles] : roles, timeZone: null };
   await db.insert(staffUsers).values(user);
   return user;
 }
@@ -94,7 +103,7 @@ for (const driver of drivers) {
     }
   });
 
-  test(`an admin adds a role to their own account, but the last active admin keeps the admin role and stays active (${driver})`, async () => {
+  test(`an admin adds a role to their own account but never removes their own admin role; the last active admin keeps it and stays active (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {
       const { db } = database;
@@ -105,14 +114,21 @@ for (const driver of drivers) {
         ok: true,
         message: "You are now Admin and Sales.",
       });
-      // Ada takes Bea's admin role while there are two; Bea's own page, still open, then tries to drop Ada's.
+      // With Bea still an admin, Ada may not drop her own admin role: refused with its sentence, nothing changed, nothing audited.
+      const ownWithTwo = await changeRoles(db, { targetId: ada.id, roles: ["sales"], shownRoles: ["admin", "sales"] }, ada, "ip");
+      expect(ownWithTwo).toEqual({ ok: false, status: 400, message: OWN_ADMIN_ROLE_MESSAGE });
+      expect(await rolesOf(db, ada.id)).toEqual({ roles: ["admin", "sales"], deactivatedAt: null });
+      expect(await db.select().from(auditLog).where(eq(auditLog.action, "account-role-changed"))).toHaveLength(1);
+      // Another admin may take it: Ada takes Bea's while there are two; Bea's own page, still open, then tries to drop Ada's.
       expect((await changeRoles(db, { targetId: bea.id, roles: ["sales"], shownRoles: ["admin"] }, ada, "ip")).ok).toBe(true);
       const last = await changeRoles(db, { targetId: ada.id, roles: ["sales"], shownRoles: ["admin", "sales"] }, bea, "ip");
-      expect(last).toMatchObject({ ok: false, status: 409 });
-      expect(last.message).toContain("last active admin");
+      expect(last).toEqual({ ok: false, status: 409, message: "Ada is the last active admin, so the admin role stays. Make someone else an admin first." });
       // Nor can Ada drop it herself.
-      const own = await changeRoles(db, { targetId: ada.id, roles: ["sales"], shownRoles: ["admin", "sales"] }, ada, "ip");
-      expect(own).toEqual({ ok: false, status: 409, message: "You are the last active admin, so the admin role stays. Make someone else an admin first." });
+      expect(await changeRoles(db, { targetId: ada.id, roles: ["sales"], shownRoles: ["admin", "sales"] }, ada, "ip")).toEqual({
+        ok: false,
+        status: 400,
+        message: OWN_ADMIN_ROLE_MESSAGE,
+      });
       expect(await setDeactivated(db, ada.id, true, bea, "ip")).toMatchObject({ ok: false, status: 409 });
       expect(await rolesOf(db, ada.id)).toEqual({ roles: ["admin", "sales"], deactivatedAt: null });
 
@@ -120,13 +136,21 @@ for (const driver of drivers) {
       const cid = await account(db, "admin", "Cid");
       expect((await setDeactivated(db, cid.id, true, ada, "ip")).ok).toBe(true);
       expect(await setDeactivated(db, ada.id, true, bea, "ip")).toMatchObject({ ok: false, status: 409 });
-      // With another active admin, Ada may drop her own admin role.
+      // With another active admin, Dan may take Ada's admin role, but not drop his own; his other roles are his to change.
       const dan = await account(db, ["admin", "editor"], "Dan");
-      expect(await changeRoles(db, { targetId: ada.id, roles: ["sales"], shownRoles: ["admin", "sales"] }, ada, "ip")).toMatchObject({ ok: true });
-      expect(await changeRoles(db, { targetId: dan.id, roles: ["editor"], shownRoles: ["admin", "editor"] }, dan, "ip")).toMatchObject({
+      expect(await changeRoles(db, { targetId: dan.id, roles: ["editor"], shownRoles: ["admin", "editor"] }, dan, "ip")).toEqual({
         ok: false,
-        status: 409,
+        status: 400,
+        message: OWN_ADMIN_ROLE_MESSAGE,
       });
+      expect(await changeRoles(db, { targetId: dan.id, roles: ["admin"], shownRoles: ["admin", "editor"] }, dan, "ip")).toMatchObject({ ok: true });
+      expect(await changeRoles(db, { targetId: ada.id, roles: ["sales"], shownRoles: ["admin", "sales"] }, dan, "ip")).toMatchObject({ ok: true });
+      expect(await changeRoles(db, { targetId: dan.id, roles: ["editor"], shownRoles: ["admin"] }, dan, "ip")).toEqual({
+        ok: false,
+        status: 400,
+        message: OWN_ADMIN_ROLE_MESSAGE,
+      });
+      expect(await rolesOf(db, dan.id)).toEqual({ roles: ["admin"], deactivatedAt: null });
     } finally {
       await database.dispose();
     }

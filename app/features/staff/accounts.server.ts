@@ -161,11 +161,16 @@ function lastAdmin(locked: Locked): boolean {
   return Boolean(locked.target && hasRole(locked.target, "admin") && !locked.target.deactivatedAt && locked.activeAdmins <= 1);
 }
 
+/** Said when an admin unticks their own admin role: the page they are on would close to them at once. */
+export const OWN_ADMIN_ROLE_MESSAGE = "You cannot remove your own admin role: ask another admin to do it. Nothing was changed.";
+
 /**
  * A new set of roles for an account, the admin's own included. `shownRoles`
  * are the roles the admin saw: if someone changed them since, nothing happens
- * and the answer names the roles it has now. The last active admin keeps the
- * admin role, so someone can always manage accounts.
+ * and the answer names the roles it has now. No admin gives up their own
+ * admin role (as no admin deactivates their own account): another admin
+ * decides that, so nobody locks themselves out by a slip of the mouse. The
+ * last active admin keeps the admin role, so someone can always manage accounts.
  */
 export function changeRoles(
   db: Database,
@@ -183,9 +188,9 @@ export function changeRoles(
       return refused(409, `${target.name}'s roles were changed meanwhile: now ${rolesText(target.roles)}. Nothing was changed; choose again if needed.`);
     }
     if (sameRoles(target.roles, roles)) return { ok: true, message: `${target.name} already is ${rolesText(target.roles)}; nothing was changed.` };
+    if (!roles.includes("admin") && hasRole(target, "admin") && target.id === actor.id) return refused(400, OWN_ADMIN_ROLE_MESSAGE);
     if (!roles.includes("admin") && lastAdmin(locked)) {
-      const who = target.id === actor.id ? "You are" : `${target.name} is`;
-      return refused(409, `${who} the last active admin, so the admin role stays. Make someone else an admin first.`);
+      return refused(409, `${target.name} is the last active admin, so the admin role stays. Make someone else an admin first.`);
     }
     await tx
       .update(staffUsers)

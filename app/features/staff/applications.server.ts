@@ -1,14 +1,13 @@
 import { and, desc, eq, exists, ilike, lt, or, sql, type SQL } from "drizzle-orm";
-import { data } from "react-router";
 import { attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { appliedFor } from "#app/features/careers/application-stage.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
-import { attachmentPath } from "#app/features/staff/attachments.server.ts";
+import { attachmentPath, attachmentPreviewPath, canPreview } from "#app/features/staff/attachments.server.ts";
 import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
-import { likePattern, readListQuery, type ListQuery } from "#app/features/staff/list-query.server.ts";
+import { likePattern, readListQuery, readRecordFilter, type ListQuery } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { applicationStatuses, jobApplications, jobs, parseRecordId, type ApplicationStatus } from "#app/platform/db/schema.server.ts";
+import { applicationStatuses, jobApplications, jobs, type ApplicationStatus } from "#app/platform/db/schema.server.ts";
 
 /*
  * Job applications for recruiters: the list across jobs with its filters,
@@ -20,11 +19,7 @@ export type ApplicationQuery = ListQuery<ApplicationStatus> & { job: number | nu
 /** The list's search, status, page and job from the address; a job that cannot be an id answers 400. */
 export function readApplicationQuery(request: Request): ApplicationQuery {
   const query = readListQuery(request, applicationStatuses);
-  const rawJob = query.params.get("job") ?? "";
-  const job = rawJob === "" ? null : parseRecordId(rawJob);
-  if (rawJob !== "" && job === null) throw data("The job in this address must be chosen from the list of jobs.", { status: 400 });
-  if (job !== null) query.filters.set("job", String(job));
-  return { ...query, job };
+  return { ...query, job: readRecordFilter(query, "job", "The job in this address must be chosen from the list of jobs.") };
 }
 
 function conditions(query: Pick<ApplicationQuery, "search" | "status" | "job" | "source">): SQL[] {
@@ -190,7 +185,13 @@ async function applicationDetail(db: Database, id: number) {
     consentAt: a.consentAt.toISOString(),
     consentVersion: a.consentVersion,
     readAt: a.readAt?.toISOString() ?? null,
-    resume: { name: a.resumeName, contentType: a.resumeContentType, size: a.resumeSize, href: attachmentPath(a.resumeKey) },
+    resume: {
+      name: a.resumeName,
+      contentType: a.resumeContentType,
+      size: a.resumeSize,
+      href: attachmentPath(a.resumeKey),
+      previewHref: canPreview(a.resumeContentType) ? attachmentPreviewPath(a.resumeKey) : null,
+    },
     attribution: a.attribution,
   };
 }

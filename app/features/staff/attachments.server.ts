@@ -50,8 +50,37 @@ export function attachmentPath(key: string): string {
   return `/staff/files/${key.split("/").map(encodeURIComponent).join("/")}`;
 }
 
-/** `attachment` with the original name: ASCII fallback plus RFC 5987 UTF-8 form. */
-export function contentDisposition(name: string): string {
+/** The query that asks for a file to be shown in the page instead of downloaded. */
+export const PREVIEW_QUERY = "inline";
+
+/**
+ * Shown in the page: a PDF only. Browsers draw it with their own viewer, and its type was
+ * checked by content when it arrived; anything else (a Word file, an image, text a browser
+ * might read as markup) stays a download.
+ */
+export function canPreview(contentType: string): boolean {
+  return contentType === "application/pdf";
+}
+
+/** The address of a file's preview, for a frame in a staff page. */
+export function attachmentPreviewPath(key: string): string {
+  return `${attachmentPath(key)}?${PREVIEW_QUERY}`;
+}
+
+/**
+ * A preview's own headers (decision 052): drawn in the browser (`inline`), in a frame of this
+ * site's pages only, and sandboxed by its policy: no script, forms, popups or navigation of
+ * the page around it, and an origin of its own, so nothing in the file can reach the staff
+ * area. The policy, not the frame's `sandbox` attribute: Chromium and Safari refuse to draw a
+ * PDF in a frame so marked, whatever it allows.
+ */
+export const PREVIEW_HEADERS = {
+  "Content-Security-Policy": "sandbox; default-src 'none'; frame-ancestors 'self'",
+  "X-Frame-Options": "SAMEORIGIN",
+};
+
+/** `attachment` (or `inline`, for a preview) with the original name: ASCII fallback plus RFC 5987 UTF-8 form. */
+export function contentDisposition(name: string, disposition: "attachment" | "inline" = "attachment"): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }

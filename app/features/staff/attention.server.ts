@@ -1,8 +1,11 @@
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { asc, count, sql } from "drizzle-orm";
+import { insightStatusIs } from "#app/features/staff/insights/insights-admin.server.ts";
+import { jobStatusIs } from "#app/features/staff/jobs/jobs-admin.server.ts";
 import { RESPONSE_PROMISE_MINUTES } from "#app/content/site.ts";
 import { readBusinessHours } from "#app/features/leads/business-hours.server.ts";
 import { businessMinutesBetween } from "#app/features/leads/business-time.ts";
 import { leadClock, type LeadClock } from "#app/features/leads/lead-clock.ts";
+import { owedNoResponse } from "#app/features/leads/lead-clock.server.ts";
 import { countedRows } from "#app/features/staff/list-page.server.ts";
 import { canOpen, type RoleHolder } from "#app/features/staff/roles.ts";
 import { consultations, featuredInsights, jobs } from "#app/platform/db/schema.server.ts";
@@ -16,7 +19,8 @@ export type AttentionItem = { label: string; count: number; href: string; action
  * failed messages. New leads, new applications and failed messages are the
  * counts their lists show (list_counts, kept by triggers): a large table is
  * never counted here. Jobs and insights are few, and whether one is scheduled
- * follows the clock, so they are counted as they stand.
+ * follows the clock, so they are counted as they stand, by the same status
+ * conditions as their lists' filters.
  */
 export async function attentionFor({ db }: Pick<Services, "db">, holder: RoleHolder): Promise<AttentionItem[]> {
   const items: AttentionItem[] = [];
@@ -29,16 +33,13 @@ export async function attentionFor({ db }: Pick<Services, "db">, holder: RoleHol
     items.push({ label: "New job applications", count: n, href: "/staff/applications?status=new", action: "Open new applications" });
   }
   if (canOpen(holder, "jobs")) {
-    const [row] = await db.select({ n: count() }).from(jobs).where(eq(jobs.status, "draft"));
+    const [row] = await db.select({ n: count() }).from(jobs).where(jobStatusIs("draft"));
     items.push({ label: "Job drafts not yet published", count: row?.n ?? 0, href: "/staff/jobs?status=draft", action: "Open job drafts" });
   }
   if (canOpen(holder, "insights")) {
     const [drafts, scheduled] = await Promise.all([
-      db.select({ n: count() }).from(featuredInsights).where(eq(featuredInsights.status, "draft")),
-      db
-        .select({ n: count() })
-        .from(featuredInsights)
-        .where(and(eq(featuredInsights.status, "published"), gt(featuredInsights.publishedDate, sql`now()`))),
+      db.select({ n: count() }).from(featuredInsights).where(insightStatusIs("draft")),
+      db.select({ n: count() }).from(featuredInsights).where(insightStatusIs("scheduled")),
     ]);
     items.push({ label: "Insight drafts not yet published", count: drafts[0]?.n ?? 0, href: "/staff/insights?status=draft", action: "Open insight drafts" });
     items.push({
@@ -77,10 +78,11 @@ export async function urgentLeadsFor({ db }: Pick<Services, "db">, holder: RoleH
         dueAt: consultations.dueAt,
         firstResponseAt: consultations.firstResponseAt,
         overdueAlertedAt: consultations.overdueAlertedAt,
+        status: consultations.status,
       })
       .from(consultations)
-      .where(isNull(consultations.firstResponseAt))
-      .orderBy(sql`(${consultations.firstResponseAt} is not null)`, asc(consultations.dueAt), asc(consultations.id))
+      .where(sql`not ${owedNoResponse}`)
+      .orderBy(owedNoResponse, asc(consultations.dueAt), asc(consultations.id))
       .limit(URGENT_LEADS_SHOWN),
     readBusinessHours(db),
   ]);

@@ -16,6 +16,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "status-changed": "Changed a status",
   "note-added": "Added a note",
   "file-downloaded": "Downloaded a file",
+  "file-previewed": "Previewed a file",
   export: "Exported a list",
   "subscriber-erased": "Erased a subscriber",
   "outbox-retried": "Retried an email",
@@ -54,6 +55,19 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "reply-template-edited": "Edited a reply template",
   "reply-template-deleted": "Removed a reply template",
   "reply-signature-changed": "Changed the reply signature",
+  "redirect-created": "Added a redirect",
+  "redirect-edited": "Edited a redirect",
+  "redirect-deleted": "Removed a redirect",
+  "revision-restored": "Restored an earlier revision as a draft",
+  "changes-published": "Published saved changes",
+  "changes-discarded": "Discarded saved changes",
+  "edition-created": "Created an event edition draft",
+  "edition-edited": "Edited an event edition",
+  "edition-published": "Published an event edition",
+  "edition-unpublished": "Unpublished an event edition",
+  "edition-deleted": "Deleted an event edition",
+  "waitlist-place-given": "Gave a waiting-list person a place",
+  "site-facts-changed": "Changed the site facts",
 };
 
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

@@ -1,6 +1,6 @@
 import { and, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { auditActions } from "#app/features/staff/audit-actions.ts";
+import { resolveAuditRefs } from "#app/features/staff/audit-targets.server.ts";
 import type { AuditAction } from "#app/features/staff/audit.server.ts";
 import { countUpTo, cursorOf, loadStaffList, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
@@ -14,14 +14,10 @@ export type AuditRow = {
   action: string;
   targetType: string | null;
   targetId: string | null;
-  /** A staff account target's address (the id alone tells a reader nothing). */
-  targetEmail: string | null;
   detail: AuditDetail | null;
   ipAddress: string | null;
   cursor: string;
 };
-
-const targetUser = alias(staffUsers, "target_user");
 
 // An entry written without the actor's email (a password set by link) shows the account's address.
 const actorEmail = sql<string | null>`coalesce(${auditLog.actorEmail}, ${staffUsers.email})`;
@@ -39,10 +35,13 @@ function actorMatches(search: string): SQL {
 
 const listOrder: ListOrder = { time: auditLog.at, id: auditLog.id };
 
-/** One page of the audit log, newest first, by action and actor; its total is counted up to the cap. */
-export function listAudit({ db }: Pick<Services, "db">, filter: { action: AuditAction | null; search: string }, cursor: ListCursor | null) {
+/**
+ * One page of the audit log, newest first, by action and actor, with the
+ * people and records it names resolved; its total is counted up to the cap.
+ */
+export async function listAudit({ db }: Pick<Services, "db">, filter: { action: AuditAction | null; search: string }, cursor: ListCursor | null) {
   const where = and(filter.action ? eq(auditLog.action, filter.action) : undefined, filter.search ? actorMatches(filter.search) : undefined);
-  return readListPage<AuditRow>(
+  const page = await readListPage<AuditRow>(
     listOrder,
     cursor,
     ({ keyset, orderBy, limit }) =>
@@ -54,19 +53,18 @@ export function listAudit({ db }: Pick<Services, "db">, filter: { action: AuditA
           action: auditLog.action,
           targetType: auditLog.targetType,
           targetId: auditLog.targetId,
-          targetEmail: targetUser.email,
           detail: auditLog.detail,
           ipAddress: auditLog.ipAddress,
           cursor: cursorOf(listOrder),
         })
         .from(auditLog)
         .leftJoin(staffUsers, eq(staffUsers.id, auditLog.actorId))
-        .leftJoin(targetUser, and(eq(auditLog.targetType, "staff"), eq(targetUser.id, auditLog.targetId)))
         .where(and(where, keyset))
         .orderBy(...orderBy)
         .limit(limit),
     () => countUpTo(db, auditLog, where),
   );
+  return { ...page, rows: await resolveAuditRefs(db, page.rows) };
 }
 
 /** The audit log screen's loader: admins only; the action is the list's status filter. */

@@ -16,6 +16,7 @@ export type AuditAction =
   | "status-changed"
   | "note-added"
   | "file-downloaded"
+  | "file-previewed"
   | "export"
   | "subscriber-erased"
   | "outbox-retried"
@@ -31,6 +32,9 @@ export type AuditAction =
   | "insight-scheduled"
   | "insight-unpublished"
   | "insight-deleted"
+  | "revision-restored"
+  | "changes-published"
+  | "changes-discarded"
   | "image-uploaded"
   | "business-hours-changed"
   | "team-created"
@@ -53,7 +57,17 @@ export type AuditAction =
   | "reply-template-created"
   | "reply-template-edited"
   | "reply-template-deleted"
-  | "reply-signature-changed";
+  | "reply-signature-changed"
+  | "redirect-created"
+  | "redirect-edited"
+  | "redirect-deleted"
+  | "edition-created"
+  | "edition-edited"
+  | "edition-published"
+  | "edition-unpublished"
+  | "edition-deleted"
+  | "waitlist-place-given"
+  | "site-facts-changed";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

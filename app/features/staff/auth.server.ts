@@ -41,6 +41,7 @@ function createAuth(db: Database, secret: string, siteUrl: string) {
       additionalFields: {
         roles: { type: "string[]", required: true, input: false },
         deactivatedAt: { type: "date", required: false, input: false },
+        timeZone: { type: "string", required: false, input: false },
       },
     },
     session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: SESSION_REFRESH_SECONDS },

@@ -1,3 +1,9 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
+import type { AuditDetail } from "#app/platform/db/schema.server.ts";
+
 /** A cell a spreadsheet would run as a formula (CWE-1236): =, +, -, @, or a tab/CR that hides one. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -9,46 +15,60 @@ export function neutraliseCell(value: string | number | null | undefined | Date)
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+/**
+ * A timestamp column as the export writes it, formatted by the database: the text `Date.toISOString()`
+ * gives (UTC, milliseconds, "Z"), without parsing a million times into Dates to print them again.
+ */
+export function isoText(column: AnyPgColumn): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 export type CsvColumn<Row> = { header: string; value: (row: Row) => string | number | null | undefined | Date };
 
-/** Rows turned into one chunk of the download: about 20-100 KB for the exports' rows. */
-const ROWS_PER_CHUNK = 250;
+/** A cell between quotes, its own quotes doubled (RFC 4180), so commas, quotes and line breaks inside it stay in it. */
+function quoted(cell: string): string {
+  return cell.includes('"') ? `"${cell.replaceAll('"', '""')}"` : `"${cell}"`;
+}
 
 /**
- * One CSV line, every cell quoted and its quotes doubled (RFC 4180), so commas,
- * quotes and line breaks inside a cell stay in it. A library's per-cell checks
- * for other dialects cost half as much again as the rest of an export's work.
+ * A row's CSV line, every cell neutralised and quoted, built cell by cell into one string: at a million
+ * rows of forty columns, an array of cells per row and a replace in every cell were a sixth of the
+ * processor time spent reading and writing the rows. A library's per-cell checks for other dialects
+ * cost half as much again as the rest of an export's work.
  */
-function csvLine(cells: string[]): string {
-  return `"${cells.map((cell) => cell.replaceAll('"', '""')).join('","')}"\n`;
+function csvLine<Row>(columns: CsvColumn<Row>[], row: Row): string {
+  let line = "";
+  for (let index = 0; index < columns.length; index++) {
+    line += `${index ? "," : ""}${quoted(neutraliseCell(columns[index]!.value(row)))}`;
+  }
+  return `${line}\n`;
 }
 
 /**
  * A CSV download, streamed as its rows are read, with a byte-order mark so
- * spreadsheets read UTF-8.
- * Rows are read only as the download takes them, ROWS_PER_CHUNK to a chunk;
- * a download the client abandons closes `rows`, so its reads stop.
+ * spreadsheets read UTF-8. Each page of rows is one chunk of the download
+ * (a few hundred kilobytes for a page of 1,000 leads): one wait for the next
+ * page rather than one per row, each of which was several promises through
+ * the server's async hooks. Pages are read only as the download takes them;
+ * a download the client abandons closes `pages`, so its reads stop.
  */
-export function csvResponse<Row>(fileName: string, columns: CsvColumn<Row>[], rows: AsyncIterable<Row>): Response {
-  const iterator = rows[Symbol.asyncIterator]();
-  let header: string[] | null = columns.map((column) => column.header);
+export function csvResponse<Row>(fileName: string, columns: CsvColumn<Row>[], pages: AsyncIterable<readonly Row[]>): Response {
+  const iterator = pages[Symbol.asyncIterator]();
+  let header: string | null = `${columns.map((column) => quoted(column.header)).join(",")}\n`;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        let text = header ? `\uFEFF${csvLine(header)}` : "";
+        let text = header ? `\uFEFF${header}` : "";
         header = null;
-        let finished = false;
-        for (let rows = 0; rows < ROWS_PER_CHUNK; rows++) {
-          const next = await iterator.next();
-          if (next.done) {
-            finished = true;
-            break;
-          }
-          text += csvLine(columns.map((column) => neutraliseCell(column.value(next.value))));
-        }
+        let next: IteratorResult<readonly Row[]>;
+        // A pull that sends nothing is not called again: an empty page (the last, when the rows fill their pages exactly) reads on.
+        do {
+          next = await iterator.next();
+          if (!next.done) for (const row of next.value) text += csvLine(columns, row);
+        } while (!text && !next.done);
         if (text) controller.enqueue(encoder.encode(text));
-        if (finished) controller.close();
+        if (next.done) controller.close();
       },
       async cancel() {
         await iterator.return?.();
@@ -68,7 +88,7 @@ export function csvResponse<Row>(fileName: string, columns: CsvColumn<Row>[], ro
 }
 
 /**
- * Rows page by page (keyset on id, newest first), so an export of any size holds two pages in memory:
+ * Pages of rows (keyset on id, newest first), so an export of any size holds two pages in memory:
  * the next page is read while the rows of this one are written, so the database's time and the
  * download's overlap instead of adding up. A page of 1,000 keeps the queries' own cost (a round
  * trip, planning) small beside the rows'.
@@ -76,7 +96,7 @@ export function csvResponse<Row>(fileName: string, columns: CsvColumn<Row>[], ro
 export async function* inPages<Row extends { id: number }>(
   readPage: (beforeId: number | null, size: number) => Promise<Row[]>,
   size = 1_000,
-): AsyncIterable<Row> {
+): AsyncIterable<Row[]> {
   let next = readPage(null, size);
   for (;;) {
     const page = await next;
@@ -86,7 +106,7 @@ export async function* inPages<Row extends { id: number }>(
       // A download abandoned while this read is out leaves it unawaited: its failure is nobody's to handle.
       next.catch(() => undefined);
     }
-    yield* page;
+    yield page;
     if (!more) return;
   }
 }
@@ -94,4 +114,19 @@ export async function* inPages<Row extends { id: number }>(
 /** A file name with today's date, e.g. consultations-2026-11-23.csv. */
 export function csvFileName(what: string, now = new Date()): string {
   return `${what}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * A staff list's rows (people's data) as a CSV download named after the list, with the audit entry every
+ * such export gets: who exported which list, from where, and which filters narrowed it. The filters are
+ * described (whether a search was used, a status), never the search words: they may be someone's name.
+ */
+export async function auditedListExport<Row>(
+  db: Database,
+  request: { list: string; actor: AuditActor; ipAddress: string; filters: AuditDetail },
+  columns: CsvColumn<Row>[],
+  pages: AsyncIterable<readonly Row[]>,
+): Promise<Response> {
+  await audit(db, { actor: request.actor, action: "export", detail: { list: request.list, ...request.filters }, ipAddress: request.ipAddress });
+  return csvResponse(csvFileName(request.list), columns, pages);
 }

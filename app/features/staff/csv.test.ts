@@ -59,10 +59,18 @@ test("the CSV reads rows only as the download takes them, one page ahead, and an
   const reader = response.body!.getReader();
   const first = await reader.read();
   expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(first.value).split("\n").slice(0, 2)).toEqual(['\uFEFF"Id"', '"999999"']);
-  // A chunk holds a few hundred rows: the first page, and the next read while it is written, are all that was read for it.
+  // A chunk is a page: the first page, and the next read while it is written, are all that was read for it.
   expect(pagesRead).toEqual([0, 999_000]);
   await reader.cancel();
   expect(closed).toBe(true);
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(pagesRead).toEqual([0, 999_000]);
+});
+
+test("an export whose rows fill their pages exactly ends after the empty page that shows there are no more", async () => {
+  const all = Array.from({ length: 20 }, (_, index) => ({ id: 20 - index }));
+  const rows = inPages(async (beforeId, size) => all.filter((row) => beforeId === null || row.id < beforeId).slice(0, size), 10);
+  const text = await csvResponse("exact.csv", [{ header: "Id", value: (row) => row.id }], rows).text();
+  expect(text.split("\n")).toHaveLength(22);
+  expect(text.endsWith('"1"\n')).toBe(true);
 });

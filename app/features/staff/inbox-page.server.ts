@@ -20,6 +20,7 @@ import type { Database } from "#app/platform/db/client.server.ts";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
+import type { Services } from "#app/platform/services.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 /*
@@ -55,7 +56,7 @@ export type OwnChange = {
   /** The sentence the page shows after it. */
   done: string;
   run: (
-    db: Database,
+    services: Pick<Services, "db" | "outbox" | "env">,
     id: number,
     values: Record<string, string>,
     user: StaffUser,
@@ -125,7 +126,7 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
     const page = url.pathname;
     const ipAddress = clientAddressOf(context);
     if (own && values.intent === own.intent) {
-      const result = await own.run(services.db, subject.id, values, user, ipAddress);
+      const result = await own.run(services, subject.id, values, user, ipAddress);
       if (!result.ok) return formError(result.status, result.message, { [result.field]: result.message });
       return redirect(`${page}?done=${own.intent}`, { status: 303 });
     }

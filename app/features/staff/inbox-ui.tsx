@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { NO_SOURCE_LABEL, touchLabels, type Attribution, type Touch } from "#app/features/attribution/attribution.ts";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { LocalTime } from "#app/features/staff/list-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { buttonClass, inputClass } from "#app/features/staff/staff-ui.tsx";
 
 /*

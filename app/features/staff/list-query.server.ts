@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ATTRIBUTION_VALUE_MAX_LENGTH } from "#app/features/attribution/attribution.ts";
 import { readQueryParameter } from "#app/features/forms/query-params.ts";
+import { parseRecordId } from "#app/platform/db/schema.server.ts";
 
 /** Rows on one page of a staff list. */
 export const LIST_PAGE_SIZE = 25;
@@ -44,6 +45,20 @@ export function readListQuery<Status extends string>(request: Request, statuses:
   if (status) filters.set("status", status);
   if (source) filters.set("source", source);
   return { search, status, source, cursor: readCursor(params), filters, params };
+}
+
+/**
+ * A list's own filter by one record (applications by job, registrations by
+ * event): its id from the address, kept in the list's links, or null when none
+ * is chosen. Anything that cannot be an id answers 400 with `refusal`.
+ */
+export function readRecordFilter(query: Pick<ListQuery<string>, "params" | "filters">, name: string, refusal: string): number | null {
+  const raw = query.params.get(name) ?? "";
+  if (raw === "") return null;
+  const id = parseRecordId(raw);
+  if (id === null) throw data(refusal, { status: 400 });
+  query.filters.set(name, String(id));
+  return id;
 }
 
 function readCursor(params: URLSearchParams): ListCursor | null {

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { ATTRIBUTION_VALUE_MAX_LENGTH } from "#app/features/attribution/attribution.ts";
 import { inputClass, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
 import { ListRow, ListTable, type ListCell } from "#app/features/staff/table-ui.tsx";
@@ -94,6 +93,40 @@ export function ListFilters({
 }
 
 /**
+ * A list's own filter by one record, for ListFilters' children: a select of
+ * the records by id, "all" first, named `name` in the address.
+ */
+export function ListRecordFilter({
+  name,
+  label,
+  allLabel,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  allLabel: string;
+  value: number | null;
+  options: { id: number; label: string }[];
+}) {
+  return (
+    <div className="min-w-0 max-w-full">
+      <label htmlFor={`list-${name}`} className="mb-1.5 block text-sm font-semibold">
+        {label}
+      </label>
+      <select id={`list-${name}`} name={name} defaultValue={value ?? ""} className={inputClass}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
  * "Newer" and "Older" links beside a page (plain links that keep the search
  * and filters, so they work without JavaScript and can be bookmarked);
  * nothing when the list fits on one page. A list in another order than
@@ -142,19 +175,6 @@ export function formatTotal({ n, atLeast }: Total): string {
 /** A list's total in words: "1 application", "2,345 applications", "1,000+ applications". */
 export function totalText(total: Total, one: string, many: string): string {
   return `${formatTotal(total)} ${total.n === 1 && !total.atLeast ? one : many}`;
-}
-
-const utcFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-/**
- * A moment in the viewer's time zone. The server cannot know it, so the page
- * arrives in UTC (said so) and the browser rewrites it once scripts run.
- */
-export function LocalTime({ value }: { value: string | Date }) {
-  const date = typeof value === "string" ? new Date(value) : value;
-  const hydrated = useHydrated();
-  const text = hydrated ? new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(date) : `${utcFormat.format(date)} UTC`;
-  return <time dateTime={date.toISOString()}>{text}</time>;
 }
 
 /** A table's empty state, e.g. "No consultation requests match." */

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { retryMessage } from "#app/features/staff/outbox-admin.server.ts";
+import { outboxMessage, retryMessage } from "#app/features/staff/outbox-admin.server.ts";
 import { auditLog, outbox, type OutboxStatus } from "#app/platform/db/schema.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { testMailTemplates } from "#tests/support/mail-templates.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -57,6 +58,47 @@ for (const driver of drivers) {
       expect(await retryMessage(services, 999_999, actor, "10.0.0.1")).toBe("missing");
       expect(nudge).toHaveBeenCalledTimes(1);
       expect(await db.select().from(auditLog)).toHaveLength(1);
+    } finally {
+      await database.dispose();
+    }
+  });
+}
+
+for (const driver of drivers) {
+  test(`a message reads as it is sent: an email's subject, recipient and both bodies with private links blanked, a webhook's JSON (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const { db } = database;
+      const values = { kind: "test", toAddress: "visitor@example.com", subject: "stored", params: {} };
+      const [note, link, hook, retired] = await db
+        .insert(outbox)
+        .values([
+          { ...values, template: "note", params: { to_email: "visitor@example.com", full_name: "Asha <b>Rao</b>", note: "<script>alert(1)</script>" } },
+          { ...values, template: "private-link", params: { to_email: "visitor@example.com", link: "https://example.com/secret-token" } },
+          { ...values, template: "webhook", channel: "webhook", toAddress: "https://hooks.example.com/in", body: '{"lead":{"id":7}}' },
+          { ...values, template: "retired-template" },
+        ])
+        .returning({ id: outbox.id });
+      expect(await outboxMessage(db, testMailTemplates, note!.id)).toMatchObject({
+        id: note!.id,
+        status: "pending",
+        content: {
+          channel: "email",
+          subject: "A note for Asha <b>Rao</b> – Kraf Technologies",
+          to: "visitor@example.com",
+          text: "Dear Asha <b>Rao</b>,\n\n<script>alert(1)</script>",
+          html: expect.stringContaining("<p>Dear Asha &lt;b&gt;Rao&lt;/b&gt;,</p><p><strong>&lt;script&gt;alert(1)&lt;/script&gt;</strong></p>"),
+        },
+      });
+      const linked = await outboxMessage(db, testMailTemplates, link!.id);
+      expect(JSON.stringify(linked)).not.toContain("secret-token");
+      expect(await outboxMessage(db, testMailTemplates, hook!.id)).toMatchObject({
+        content: { channel: "webhook", to: "https://hooks.example.com/in", json: '{\n  "lead": {\n    "id": 7\n  }\n}' },
+      });
+      expect(await outboxMessage(db, testMailTemplates, retired!.id)).toMatchObject({
+        content: { channel: "email", subject: "stored", unreadable: expect.stringContaining('Unknown email template "retired-template"') },
+      });
+      expect(await outboxMessage(db, testMailTemplates, 999_999)).toBeNull();
     } finally {
       await database.dispose();
     }

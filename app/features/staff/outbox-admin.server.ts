@@ -2,7 +2,9 @@ import { and, eq, ilike, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
 import { outbox, type OutboxChannel, type OutboxStatus } from "#app/platform/db/schema.server.ts";
+import { paramsAfterSending, renderTemplate, type MailTemplates } from "#app/platform/email/templates.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 export type OutboxEntry = {
@@ -77,4 +79,58 @@ export async function retryMessage(services: Pick<Services, "db" | "outbox">, id
   });
   if (result === "retried") services.outbox.nudge();
   return result;
+}
+
+/** What a message says, as it goes out: an email's rendered parts, or a webhook post's JSON. */
+export type OutboxContent =
+  | { channel: "email"; subject: string; to: string; replyTo: string | null; text: string; html: string }
+  | { channel: "webhook"; to: string; json: string }
+  | { channel: "email"; unreadable: string; subject: string; to: string };
+
+export type OutboxMessage = Omit<OutboxEntry, "cursor"> & { content: OutboxContent };
+
+/**
+ * One message with its content, rendered by the same templates the worker
+ * sends it with. Private links (a template's secret params) are blanked first,
+ * as they are in the row once the message is sent: the staff who read the
+ * outbox must not be able to follow a link meant for its recipient.
+ */
+export async function outboxMessage(db: Database, templates: MailTemplates, id: number): Promise<OutboxMessage | null> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  if (!row) return null;
+  const entry = {
+    id: row.id,
+    kind: row.kind,
+    channel: row.channel,
+    toAddress: row.toAddress,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+  };
+  if (row.channel === "webhook") return { ...entry, content: { channel: "webhook", to: row.toAddress, json: readableJson(row.body ?? "{}") } };
+  try {
+    const rendered = renderTemplate(templates, row.template, paramsAfterSending(templates, row.template, row.params), row.toAddress);
+    return {
+      ...entry,
+      content: { channel: "email", subject: rendered.subject, to: row.toAddress, replyTo: rendered.replyTo ?? null, text: rendered.text, html: rendered.html },
+    };
+  } catch (error) {
+    // A template this server no longer has (or params it cannot read) must not hide the rest of the message.
+    return {
+      ...entry,
+      content: { channel: "email", subject: row.subject, to: row.toAddress, unreadable: error instanceof Error ? error.message : String(error) },
+    };
+  }
+}
+
+/** The posted JSON indented for reading; what is not JSON as it was stored. */
+function readableJson(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
 }

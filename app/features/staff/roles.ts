@@ -29,35 +29,42 @@ export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, teams and lead routing, the outbox and the audit log",
   sales: "Consultation requests, newsletter subscribers, event registrations and the lead figures",
   recruiter: "Jobs and job applications",
-  editor: "Insights: writing, images and publishing; the pages' web vitals",
+  editor: "Insights and event editions: writing, images and publishing; redirects; the pages' web vitals",
 };
 
 export type StaffArea =
   | "consultations"
   | "subscribers"
   | "events"
+  | "eventEditions"
   | "figures"
   | "jobs"
   | "applications"
   | "insights"
   | "vitals"
+  | "redirects"
   | "outbox"
   | "replyTemplates"
   | "audit"
   | "accounts"
   | "businessHours"
-  | "teams";
+  | "teams"
+  | "siteFacts";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
   subscribers: { label: "Subscribers", path: "/staff/subscribers", roles: ["sales"] },
   events: { label: "Event registrations", path: "/staff/events", roles: ["sales"] },
+  // Editors write what the site announces; sales, who answer the registrations, do not change the event itself.
+  eventEditions: { label: "Event editions", path: "/staff/events/editions", roles: ["editor"] },
   figures: { label: "Lead figures", path: "/staff/figures", roles: ["sales"] },
   jobs: { label: "Jobs", path: "/staff/jobs", roles: ["recruiter"] },
   applications: { label: "Applications", path: "/staff/applications", roles: ["recruiter"] },
   insights: { label: "Insights", path: "/staff/insights", roles: ["editor"] },
   // Editors publish the pages (and the images) that move these figures most.
   vitals: { label: "Web vitals", path: "/staff/vitals", roles: ["editor"] },
+  // Editors move and retire the pages whose old addresses these keep (decision 055).
+  redirects: { label: "Redirects", path: "/staff/redirects", roles: ["editor"] },
   outbox: { label: "Outbox", path: "/staff/outbox", roles: [] },
   // Every member of sales uses them; one wording for the company is an admin's to keep.
   replyTemplates: { label: "Reply templates", path: "/staff/reply-templates", roles: [] },
@@ -65,6 +72,8 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   accounts: { label: "Staff accounts", path: "/staff/accounts", roles: [] },
   businessHours: { label: "Business hours", path: "/staff/business-hours", roles: [] },
   teams: { label: "Teams and lead routing", path: "/staff/teams", roles: [] },
+  // The company's own words on every page (its phone, its address, the banner): an admin's to keep.
+  siteFacts: { label: "Site facts", path: "/staff/site", roles: [] },
 };
 
 /** Whether the account holds `role` among its roles. */

@@ -37,7 +37,7 @@ function servicesOf(database: TestDatabase): Services {
 
 /** An account with PASSWORD, hashed by the site's own hasher. */
 async function accountWithPassword(services: Services, email: string, { deactivated = false } = {}): Promise<StaffUser> {
-  const user: StaffUser = { id: randomUUID(), name: email.split("@")[0]!, email, roles: ["sales"] };
+  const user: StaffUser = { id: randomUUID(), name: email.split("@")[0]!, email, roles: ["sales"], timeZone: null };
   await services.db.insert(staffUsers).values({ ...user, deactivatedAt: deactivated ? new Date() : null });
   const hash = await (await (await authOf(services)).$context).password.hash(PASSWORD);
   await services.db.insert(staffAccounts).values({ id: randomUUID(), accountId: user.id, providerId: "credential", userId: user.id, password: hash });

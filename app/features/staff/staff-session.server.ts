@@ -4,7 +4,14 @@ import { canOpen, normaliseRoles, type StaffArea, type StaffRole } from "#app/fe
 import { servicesOf } from "#app/services-context.server.ts";
 
 /** The signed-in member of staff, as every staff loader and action sees them. */
-export type StaffUser = { id: string; name: string; email: string; roles: StaffRole[] };
+export type StaffUser = {
+  id: string;
+  name: string;
+  email: string;
+  roles: StaffRole[];
+  /** The zone saved on the account, or null for the company's (decision 053). */
+  timeZone: string | null;
+};
 
 const staffContext = createContext<StaffUser | null>(null);
 
@@ -32,10 +39,11 @@ function cookieName(setCookie: string): string {
   return setCookie.slice(0, setCookie.indexOf("="));
 }
 
-function activeStaffUser(user: { id: string; name: string; email: string; roles?: unknown; deactivatedAt?: unknown }): StaffUser | null {
+function activeStaffUser(user: { id: string; name: string; email: string; roles?: unknown; deactivatedAt?: unknown; timeZone?: unknown }): StaffUser | null {
   if (user.deactivatedAt || !Array.isArray(user.roles)) return null;
   const roles = normaliseRoles(user.roles.filter((role): role is string => typeof role === "string"));
-  return roles.length > 0 ? { id: user.id, name: user.name, email: user.email, roles } : null;
+  const timeZone = typeof user.timeZone === "string" ? user.timeZone : null;
+  return roles.length > 0 ? { id: user.id, name: user.name, email: user.email, roles, timeZone } : null;
 }
 
 /** Who is signed in for this request: set by the middleware (and by tests that call loaders directly). */

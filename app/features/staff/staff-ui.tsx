@@ -12,6 +12,28 @@ export const secondaryButtonClass =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-500 bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-slate-50";
 export const linkClass = "font-semibold text-brand-700 underline underline-offset-4";
 
+/**
+ * A listed item's Edit link (`?edit=` opens it in the page's form, `#form` its
+ * heading) and Remove button, each named for screen readers by `name`: plain
+ * link and post, so both work without JavaScript.
+ */
+export function EditRemoveActions({ id, form, name, className = "" }: { id: number; form: string; name: string; className?: string }) {
+  return (
+    <div className={`flex flex-wrap items-center gap-3 ${className}`}>
+      <Link to={`?edit=${id}#${form}-heading`} className={`${linkClass} inline-block py-2`}>
+        Edit<span className="sr-only"> {name}</span>
+      </Link>
+      <Form method="post">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" className={secondaryButtonClass}>
+          Remove<span className="sr-only"> {name}</span>
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 /** The meta of a staff page: its title, and never in a search engine. */
 export function staffMeta(title: string) {
   return [{ title: `${title} – Kraf staff` }, { name: "robots", content: "noindex, nofollow" }];
@@ -41,6 +63,8 @@ export function StaffShell({ user, children }: { user: ShellUser; children: Reac
                   <li key={area}>
                     <NavLink
                       to={areas[area].path}
+                      // An area with another under its path (registrations, then editions) is current only on its own pages.
+                      end={Object.values(areas).some(({ path }) => path.startsWith(`${areas[area].path}/`))}
                       className="inline-block py-2 text-sm font-semibold text-slate-700 hover:text-brand-700 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:underline-offset-8"
                     >
                       {areas[area].label}

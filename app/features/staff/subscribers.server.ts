@@ -54,7 +54,7 @@ export function listSubscribers(db: Database, search: string, cursor: ListCursor
 }
 
 /** Every subscriber matching `search` and `source`, read a page at a time for the CSV export. */
-export function allSubscribers(db: Database, search: string, source: string | null = null): AsyncIterable<Subscriber> {
+export function allSubscribers(db: Database, search: string, source: string | null = null): AsyncIterable<Subscriber[]> {
   return inPages((beforeId, size) =>
     db
       .select(columns)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useBlocker } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 
@@ -8,7 +8,8 @@ export const UNSAVED_CHANGES_MESSAGE = "You have changes that are not saved. Lea
  * Keeps an edit from being lost by accident: once the form changed, leaving
  * the page (a link, Back, closing the tab) asks first. Submitting the form is
  * not leaving; a save the server refused (`answer` with the typed values)
- * leaves the edit unsaved again. Spread the answer on the form.
+ * leaves the edit unsaved again. Spread `form` on the form; `markSaved` says
+ * the edit was saved without leaving (an autosave).
  */
 export function useUnsavedChanges(answer?: FormAnswer | null) {
   const [dirty, setDirty] = useState(false);
@@ -33,9 +34,9 @@ export function useUnsavedChanges(answer?: FormAnswer | null) {
     else blocker.reset();
   }, [blocker]);
 
+  const markSaved = useCallback(() => setDirty(false), []);
   return {
-    onInput: () => setDirty(true),
-    onChange: () => setDirty(true),
-    onSubmit: () => setDirty(false),
+    form: { onInput: () => setDirty(true), onChange: () => setDirty(true), onSubmit: () => setDirty(false) },
+    markSaved,
   };
 }

@@ -12,6 +12,7 @@ test("a public page is stored under its path, a job's or an insight's under its 
   expect(pageOf("/careers/registration")).toBe("/careers/registration");
   expect(pageOf("/careers/17")).toBe("/careers/:id");
   expect(pageOf("/featured-insights/3")).toBe("/featured-insights/:id");
+  expect(pageOf("/events/kraf-think-2026")).toBe("/events/:slug");
 });
 
 test("any other path is not stored: made-up pages, staff pages, private links, resources, odd shapes", () => {
@@ -24,6 +25,7 @@ test("any other path is not stored: made-up pages, staff pages, private links, r
     "/careers/0",
     "/careers/abc",
     "/careers/1234567890123456789",
+    "/events/Not_A_Slug",
     "/staff",
     "/staff/vitals",
     "/applications/status/secret-token",

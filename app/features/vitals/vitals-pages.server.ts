@@ -3,7 +3,7 @@ import { publicPaths } from "#app/features/seo/sitemap.ts";
 
 /*
  * Which page a beacon is about. Only the site's public pages are stored, and
- * a job's or an insight's page under its route pattern (`/careers/:id`), so a
+ * a job's, an insight's or an event edition's page under its route pattern (`/careers/:id`), so a
  * client making up paths cannot fill the table with pages of its own, and the
  * few samples each job gets add up to one row worth reading.
  */
@@ -14,6 +14,8 @@ const unlistedPages = ["/careers/registration"];
 const detailPages: readonly { pattern: RegExp; page: string }[] = [
   { pattern: /^\/careers\/[1-9][0-9]{0,15}$/, page: "/careers/:id" },
   { pattern: /^\/featured-insights\/[1-9][0-9]{0,15}$/, page: "/featured-insights/:id" },
+  // An event edition's own page, by its address's shape (decision 058).
+  { pattern: /^\/events\/[a-z0-9]+(-[a-z0-9]+)*$/, page: "/events/:slug" },
 ];
 
 let staticPages: Set<string> | undefined;

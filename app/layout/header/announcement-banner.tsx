@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { bannerMessages } from "#app/content/navigation.ts";
 import { bannerClosedCookie } from "#app/features/banner/banner-cookie.ts";
 import { CloseIcon, PauseIcon, PlayIcon } from "#app/layout/header/icons.tsx";
 import { useHydratedInTransition } from "#app/components/ui/use-hydrated.ts";
-import { useSiteData } from "#app/layout/site-data.ts";
+import { useSiteData, useSiteFacts } from "#app/layout/site-data.ts";
 
 /** Spec §9: the banner shows the next message every 5 seconds. */
 export const BANNER_ROTATION_MS = 5000;
@@ -39,6 +38,7 @@ let closedInThisTab = false;
  */
 export function AnnouncementBanner() {
   const rootData = useSiteData();
+  const bannerMessages = useSiteFacts().banner;
   const hydrated = useHydratedInTransition();
   const { pathname, search } = useLocation();
   const [closed, setClosed] = useState(closedInThisTab);
@@ -57,7 +57,7 @@ export function AnnouncementBanner() {
       setCurrent((index) => (index + 1) % bannerMessages.length);
     }, BANNER_ROTATION_MS);
     return () => clearTimeout(timer);
-  }, [rotating, current]);
+  }, [rotating, current, bannerMessages.length]);
 
   if (closed || rootData?.bannerClosed) return null;
 
@@ -88,7 +88,8 @@ export function AnnouncementBanner() {
             const shown = index === current;
             return (
               <p
-                key={message.text}
+                // Two messages may read the same; their place tells them apart.
+                key={index}
                 data-banner-message=""
                 data-current={shown ? "" : undefined}
                 // The outgoing message fades out over the incoming one; only the current link can be used.

@@ -1,6 +1,8 @@
 import { useEffect, useRef, type Dispatch, type SetStateAction } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
+import type { Navigation } from "#app/content/site-facts.ts";
+import { useNavigation } from "#app/layout/site-data.ts";
 import { deferredPart, type DeferredPart } from "#app/layout/deferred-part.tsx";
 import { ChevronDownIcon } from "#app/layout/header/icons.tsx";
 import { NavEntry, NavGroupList, OpenInnovationButton, OverviewLink } from "#app/layout/header/nav-entries.tsx";
@@ -9,7 +11,7 @@ import { useHydratedInTransition } from "#app/components/ui/use-hydrated.ts";
 /** Spec §4: the dropdown state. */
 export type OpenMenu = "none" | "solutions" | "products";
 type DropdownId = Exclude<OpenMenu, "none">;
-type DropdownEntry = Extract<(typeof mainNav)[number], { kind: "dropdown" }>;
+type DropdownEntry = Extract<Navigation["mainNav"][number], { kind: "dropdown" }>;
 
 /** Leaving the item for this long closes it, so crossing the gap from toggle to panel does not. */
 export const HOVER_CLOSE_DELAY_MS = 150;
@@ -23,7 +25,7 @@ const dropdownPanelId = (id: DropdownId) => `${id}-menu`;
 
 const itemClass = "inline-flex h-full items-center gap-1 rounded-md px-3 text-[0.9375rem] font-semibold text-slate-800 hover:text-brand-700";
 
-/** Paths under a dropdown, so its toggle can show that the current page belongs to it. */
+/** Paths under a dropdown, so its toggle can show that the current page belongs to it (paths, not labels: the code's lists). */
 function dropdownPaths(id: DropdownId): string[] {
   const links = id === "solutions" ? solutionGroups.flatMap((group) => group.links) : productLinks;
   const overview = mainNav.find((entry) => entry.kind === "dropdown" && entry.id === id);
@@ -43,6 +45,7 @@ function dropdownPaths(id: DropdownId): string[] {
 export function DesktopNav({ openMenu, setOpenMenu }: { openMenu: OpenMenu; setOpenMenu: Dispatch<SetStateAction<OpenMenu>> }) {
   const hydrated = useHydratedInTransition();
   const { pathname } = useLocation();
+  const navigation = useNavigation();
   const items = useRef<Partial<Record<DropdownId, HTMLLIElement | null>>>({});
   const toggles = useRef<Partial<Record<DropdownId, HTMLButtonElement | null>>>({});
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -112,7 +115,7 @@ export function DesktopNav({ openMenu, setOpenMenu }: { openMenu: OpenMenu; setO
   return (
     <nav aria-label="Main" className="hidden h-full min-[769px]:block">
       <ul className="flex h-full items-stretch gap-0.5">
-        {mainNav.map((entry) => {
+        {navigation.mainNav.map((entry) => {
           if (entry.kind === "link") {
             return (
               <li key={entry.href} className="flex">
@@ -192,18 +195,19 @@ const DROPDOWN_LINKS: Record<DropdownId, DeferredPart<{ entry: DropdownEntry }>>
 };
 
 function DropdownLinks({ entry }: { entry: DropdownEntry }) {
+  const { solutionGroups, productLinks } = useNavigation();
   return (
     <div id={dropdownLinksId(entry.id)} className="container-page grid grid-cols-[1fr_16rem] gap-8 py-8 lg:grid-cols-[1fr_18rem]">
       {entry.id === "solutions" ? (
         <div className="grid grid-cols-2 gap-x-6 gap-y-6 lg:grid-cols-3">
           {solutionGroups.map((group, index) => (
-            <NavGroupList key={group.title} group={group} titleId={`solutions-group-${index}`} listClassName="mt-2 space-y-0.5" />
+            <NavGroupList key={index} group={group} titleId={`solutions-group-${index}`} listClassName="mt-2 space-y-0.5" />
           ))}
         </div>
       ) : (
         <ul className="grid grid-cols-2 content-start gap-2">
           {productLinks.map((link) => (
-            <li key={link.label}>
+            <li key={link.href}>
               <NavEntry link={link} />
             </li>
           ))}

@@ -1,13 +1,14 @@
 import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { Link, NavLink } from "react-router";
-import { headerLinks, mainNav, productLinks, solutionGroups } from "#app/content/navigation.ts";
+import type { Navigation } from "#app/content/site-facts.ts";
+import { useEventLink, useNavigation } from "#app/layout/site-data.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "#app/layout/header/icons.tsx";
 import type { OpenMenu } from "#app/layout/header/desktop-nav.tsx";
 import { MOBILE_MENU_ANCHOR_ID } from "#app/layout/header/breakpoints.ts";
 import { EmployeeLoginLink, NavEntry, NavGroupList, OpenInnovationButton, OverviewLink } from "#app/layout/header/nav-entries.tsx";
 import { useHydratedInTransition } from "#app/components/ui/use-hydrated.ts";
 
-type DropdownEntry = Extract<(typeof mainNav)[number], { kind: "dropdown" }>;
+type DropdownEntry = Extract<Navigation["mainNav"][number], { kind: "dropdown" }>;
 
 /** Also named in app.css (the `menu-open` variant). */
 const MOBILE_PANEL_ID = "mobile-menu";
@@ -174,6 +175,8 @@ export function MobileMenu({
 }
 
 function MenuContents({ hydrated, section, onSectionChange }: { hydrated: boolean; section: OpenMenu; onSectionChange: (section: OpenMenu) => void }) {
+  const eventLink = useEventLink();
+  const { mainNav, headerLinks } = useNavigation();
   return (
     <div className="container-page pt-2 pb-10">
       <nav aria-label="Menu">
@@ -199,8 +202,8 @@ function MenuContents({ hydrated, section, onSectionChange }: { hydrated: boolea
         </ul>
       </nav>
       <div className="mt-4 flex flex-col gap-3 border-t border-slate-200 pt-6">
-        <NavLink to={headerLinks.event.href} className="flex min-h-11 items-center rounded-lg px-1 font-semibold text-brand-700 hover:text-brand-800">
-          {headerLinks.event.label}
+        <NavLink to={eventLink.href} className="flex min-h-11 items-center rounded-lg px-1 font-semibold text-brand-700 hover:text-brand-800">
+          {eventLink.label}
         </NavLink>
         <EmployeeLoginLink className="flex min-h-11 items-center gap-1.5 rounded-lg px-1 font-semibold text-slate-800 hover:text-brand-700" />
         <Link
@@ -215,19 +218,20 @@ function MenuContents({ hydrated, section, onSectionChange }: { hydrated: boolea
 }
 
 function MobileSection({ entry, hydrated, expanded, onToggle }: { entry: DropdownEntry; hydrated: boolean; expanded: boolean; onToggle: () => void }) {
+  const { solutionGroups, productLinks } = useNavigation();
   const regionId = `mobile-${entry.id}`;
   const body = (
     <div id={regionId} hidden={hydrated && !expanded} className="pb-4">
       {entry.id === "solutions" ? (
         <div className="space-y-4">
           {solutionGroups.map((group, index) => (
-            <NavGroupList key={group.title} group={group} titleId={`mobile-solutions-group-${index}`} listClassName="mt-1" />
+            <NavGroupList key={index} group={group} titleId={`mobile-solutions-group-${index}`} listClassName="mt-1" />
           ))}
         </div>
       ) : (
         <ul>
           {productLinks.map((link) => (
-            <li key={link.label}>
+            <li key={link.href}>
               <NavEntry link={link} compact />
             </li>
           ))}

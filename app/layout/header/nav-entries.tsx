@@ -1,5 +1,6 @@
 import { Link, NavLink as RouterNavLink } from "react-router";
-import { anchorOf, openInnovation, type NavGroup, type NavLink } from "#app/content/navigation.ts";
+import { anchorOf, type NavGroup, type NavLink } from "#app/content/navigation.ts";
+import { useNavigation } from "#app/layout/site-data.ts";
 import { ArrowRightIcon, ExternalIcon } from "#app/layout/header/icons.tsx";
 import { site } from "#app/content/site.ts";
 
@@ -42,6 +43,7 @@ export function OverviewLink({ label, href }: { label: string; href: string }) {
 
 /** Spec §2: both dropdowns carry an Open Innovation button; it leads to its page. */
 export function OpenInnovationButton({ className = "" }: { className?: string }) {
+  const { openInnovation } = useNavigation();
   return (
     <Link
       to={openInnovation.href}
@@ -72,7 +74,7 @@ export function NavGroupList({ group, titleId, listClassName }: { group: NavGrou
       </p>
       <ul aria-labelledby={titleId} className={listClassName}>
         {group.links.map((link) => (
-          <li key={link.label}>
+          <li key={link.href}>
             <NavEntry link={link} compact />
           </li>
         ))}

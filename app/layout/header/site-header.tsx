@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { headerLinks } from "#app/content/navigation.ts";
+import { useEventLink, useNavigation } from "#app/layout/site-data.ts";
 import { site } from "#app/content/site.ts";
 import { LogoMark } from "#app/layout/logo.tsx";
 import { MOBILE_MENU_ANCHOR_ID, WIDE_SCREEN_QUERY } from "#app/layout/header/breakpoints.ts";
@@ -26,7 +26,9 @@ const MobileMenu = deferredPart(MOBILE_MENU_ANCHOR_ID, () => import("#app/layout
  * containing block of the fixed mobile panel.)
  */
 export function SiteHeader() {
+  const eventLink = useEventLink();
   const headerRef = useRef<HTMLElement>(null);
+  const { headerLinks } = useNavigation();
   const [openMenu, setOpenMenu] = useState<OpenMenu>("none");
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileSection, setMobileSection] = useState<OpenMenu>("none");
@@ -59,13 +61,13 @@ export function SiteHeader() {
       <div className="hidden h-9 border-b border-slate-200 bg-slate-50 min-[769px]:block">
         <div className="container-page flex h-full items-center justify-end gap-6 text-sm">
           <NavLink
-            to={headerLinks.event.href}
+            to={eventLink.href}
             className={({ isActive }) =>
               `inline-flex items-center gap-1.5 rounded font-semibold hover:text-brand-800 ${isActive ? "text-brand-800 underline underline-offset-4" : "text-brand-700"}`
             }
           >
             <CalendarIcon className="size-4" />
-            {headerLinks.event.label}
+            {eventLink.label}
           </NavLink>
           <EmployeeLoginLink className="inline-flex items-center gap-1.5 rounded font-medium text-slate-700 hover:text-brand-700" />
         </div>

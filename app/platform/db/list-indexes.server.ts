@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { rowsOf, type Database, type DatabaseDriver } from "#app/platform/db/client.server.ts";
+import { FIGURES_ROW_TEXT_BYTES, FIGURES_ROW_TEXT_BYTES_LIMIT } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 
 /*
@@ -26,8 +27,15 @@ export const listIndexes: readonly ListIndex[] = [
   { name: "consultations_list_idx", on: `"consultations" USING btree ("submitted_at", "id")` },
   { name: "consultations_source_list_idx", on: `"consultations" USING btree (("attribution" ->> 'source'), "submitted_at", "id")` },
   { name: "consultations_status_list_idx", on: `"consultations" USING btree ("status", "submitted_at", "id")` },
-  { name: "consultations_urgent_idx", on: `"consultations" USING btree (("first_response_at" is not null), "due_at", "id")` },
-  { name: "consultations_waiting_idx", on: `"consultations" USING btree (("first_response_at" is not null), "submitted_at", "id")` },
+  // A spam or lost lead is owed no response: it sorts with the answered ones (lead-clock.ts).
+  {
+    name: "consultations_urgent_open_idx",
+    on: `"consultations" USING btree (("first_response_at" is not null or "status" in ('spam', 'lost')), "due_at", "id")`,
+  },
+  {
+    name: "consultations_waiting_open_idx",
+    on: `"consultations" USING btree (("first_response_at" is not null or "status" in ('spam', 'lost')), "submitted_at", "id")`,
+  },
   // The overdue sweep's claim (decision 041): only waiting leads not yet alerted.
   {
     name: "consultations_overdue_sweep_idx",
@@ -35,6 +43,16 @@ export const listIndexes: readonly ListIndex[] = [
   },
   // "Mine", "Unassigned" (null sorts in it too) and "By owner".
   { name: "consultations_owner_list_idx", on: `"consultations" USING btree ("owner_id", "submitted_at", "id")` },
+  // The lead figures (decision 047): a period's leads with all the figures read, so the period is an index-only scan;
+  // the rows too long for it in an index of their own.
+  {
+    name: "consultations_figures_idx",
+    on: `"consultations" USING btree ("submitted_at", "id", "status", "owner_id", "country", "first_response_at", "first_response_business_minutes", "due_at", "attribution_source", "attribution_medium", "attribution_campaign", "attribution_landing_page") WHERE "status" <> 'spam' and ${FIGURES_ROW_TEXT_BYTES} <= ${FIGURES_ROW_TEXT_BYTES_LIMIT}`,
+  },
+  {
+    name: "consultations_figures_long_idx",
+    on: `"consultations" USING btree ("submitted_at") WHERE "status" <> 'spam' and ${FIGURES_ROW_TEXT_BYTES} > ${FIGURES_ROW_TEXT_BYTES_LIMIT}`,
+  },
   {
     name: "consultations_search_idx",
     on: `"consultations" USING gin ("full_name" gin_trgm_ops, "email" gin_trgm_ops, "project_brief" gin_trgm_ops)`,
@@ -78,6 +96,8 @@ export const listIndexes: readonly ListIndex[] = [
 /** Earlier indexes that one above now serves (as its leading columns); dropped once their replacements exist. */
 export const replacedIndexes: readonly string[] = [
   "consultations_status_submitted_idx",
+  "consultations_urgent_idx",
+  "consultations_waiting_idx",
   "job_applications_job_id_idx",
   "job_applications_status_created_idx",
   "audit_log_at_idx",

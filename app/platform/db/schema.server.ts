@@ -56,6 +56,17 @@ export const newsletterSubscriptions = pgTable(
 export const consultationStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
 export type ConsultationStatus = (typeof consultationStatuses)[number];
 
+/**
+ * The bytes of a consultation's text columns in the lead figures' covering index (decision 047).
+ * A btree row holds at most 2,704 bytes; the attribution values a visitor sends (200 characters
+ * each, up to 4 bytes a character) and the country could pass that, and a row the index cannot
+ * hold would fail its insert. Rows up to FIGURES_ROW_TEXT_BYTES_LIMIT (the fixed-size columns and
+ * the row's overhead fit in the rest) are in the covering index; the rare longer ones are in an
+ * index of their own, and the figures read both.
+ */
+export const FIGURES_ROW_TEXT_BYTES = `(coalesce(octet_length("status"), 0) + coalesce(octet_length("owner_id"), 0) + coalesce(octet_length("country"), 0) + coalesce(octet_length("attribution_source"), 0) + coalesce(octet_length("attribution_medium"), 0) + coalesce(octet_length("attribution_campaign"), 0) + coalesce(octet_length("attribution_landing_page"), 0))`;
+export const FIGURES_ROW_TEXT_BYTES_LIMIT = 2500;
+
 export const consultations = pgTable(
   "consultations",
   {
@@ -96,6 +107,18 @@ export const consultations = pgTable(
      */
     firstResponseBusinessMinutes: integer("first_response_business_minutes"),
     attribution: attribution(),
+    /*
+     * The attribution values the lead figures group by (decision 047), kept by the database from the
+     * attribution whoever writes it, so that the figures read them from an index instead of taking
+     * the jsonb apart for every lead of the period. The landing page is the last touch's, else the
+     * page the form was sent from, without its query string.
+     */
+    attributionSource: text("attribution_source").generatedAlwaysAs(sql`(attribution ->> 'source')`),
+    attributionMedium: text("attribution_medium").generatedAlwaysAs(sql`(attribution ->> 'medium')`),
+    attributionCampaign: text("attribution_campaign").generatedAlwaysAs(sql`(attribution ->> 'campaign')`),
+    attributionLandingPage: text("attribution_landing_page").generatedAlwaysAs(
+      sql`nullif(split_part(coalesce(attribution -> 'lastTouch' ->> 'landingPage', attribution ->> 'formPage'), '?', 1), '')`,
+    ),
     /** Who answers it: chosen by the team's rotation when it arrives (null: nobody was available), or by hand. */
     ownerId: text("owner_id").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
     /** The team the routing rules chose for it. */
@@ -117,9 +140,9 @@ export const consultations = pgTable(
   },
   (t) => [
     index("consultations_list_idx").on(t.submittedAt, t.id),
-    // The "Most urgent" and "Oldest waiting" orders: waiting leads first, then answered ones.
-    index("consultations_urgent_idx").on(sql`(${t.firstResponseAt} is not null)`, t.dueAt, t.id),
-    index("consultations_waiting_idx").on(sql`(${t.firstResponseAt} is not null)`, t.submittedAt, t.id),
+    // The "Most urgent" and "Oldest waiting" orders: leads still owed a response first, then answered and closed ones.
+    index("consultations_urgent_open_idx").on(sql`(${t.firstResponseAt} is not null or ${t.status} in ('spam', 'lost'))`, t.dueAt, t.id),
+    index("consultations_waiting_open_idx").on(sql`(${t.firstResponseAt} is not null or ${t.status} in ('spam', 'lost'))`, t.submittedAt, t.id),
     index("consultations_source_list_idx").on(sql`(${t.attribution} ->> 'source')`, t.submittedAt, t.id),
     index("consultations_status_list_idx").on(t.status, t.submittedAt, t.id),
     // The overdue sweep's claim: only leads still waiting and not yet alerted, so it stays small at any table size.
@@ -127,6 +150,26 @@ export const consultations = pgTable(
       .on(t.dueAt, t.id)
       .where(sql`${t.firstResponseAt} is null and ${t.overdueAlertedAt} is null and ${t.status} not in ('spam', 'lost')`),
     index("consultations_owner_list_idx").on(t.ownerId, t.submittedAt, t.id),
+    // The lead figures (decision 047): a period's leads, not spam, with all the figures read, from the index alone.
+    index("consultations_figures_idx")
+      .on(
+        t.submittedAt,
+        t.id,
+        t.status,
+        t.ownerId,
+        t.country,
+        t.firstResponseAt,
+        t.firstResponseBusinessMinutes,
+        t.dueAt,
+        t.attributionSource,
+        t.attributionMedium,
+        t.attributionCampaign,
+        t.attributionLandingPage,
+      )
+      .where(sql.raw(`"status" <> 'spam' and ${FIGURES_ROW_TEXT_BYTES} <= ${FIGURES_ROW_TEXT_BYTES_LIMIT}`)),
+    index("consultations_figures_long_idx")
+      .on(t.submittedAt)
+      .where(sql.raw(`"status" <> 'spam' and ${FIGURES_ROW_TEXT_BYTES} > ${FIGURES_ROW_TEXT_BYTES_LIMIT}`)),
     index("consultations_search_idx").using("gin", t.fullName.op("gin_trgm_ops"), t.email.op("gin_trgm_ops"), t.projectBrief.op("gin_trgm_ops")),
     check("consultations_status_check", sql`${t.status} in ('new', 'contacted', 'qualified', 'won', 'lost', 'spam')`),
   ],
@@ -183,6 +226,7 @@ export const featuredInsights = pgTable(
     index("FeaturedInsights_status_published_idx").on(t.status, t.publishedDate),
     index("FeaturedInsights_list_idx").on(t.changedAt, t.id),
     index("FeaturedInsights_search_idx").using("gin", t.title.op("gin_trgm_ops"), t.category.op("gin_trgm_ops"), t.authorName.op("gin_trgm_ops")),
+    check("FeaturedInsights_status_check", sql`${t.status} in ('draft', 'published')`),
   ],
 );
 
@@ -219,6 +263,7 @@ export const jobs = pgTable(
     index("job_status_idx").on(t.status),
     index("job_list_idx").on(t.changedAt, t.id),
     index("job_search_idx").using("gin", t.title.op("gin_trgm_ops"), t.department.op("gin_trgm_ops")),
+    check("job_status_check", sql`${t.status} in ('draft', 'open', 'closed')`),
   ],
 );
 
@@ -401,6 +446,8 @@ export const staffUsers = pgTable(
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     /** Since when the person is away: their teams' rotation passes them by until they are back (null). */
     awaySince: timestamp("away_since", { withTimezone: true }),
+    /** The IANA zone (its current name) the staff area tells this person times in; null: the company's, the business hours' zone (decision 053). */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -726,7 +773,18 @@ export type EventVenue = {
 };
 /** One slot of the day, at local times of the event's time zone ("09:30"). */
 export type EventAgendaItem = { starts: string; ends: string; title: string; speaker?: string };
-export type EventSpeaker = { name: string; role: string; organisation: string; bio: string };
+/** `photo` is an address from the image pipeline (/media/…), when the speaker has one. */
+export type EventSpeaker = { name: string; role: string; organisation: string; bio: string; photo?: string };
+/** A photograph of the day for the recap, stored through the image pipeline, with its alternative text. */
+export type EventPhoto = { src: string; alt: string };
+
+/**
+ * An edition's publishing status: a draft is seen only in the staff area; a
+ * published edition has its page, and may be the current one. The rules are
+ * in features/staff/events/edition-status.ts; the CHECK below keeps the same list.
+ */
+export const eventEditionStatuses = ["draft", "published"] as const;
+export type EventEditionStatus = (typeof eventEditionStatuses)[number];
 
 /**
  * Events the site announces (decision 021): what and when (`starts_at`/`ends_at`,
@@ -751,9 +809,26 @@ export const events = pgTable(
     speakers: jsonb("speakers").$type<EventSpeaker[]>().notNull().default([]),
     capacity: integer("capacity").notNull(),
     recap: jsonb("recap").$type<string[]>().notNull().default([]),
+    recapPhotos: jsonb("recap_photos").$type<EventPhoto[]>().notNull().default([]),
+    /** Editions made before the staff screens were published by SQL, so they start published. */
+    status: text("status").$type<EventEditionStatus>().notNull().default("published"),
+    /** Registration takes no one before `registration_opens_at` nor from `registration_closes_at` (either may be open-ended). */
+    registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
+    registrationClosesAt: timestamp("registration_closes_at", { withTimezone: true }),
+    /** Bumped by every save and status change: an edit made on an older revision is refused. */
+    revision: integer("revision").notNull().default(1),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("events_dates_check", sql`${t.endsAt} > ${t.startsAt}`), check("events_capacity_check", sql`${t.capacity} >= 0`)],
+  (t) => [
+    check("events_dates_check", sql`${t.endsAt} > ${t.startsAt}`),
+    check("events_capacity_check", sql`${t.capacity} >= 0`),
+    check("events_status_check", sql`${t.status} in ('draft', 'published')`),
+    check(
+      "events_registration_window_check",
+      sql`${t.registrationOpensAt} is null or ${t.registrationClosesAt} is null or ${t.registrationClosesAt} > ${t.registrationOpensAt}`,
+    ),
+    check("events_slug_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) <= 80`),
+  ],
 );
 
 /**
@@ -819,4 +894,83 @@ export const listCounts = pgTable(
     n: bigint("n", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.list, t.groupId, t.status] })],
+);
+
+/**
+ * Old addresses that lead elsewhere (decision 055): asked only when the site
+ * would answer 404, by `from_path`, which the screen stores normalised (see
+ * features/redirects/redirect-rules.ts). The target is a root-relative path or
+ * an absolute http(s) URL. Who last changed a row is in the audit log and here.
+ */
+export const redirects = pgTable(
+  "redirects",
+  {
+    id: id(),
+    fromPath: text("from_path").notNull(),
+    toTarget: text("to_target").notNull(),
+    status: integer("status").notNull(),
+    hits: integer("hits").notNull().default(0),
+    lastHitAt: timestamp("last_hit_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    updatedBy: text("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("redirects_from_path_key").on(t.fromPath),
+    check("redirects_status_check", sql`${t.status} in (301, 302)`),
+    check("redirects_from_path_check", sql`${t.fromPath} like '/%' and length(${t.fromPath}) <= 512`),
+    check("redirects_to_target_check", sql`length(${t.toTarget}) <= 2048`),
+  ],
+);
+
+/** The kinds of content whose saved versions are kept (decision 059). */
+export const contentTypes = ["job", "insight", "edition"] as const;
+export type ContentType = (typeof contentTypes)[number];
+
+/**
+ * Every saved version of a content item (decision 059): its fields as the
+ * editor saved them, numbered 1, 2, 3… per item, with who and when. The
+ * newest is the working copy the edit form shows; what visitors see is the
+ * item's own row, which a save writes only while the item is not public or
+ * when the editor publishes the change.
+ */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: id(),
+    contentType: text("content_type").$type<ContentType>().notNull(),
+    itemId: bigint("item_id", { mode: "number" }).notNull(),
+    number: integer("number").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** "first": the item as it was before versions were kept (or as created); "saved"; "restored" from `restoredFrom`. */
+    origin: text("origin").$type<"first" | "saved" | "restored">().notNull(),
+    restoredFrom: integer("restored_from"),
+    savedBy: text("saved_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("content_revisions_item_number_key").on(t.contentType, t.itemId, t.number),
+    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition')`),
+    check("content_revisions_origin_check", sql`${t.origin} in ('first', 'saved', 'restored')`),
+  ],
+);
+
+/**
+ * Content kept as one document per type and key (decision 057): the site's
+ * facts today. A row is absent until someone first saves it (the defaults in
+ * code apply until then); `revision` refuses a save made on an older one.
+ * Every write moves the content version (a trigger), so every process shows it.
+ */
+export const contentDocuments = pgTable(
+  "content_documents",
+  {
+    type: text("type").notNull(),
+    key: text("key").notNull(),
+    data: jsonb("data").$type<unknown>().notNull(),
+    revision: integer("revision").notNull().default(1),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedBy: text("changed_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.key] }), check("content_documents_revision_check", sql`${t.revision} >= 1`)],
 );

@@ -87,7 +87,8 @@ export async function startCluster(appEnv: Record<string, string>): Promise<Clus
     return results;
   };
   try {
-    const db = await freshPostgres();
+    // Empty: the three processes migrate it as they start, as on a deployment's first day.
+    const db = await freshPostgres({ empty: true });
     cleanups.push(() => db.dispose());
     const s3 = await startS3Server();
     cleanups.push(() => s3.stop());

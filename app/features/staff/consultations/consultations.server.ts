@@ -1,20 +1,20 @@
-import { and, asc, desc, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { readBusinessHours } from "#app/features/leads/business-hours.server.ts";
 import { leadClock, type LeadClock } from "#app/features/leads/lead-clock.ts";
+import { owedNoResponse } from "#app/features/leads/lead-clock.server.ts";
 import type { Attribution } from "#app/features/attribution/attribution.ts";
 import { attributionCsvColumns, attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { attachmentPath } from "#app/features/staff/attachments.server.ts";
-import { audit } from "#app/features/staff/audit.server.ts";
 import { consultationStatusLabels, type ConsultationSort } from "#app/features/staff/consultations/labels.ts";
-import { csvFileName, csvResponse, inPages, type CsvColumn } from "#app/features/staff/csv.server.ts";
+import { auditedListExport, inPages, isoText, type CsvColumn } from "#app/features/staff/csv.server.ts";
 import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder, type ListPage } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor, type ListQuery } from "#app/features/staff/list-query.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { changeOwner } from "#app/features/staff/teams/owners.server.ts";
 import { leadOwners } from "#app/features/staff/teams/teams.server.ts";
-import type { Database } from "#app/platform/db/client.server.ts";
+import { rowsOf, type Database } from "#app/platform/db/client.server.ts";
 import { consultationAttachments, consultationReads, consultations, staffUsers, teams, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
 
 /*
@@ -62,7 +62,7 @@ function whereOf({ search, status, source, owner }: ConsultationFilter): SQL | u
   );
 }
 
-/** Joined for the export's attachment names; grouping by the primary key keeps one row per request. */
+/** A request's attachments: counted in the list, named in the export. */
 const withAttachments = eq(consultationAttachments.consultationId, consultations.id);
 
 export type ConsultationListRow = {
@@ -86,14 +86,11 @@ export type ConsultationListRow = {
 
 export type ConsultationList = ListPage<ConsultationListRow> & { newCount: number };
 
-/** Waiting leads before answered ones (the urgent and waiting orders' indexes lead with this). */
-const answered = sql<boolean>`(${consultations.firstResponseAt} is not null)`;
-
 /** The list's orders: newest first, the most urgent first, the longest waiting first. */
 const listOrders = {
   newest: { time: consultations.submittedAt, id: consultations.id },
-  urgent: { time: consultations.dueAt, id: consultations.id, earliestFirst: { after: answered } },
-  waiting: { time: consultations.submittedAt, id: consultations.id, earliestFirst: { after: answered } },
+  urgent: { time: consultations.dueAt, id: consultations.id, earliestFirst: { after: owedNoResponse } },
+  waiting: { time: consultations.submittedAt, id: consultations.id, earliestFirst: { after: owedNoResponse } },
 } satisfies Record<ConsultationSort, ListOrder>;
 
 /** The order in the address (`?sort=urgent`); none is newest first, anything else answers 400. */
@@ -231,7 +228,7 @@ export const consultationInbox = {
     intent: "owner",
     labels: { owner: "Owner", expectedOwner: "Owner shown" },
     done: "The owner was changed.",
-    async run(db, id, values, user, ipAddress) {
+    async run({ db }, id, values, user, ipAddress) {
       const change = { from: values.expectedOwner || null, to: values.owner || null };
       if (change.from === change.to) return { ok: false, status: 400, message: "That already is the owner; nothing was changed.", field: "owner" };
       const result = await changeOwner(db, id, change, user, ipAddress);
@@ -241,11 +238,16 @@ export const consultationInbox = {
   replies: true,
 } satisfies InboxKind<object>;
 
+/** A row of the export as the database writes it: times already as the CSV shows them (ISO 8601, UTC). */
 type ExportRow = {
   id: number;
   reference: string;
-  submittedAt: Date;
+  submittedAt: string;
   status: string;
+  owner: string | null;
+  dueAt: string;
+  firstResponseAt: string | null;
+  firstResponseBusinessMinutes: number | null;
   fullName: string;
   email: string;
   country: string;
@@ -260,6 +262,11 @@ const exportColumns: CsvColumn<ExportRow>[] = [
   { header: "Reference", value: (row) => row.reference },
   { header: "Submitted at", value: (row) => row.submittedAt },
   { header: "Status", value: (row) => row.status },
+  // The lead's clock, as the list and the figures read it: who owns it, when it is due, when it was answered.
+  { header: "Owner", value: (row) => row.owner },
+  { header: "Due at", value: (row) => row.dueAt },
+  { header: "First response at", value: (row) => row.firstResponseAt },
+  { header: "Business minutes to first response", value: (row) => row.firstResponseBusinessMinutes },
   { header: "Full name", value: (row) => row.fullName },
   { header: "Email", value: (row) => row.email },
   { header: "Country", value: (row) => row.country },
@@ -269,30 +276,34 @@ const exportColumns: CsvColumn<ExportRow>[] = [
   ...attributionCsvColumns<ExportRow>(),
 ];
 
-const attachmentNames = sql<string | null>`string_agg(${consultationAttachments.originalName}, '; ' order by ${consultationAttachments.position})`;
-
-/** One keyset page of the export, newest id first. */
-export function exportPage(db: Database, filter: ConsultationFilter, beforeId: number | null, size: number): Promise<ExportRow[]> {
-  return db
-    .select({
-      id: consultations.id,
-      reference: consultations.reference,
-      submittedAt: consultations.submittedAt,
-      status: consultations.status,
-      fullName: consultations.fullName,
-      email: consultations.email,
-      country: consultations.country,
-      phone: consultations.phone,
-      projectBrief: consultations.projectBrief,
-      attachmentNames,
-      attribution: consultations.attribution,
-    })
-    .from(consultations)
-    .leftJoin(consultationAttachments, withAttachments)
-    .where(and(whereOf(filter), beforeId === null ? undefined : lt(consultations.id, beforeId)))
-    .groupBy(consultations.id)
-    .orderBy(desc(consultations.id))
-    .limit(size);
+/**
+ * One keyset page of the export, newest id first: a plain query with named columns rather than
+ * Drizzle's select, whose mapping of each row field by field, and parsing of its times into Dates only
+ * to print them again, was almost half of the processor time spent reading and writing the rows
+ * (decision 054). The attachment names are looked up per row, which costs the database less than
+ * grouping the page.
+ */
+export async function exportPage(db: Database, filter: ConsultationFilter, beforeId: number | null, size: number): Promise<ExportRow[]> {
+  const where = and(whereOf(filter), beforeId === null ? undefined : lt(consultations.id, beforeId));
+  const result = await db.execute(sql`
+    select ${consultations.id} as "id", ${consultations.reference} as "reference", ${isoText(consultations.submittedAt)} as "submittedAt",
+           ${consultations.status} as "status", coalesce(nullif(${staffUsers.name}, ''), ${staffUsers.email}) as "owner",
+           ${isoText(consultations.dueAt)} as "dueAt", ${isoText(consultations.firstResponseAt)} as "firstResponseAt",
+           ${consultations.firstResponseBusinessMinutes} as "firstResponseBusinessMinutes", ${consultations.fullName} as "fullName",
+           ${consultations.email} as "email", ${consultations.country} as "country", ${consultations.phone} as "phone",
+           ${consultations.projectBrief} as "projectBrief",
+           (select string_agg(${consultationAttachments.originalName}, '; ' order by ${consultationAttachments.position})
+            from ${consultationAttachments} where ${withAttachments}) as "attachmentNames",
+           ${consultations.attribution} as "attribution"
+    from ${consultations}
+    left join ${staffUsers} on ${staffUsers.id} = ${consultations.ownerId}
+    ${where ? sql`where ${where}` : sql``}
+    order by ${consultations.id} desc
+    limit ${size}`);
+  // The id is the next page's bound: node-postgres reads a bigint as text, PGlite as a number.
+  const rows = rowsOf<ExportRow>(result);
+  for (const row of rows) row.id = Number(row.id);
+  return rows;
 }
 
 /** The owner view, when one was chosen: "none" or the owner's account id. */
@@ -304,15 +315,15 @@ function ownerDetail(owner: OwnerView | undefined): { owner?: string } {
  * The CSV of the requests the list's filters select, streamed. The audit
  * entry records that a search was used, not its words: they may be a name.
  */
-export async function exportConsultations(db: Database, filter: ConsultationFilter, user: StaffUser, ipAddress: string): Promise<Response> {
-  await audit(db, {
-    actor: { id: user.id, email: user.email },
-    action: "export",
-    detail: { list: "consultations", search: filter.search !== "", status: filter.status, source: filter.source ?? null, ...ownerDetail(filter.owner) },
-    ipAddress,
-  });
-  return csvResponse(
-    csvFileName("consultations"),
+export function exportConsultations(db: Database, filter: ConsultationFilter, user: StaffUser, ipAddress: string): Promise<Response> {
+  return auditedListExport(
+    db,
+    {
+      list: "consultations",
+      actor: user,
+      ipAddress,
+      filters: { search: filter.search !== "", status: filter.status, source: filter.source ?? null, ...ownerDetail(filter.owner) },
+    },
     exportColumns,
     inPages((beforeId, size) => exportPage(db, filter, beforeId, size)),
   );

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
+import type { Services } from "#app/platform/services.server.ts";
 import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
 import {
   consultationInbox,
@@ -9,20 +10,19 @@ import {
   readConsultationSort,
 } from "#app/features/staff/consultations/consultations.server.ts";
 import { inPages } from "#app/features/staff/csv.server.ts";
+import { owedNoResponse } from "#app/features/leads/lead-clock.server.ts";
 import { urgentLeadsFor } from "#app/features/staff/attention.server.ts";
 import { LIST_PAGE_SIZE, readListQuery, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { rowsOf } from "#app/platform/db/client.server.ts";
-import { buildListIndexes } from "#app/platform/db/list-indexes.server.ts";
 import { auditLog, consultationAttachments, consultations, staffUsers } from "#app/platform/db/schema.server.ts";
-import { eq } from "drizzle-orm";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
 const drivers = await testDrivers();
 
-const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", roles: ["sales"] };
+const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", roles: ["sales"], timeZone: null };
 
 /**
  * 30 requests a minute apart (id 1 oldest), every third one contacted, plus
@@ -152,29 +152,52 @@ for (const driver of drivers) {
   test(`the export streams every matching request in keyset pages with attachment names, neutralises formulas and is audited without the search words (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {
-      const [zoe, , cy] = await seed(database);
+      const [zoe, bo, cy] = await seed(database);
       await database.db.insert(staffUsers).values(sales);
+      // Zoë's lead is Sam's, answered 25 business minutes after it arrived.
+      await database.db
+        .update(consultations)
+        .set({ ownerId: sales.id, firstResponseAt: new Date("2026-01-01T10:05:00.000Z"), firstResponseBusinessMinutes: 25 })
+        .where(eq(consultations.id, zoe!));
+      // The database writes the owner and the times: a name that reads as a formula is still neutralised, an account
+      // without a name shows its address, and a time kept to the microsecond shows its milliseconds as a Date would.
+      await database.db.insert(staffUsers).values([
+        { id: "user-formula", name: '=HYPERLINK("http://x")', email: "f@staff.example.com", roles: ["sales"] },
+        { id: "user-unnamed", name: "", email: "unnamed@staff.example.com", roles: ["sales"] },
+      ]);
+      await database.db.update(consultations).set({ ownerId: "user-formula" }).where(eq(consultations.id, bo!));
+      await database.db
+        .update(consultations)
+        .set({ ownerId: "user-unnamed", firstResponseAt: sql`'2026-01-01 10:06:07.123999+00'` })
+        .where(eq(consultations.id, cy!));
       const response = await exportConsultations(database.db, { search: "", status: null }, sales, "10.0.0.9");
       expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
       expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="consultations-\d{4}-\d{2}-\d{2}\.csv"$/);
       const text = (await response.text()).replace(/^\uFEFF/, "");
       const lines = text.split("\n");
       expect(lines[0]).toMatch(
-        /^"ID","Reference","Submitted at","Status","Full name","Email","Country","Phone","Project brief","Attachments","Source","Medium","Campaign","Form page","Last touch: Landing page",/,
+        /^"ID","Reference","Submitted at","Status","Owner","Due at","First response at","Business minutes to first response","Full name","Email","Country","Phone","Project brief","Attachments","Source","Medium","Campaign","Form page","Last touch: Landing page",/,
       );
       expect(text).toContain(`"a.pdf; b, final.png","linkedin","paid","q4","/contact-us","/crm","","LinkedIn",`);
       const referenceOf = async (id: number) =>
         (await database.db.select({ reference: consultations.reference }).from(consultations).where(eq(consultations.id, id)))[0]!.reference;
       expect(text).toContain(
-        `"${zoe}","${await referenceOf(zoe!)}","2026-01-01T09:40:00.000Z","new","Zoë Quintana","zq@example.com","Spain","2","An app.","a.pdf; b, final.png"`,
+        `"${zoe}","${await referenceOf(zoe!)}","2026-01-01T09:40:00.000Z","new","Sam Sales","2026-01-01T10:40:00.000Z","2026-01-01T10:05:00.000Z","25","Zoë Quintana","zq@example.com","Spain","2","An app.","a.pdf; b, final.png"`,
       );
       expect(text).toContain(
-        `"${cy}","${await referenceOf(cy!)}","2026-01-01T09:42:00.000Z","new","Cy","cy@example.com","Chile","4","'=1+1\nCut costs by 50% with a quintessential CRM.",""`,
+        `"${cy}","${await referenceOf(cy!)}","2026-01-01T09:42:00.000Z","new","unnamed@staff.example.com","2026-01-01T10:42:00.000Z","2026-01-01T10:06:07.123Z","","Cy","cy@example.com","Chile","4","'=1+1\nCut costs by 50% with a quintessential CRM.",""`,
       );
+      expect(text).toContain(
+        `"${bo}","${await referenceOf(bo!)}","2026-01-01T09:41:00.000Z","won","'=HYPERLINK(""http://x"")","2026-01-01T10:41:00.000Z","",""`,
+      );
+      // A lead nobody owns, not yet answered: empty cells.
+      expect(text).toContain(`"2026-01-01T09:01:00.000Z","new","","2026-01-01T10:01:00.000Z","","","Lead 2"`);
 
       // Pages of 10 still give every row once, newest id first.
       const paged: number[] = [];
-      for await (const row of inPages((beforeId, size) => exportPage(database.db, { search: "", status: null }, beforeId, size), 10)) paged.push(row.id);
+      for await (const page of inPages((beforeId, size) => exportPage(database.db, { search: "", status: null }, beforeId, size), 10)) {
+        paged.push(...page.map((row) => row.id));
+      }
       expect(paged).toEqual(Array.from({ length: 33 }, (_, i) => 33 - i));
 
       const searched = await exportConsultations(database.db, { search: "quint", status: "won" }, sales, "10.0.0.9");
@@ -203,7 +226,7 @@ for (const driver of drivers) {
     const database = await openTestDatabase(driver);
     try {
       await seed(database);
-      const other: StaffUser = { id: "user-other", name: "Omar Other", email: "omar@staff.example.com", roles: ["sales"] };
+      const other: StaffUser = { id: "user-other", name: "Omar Other", email: "omar@staff.example.com", roles: ["sales"], timeZone: null };
       await database.db.insert(staffUsers).values([sales, other]);
       // Of the 30 leads, the even ones are Sam's, every third odd one Omar's, the rest nobody's.
       const rows = await database.db.select({ id: consultations.id }).from(consultations);
@@ -228,16 +251,18 @@ for (const driver of drivers) {
       expect(page.rows.map((row) => row.id)).toEqual(mine.rows.slice(5).map((row) => row.id));
 
       const change = consultationInbox.ownChange;
+      // Changing the owner sends no email: the database is all it uses.
+      const services = { db: database.db } as Pick<Services, "db" | "outbox" | "env">;
       const lead = first.rows[0]!.id;
       // Shown Omar, gives it to Sam: done, audited.
-      expect(await change.run(database.db, lead, { owner: sales.id, expectedOwner: other.id }, sales, "10.0.0.9")).toEqual({ ok: true });
+      expect(await change.run(services, lead, { owner: sales.id, expectedOwner: other.id }, sales, "10.0.0.9")).toEqual({ ok: true });
       // A second person, still looking at Omar, is refused and told who owns it now.
-      const stale = await change.run(database.db, lead, { owner: "", expectedOwner: other.id }, other, "10.0.0.8");
+      const stale = await change.run(services, lead, { owner: "", expectedOwner: other.id }, other, "10.0.0.8");
       expect(stale).toMatchObject({ ok: false, status: 409, field: "owner" });
       expect(stale.ok ? "" : stale.message).toContain("Sam Sales");
       // Only an active sales or admin account can own a lead.
       await database.db.insert(staffUsers).values({ id: "user-editor", name: "Ed", email: "ed@staff.example.com", roles: ["editor"] });
-      expect(await change.run(database.db, lead, { owner: "user-editor", expectedOwner: sales.id }, sales, "10.0.0.9")).toMatchObject({
+      expect(await change.run(services, lead, { owner: "user-editor", expectedOwner: sales.id }, sales, "10.0.0.9")).toMatchObject({
         ok: false,
         status: 400,
       });
@@ -305,18 +330,39 @@ for (const driver of drivers) {
       expect(shown![0]).toMatchObject({ clock: { state: "overdue" } });
       expect(await urgentLeadsFor({ db }, { roles: ["recruiter"] }, now)).toBeNull();
 
+      // Marked spam and lost before an answer, leads 0 and 1 are owed nothing: off the staff home, after the waiting
+      // ones in the urgent order, with a closed clock.
+      await db.update(consultations).set({ status: "spam" }).where(eq(consultations.fullName, "Lead 0"));
+      await db.update(consultations).set({ status: "lost" }).where(eq(consultations.fullName, "Lead 1"));
+      expect((await urgentLeadsFor({ db }, { roles: ["sales"] }, now))!.map((lead) => lead.fullName)).toEqual([
+        "Lead 2",
+        "Lead 4",
+        "Lead 5",
+        "Lead 6",
+        "Lead 8",
+      ]);
+      const closedFirst = await listConsultations(db, urgent, now);
+      expect(names(closedFirst).slice(0, 2)).toEqual(["Lead 2", "Lead 4"]);
+      const closedLast = await listConsultations(db, { ...urgent, cursor: follow("older", closedFirst.older) }, now);
+      const closed = closedLast.rows.filter((row) => row.clock.state === "closed");
+      expect(closed.map((row) => [row.fullName, row.clock.text])).toEqual([
+        ["Lead 0", "No response due: marked spam"],
+        ["Lead 1", "No response due: marked lost"],
+      ]);
+
       if (driver === "pg") {
-        // At scale the order is read from its index, not sorted (a new PostgreSQL test database has only the migrations).
-        await buildListIndexes(database, database.env.DATABASE_URL);
+        // At scale the order is read from its index, not sorted. The test database's indexes were built
+        // while it was empty, so the planner is told the table's size first.
+        await db.execute(sql`analyze consultations`);
         await db.execute(sql`set enable_seqscan = off`);
         const plan = rowsOf<{ "QUERY PLAN": string }>(
           await db.execute(
-            sql`explain select id from consultations where ((first_response_at is not null), due_at, id) > (false, now(), 1) order by (first_response_at is not null), due_at, id limit 26`,
+            sql`explain select id from consultations where (${owedNoResponse}, due_at, id) > (false, now(), 1) order by ${owedNoResponse}, due_at, id limit 26`,
           ),
         )
           .map((row) => row["QUERY PLAN"])
           .join("\n");
-        expect(plan).toContain("consultations_urgent_idx");
+        expect(plan).toContain("consultations_urgent_open_idx");
         expect(plan).not.toContain("Sort");
       }
     } finally {

@@ -1,13 +1,17 @@
 import { and, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
 import type { Attribution } from "#app/features/attribution/attribution.ts";
 import { attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { inPages } from "#app/features/staff/csv.server.ts";
 import { allEventStatuses, eventRegistrationLabels } from "#app/features/staff/events/labels.ts";
 import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
-import { countedRows, countUpTo, cursorOf, exactly, loadStaffList, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
-import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
+import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
+import { likePattern, readListQuery, readRecordFilter, type ListCursor, type ListQuery } from "#app/features/staff/list-query.server.ts";
+import { giveWaitlistPlace } from "#app/features/staff/events/editions-admin.server.ts";
+import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { eventRegistrations as registrations, events, listCounts, type EventRegistrationStatus } from "#app/platform/db/schema.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 const columns = {
   id: registrations.id,
@@ -37,9 +41,16 @@ export type Registration = {
   attribution: Attribution | null;
 };
 
-export type RegistrationQuery = { search: string; status: EventRegistrationStatus | null; source: string | null };
+/** The event to show only, by id (null: every event), besides the search, place and source. */
+export type RegistrationQuery = { search: string; status: EventRegistrationStatus | null; source: string | null; event: number | null };
 
-function matching({ search, status, source }: RegistrationQuery): SQL | undefined {
+/** The list's search, place, source, page and event from the address; an event that cannot be an id answers 400. */
+export function readRegistrationQuery(request: Request): ListQuery<EventRegistrationStatus> & { event: number | null } {
+  const query = readListQuery(request, allEventStatuses);
+  return { ...query, event: readRecordFilter(query, "event", "The event in this address must be chosen from the list of events.") };
+}
+
+function matching({ search, status, source, event }: RegistrationQuery): SQL | undefined {
   const pattern = likePattern(search);
   return and(
     search
@@ -51,6 +62,7 @@ function matching({ search, status, source }: RegistrationQuery): SQL | undefine
         )
       : undefined,
     status ? eq(registrations.status, status) : undefined,
+    event === null ? undefined : eq(registrations.eventId, event),
     attributionSourceIs(registrations.attribution, source),
   );
 }
@@ -71,15 +83,21 @@ export function listRegistrations(db: Database, query: RegistrationQuery, cursor
         .where(and(where, keyset))
         .orderBy(...orderBy)
         .limit(limit),
+    // list_counts counts by event and place; a search or a source is counted up to the cap.
     async () =>
       query.search || query.source
         ? countUpTo(db, registrations, where)
-        : exactly(await countedRows(db, "event_registrations", query.status ? { statuses: [query.status] } : {})),
+        : exactly(
+            await countedRows(db, "event_registrations", {
+              ...(query.status ? { statuses: [query.status] } : {}),
+              ...(query.event === null ? {} : { groupId: query.event }),
+            }),
+          ),
   );
 }
 
 /** Every registration matching the query, a page at a time, for the CSV export. */
-export function allRegistrations(db: Database, query: RegistrationQuery): AsyncIterable<Registration> {
+export function allRegistrations(db: Database, query: RegistrationQuery): AsyncIterable<Registration[]> {
   return inPages((beforeId, size) =>
     db
       .select(columns)
@@ -94,7 +112,7 @@ export function allRegistrations(db: Database, query: RegistrationQuery): AsyncI
 /** Each event with its places taken, waiting list and next-edition requests: what staff check first. */
 export async function eventSummaries(db: Database) {
   const rows = await db
-    .select({ id: events.id, title: events.title, slug: events.slug, startsAt: events.startsAt, capacity: events.capacity })
+    .select({ id: events.id, title: events.title, slug: events.slug, startsAt: events.startsAt, timeZone: events.timeZone, capacity: events.capacity })
     .from(events)
     .orderBy(desc(events.startsAt));
   // Kept by a trigger per event and kind (list_counts), so no registration is read to count them.
@@ -111,12 +129,26 @@ export async function eventSummaries(db: Database) {
   }));
 }
 
-/** The event registrations screen's loader: each event's counts, then the page of registrations. */
-export function loadEventRegistrations(args: Parameters<typeof loadStaffList>[0]) {
-  return loadStaffList(args, "events", allEventStatuses, async (db, query) => {
-    const [summaries, registrations] = await Promise.all([eventSummaries(db), listRegistrations(db, query, query.cursor)]);
-    return { summaries, ...registrations };
-  });
+/** The day an edition starts, in its own time zone: what tells two editions of one title apart in the event filter. */
+function editionDate(event: { startsAt: Date; timeZone: string }): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: event.timeZone, day: "numeric", month: "short", year: "numeric" }).format(event.startsAt);
+}
+
+/** The event registrations screen's loader: each event's counts, then the page of registrations of the search and filters. */
+export async function loadEventRegistrations({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  requireStaff(context, request, "events");
+  const query = readRegistrationQuery(request);
+  const { db } = await servicesOf(context);
+  const [summaries, registrations] = await Promise.all([eventSummaries(db), listRegistrations(db, query, query.cursor)]);
+  return {
+    list: { summaries, ...registrations },
+    events: summaries.map((event) => ({ id: event.id, label: `${event.title}, ${editionDate(event)}` })),
+    search: query.search,
+    status: query.status,
+    source: query.source,
+    event: query.event,
+    filters: query.filters.toString(),
+  };
 }
 
 /** One registration's own fields for its page, with its event; null when there is none. */
@@ -150,4 +182,14 @@ export const registrationInbox = {
   statusLabels: eventRegistrationLabels,
   duplicateStatus: "Nothing was changed: this person already has a registration of that kind for this event.",
   read: registrationDetail,
+  // Sales give a freed place to someone waiting: the capacity decides, the email goes through the outbox.
+  ownChange: {
+    intent: "give-place",
+    labels: {},
+    done: "The place is given: the confirmation with the calendar invitation is in the outbox.",
+    async run(services, id, _values, user, ipAddress) {
+      const given = await giveWaitlistPlace(services, id, user, ipAddress);
+      return given.ok ? given : { ...given, field: "intent" };
+    },
+  },
 } satisfies InboxKind<object>;

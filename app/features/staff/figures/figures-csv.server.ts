@@ -6,7 +6,7 @@ import { csvResponse } from "#app/features/staff/csv.server.ts";
 export function figuresCsv(figures: Figures, id: FigureTableId): Response {
   const table = figureTable(figures, id);
   async function* rows() {
-    yield* table.rows;
+    yield table.rows;
   }
   return csvResponse(
     `lead-figures-${id}-${figures.period.from}-to-${figures.period.to}.csv`,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { dueTimeFor, recordFirstResponse } from "#app/features/leads/business-hours.server.ts";
 import { readFigures } from "#app/features/staff/figures/figures.server.ts";
@@ -6,6 +6,8 @@ import { shareInPromise, type Figures } from "#app/features/staff/figures/figure
 import { figuresCsv } from "#app/features/staff/figures/figures-csv.server.ts";
 import { readPeriod } from "#app/features/staff/figures/period.ts";
 import type { Attribution } from "#app/features/attribution/attribution.ts";
+import { rowsOf } from "#app/platform/db/client.server.ts";
+import { buildListIndexes } from "#app/platform/db/list-indexes.server.ts";
 import { consultations, inboxStatusChanges, staffUsers, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
 import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
@@ -228,6 +230,52 @@ for (const driver of await testDrivers()) {
       expect(csv).toBe('\uFEFF"Campaign","Leads"\n"(none)","5"\n"q4-crm","2"\n"\'=SUM(1)","1"\n');
       const responseCsv = await figuresCsv(figures, "response").text();
       expect(responseCsv.split("\n")[1]).toBe('"All leads","8","6","1","1","1","45","108","3","6","50%"');
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  test(`a lead whose attribution is too long for the figures' covering index is stored and counted under its whole values (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    const { db } = database;
+    /** Characters outside the Basic Multilingual Plane, four bytes each, varied so that they do not compress. */
+    const longText = (length: number, seed: number) =>
+      Array.from({ length }, (_, index) => String.fromCodePoint(0x20000 + (((index + seed) * 7919) % 42000))).join("");
+    const long = { source: longText(200, 1), medium: longText(200, 2), campaign: longText(200, 3) };
+    const longCountry = longText(80, 4);
+    try {
+      // As a server's start leaves the database (a test database on PostgreSQL has only the migrations).
+      await buildListIndexes(database, database.env.DATABASE_URL);
+      const indexes = await db.execute(sql`select indexname from pg_indexes where indexname like 'consultations_figures%' order by indexname`);
+      expect(rowsOf<{ indexname: string }>(indexes).map((row) => row.indexname)).toEqual(["consultations_figures_idx", "consultations_figures_long_idx"]);
+      for (const [index, attribution] of [long, newsletter].entries()) {
+        const submittedAt = ist("2026-11-24 11:00");
+        const [row] = await db
+          .insert(consultations)
+          .values({
+            fullName: `Lead ${index}`,
+            email: `lead${index}@example.com`,
+            country: index === 0 ? longCountry : "India",
+            phone: "+91 98765 43210",
+            projectBrief: "A brief.",
+            submittedAt,
+            dueAt: (await dueTimeFor(db, submittedAt)).dueAt,
+            status: "lost",
+            attribution,
+          })
+          .returning({ id: consultations.id });
+        await db.insert(inboxStatusChanges).values({ consultationId: row!.id, fromStatus: "contacted", toStatus: "qualified", actorName: "Bala Iyer" });
+      }
+      const period = readPeriod(new URLSearchParams({ from: "2026-11-24", to: "2026-11-24" }), "2026-11-26");
+      if (!period.ok) throw new Error(period.message);
+      const figures = await readFigures(db, period.period, "Asia/Kolkata", now);
+      expect(figures.days).toEqual([{ date: "2026-11-24", leads: 2, judged: 2, inPromise: 0 }]);
+      expect(figures.counts.source).toHaveLength(2);
+      expect(figures.counts.source).toContainEqual({ value: "newsletter", leads: 1 });
+      expect(figures.counts.source).toContainEqual({ value: long.source, leads: 1 });
+      expect(figures.counts.campaign).toContainEqual({ value: long.campaign, leads: 1 });
+      expect(figures.counts.country).toContainEqual({ value: longCountry, leads: 1 });
+      expect(figures.outcomes).toContainEqual({ source: long.source, leads: 1, qualified: 1, won: 0 });
     } finally {
       await database.dispose();
     }

@@ -12,14 +12,15 @@ import {
 } from "#app/features/staff/figures/figures.ts";
 import { datesOf, readPeriod, todayIn, type Period } from "#app/features/staff/figures/period.ts";
 import { rowsOf, type Database } from "#app/platform/db/client.server.ts";
-import { staffUsers } from "#app/platform/db/schema.server.ts";
+import { FIGURES_ROW_TEXT_BYTES, FIGURES_ROW_TEXT_BYTES_LIMIT, staffUsers } from "#app/platform/db/schema.server.ts";
 
 /*
  * The lead figures (decision 043) for a period of whole days in the business
- * hours' zone, read in two passes over the period's consultations (the list
- * index on submitted_at finds them): counts per day and per source, medium,
- * campaign, landing page and country as grouping sets of one scan, and the
- * response times overall and per owner as another. Spam is left out of all.
+ * hours' zone, read in two passes over the period's consultations (an
+ * index-only scan of the figures' covering index, decision 047): counts per
+ * day and per source, medium, campaign, landing page and country as grouping
+ * sets of one scan, and the response times overall and per owner as another.
+ * Spam is left out of all.
  *
  * The rules, as the page states them:
  * - a lead is answered within the promise when its first response came within
@@ -34,16 +35,31 @@ import { staffUsers } from "#app/platform/db/schema.server.ts";
  *   status history shows it ever reached it; a won lead is qualified too.
  */
 
-/** The period's leads (not spam), each with what the figures group and count by. */
+/**
+ * The period's leads (not spam), each with what the figures group and count by, in two parts: those
+ * the figures' covering index holds, read from it alone, and the rare ones too long for it, from an
+ * index of their own (schema.server.ts). Each part's conditions repeat its index's, which is how the
+ * planner knows it may use it; each part joins the status history itself, so that the join is
+ * estimated from the table's statistics (over a union of the two it is overestimated a hundredfold,
+ * and the plan's cost then switches on JIT compilation, which costs more than the query).
+ */
 function periodLeads(period: Period, timeZone: string, now: Date): SQL {
+  const textBytes = sql.raw(FIGURES_ROW_TEXT_BYTES);
+  const limit = sql.raw(String(FIGURES_ROW_TEXT_BYTES_LIMIT));
+  return sql`${leadsWhere(period, timeZone, now, sql`${textBytes} <= ${limit}`)} union all ${leadsWhere(period, timeZone, now, sql`${textBytes} > ${limit}`)}`;
+}
+
+/** The period's leads whose columns meet `part`; the day as a date, which groups faster than its text. */
+function leadsWhere(period: Period, timeZone: string, now: Date, part: SQL): SQL {
   return sql`
-    select (c.submitted_at at time zone ${timeZone})::date::text as day,
-           c.attribution ->> 'source' as source,
-           c.attribution ->> 'medium' as medium,
-           c.attribution ->> 'campaign' as campaign,
-           nullif(split_part(coalesce(c.attribution -> 'lastTouch' ->> 'landingPage', c.attribution ->> 'formPage'), '?', 1), '') as landing,
+    select (c.submitted_at at time zone ${timeZone})::date as day,
+           c.attribution_source as source,
+           c.attribution_medium as medium,
+           c.attribution_campaign as campaign,
+           c.attribution_landing_page as landing,
            c.country,
-           c.owner_id,
+           -- Owners' ids are grouped by sorting (the percentiles need it); bytewise, which is quicker than the language's order.
+           c.owner_id collate "C" as owner_id,
            c.first_response_at is not null as answered,
            c.first_response_business_minutes as minutes,
            c.first_response_at is null and c.due_at <= ${now} as overdue,
@@ -56,7 +72,8 @@ function periodLeads(period: Period, timeZone: string, now: Date): SQL {
                group by s.consultation_id) as reached on reached.consultation_id = c.id
     where c.submitted_at >= (${period.from}::date::timestamp at time zone ${timeZone})
       and c.submitted_at < ((${period.to}::date + 1)::timestamp at time zone ${timeZone})
-      and c.status <> 'spam'`;
+      and c.status <> 'spam'
+      and ${part}`;
 }
 
 type GroupedRow = {
@@ -107,7 +124,7 @@ export async function readFigures(db: Database, period: Period, timeZone: string
   const promise = RESPONSE_PROMISE_MINUTES;
   const [grouped, responses] = await Promise.all([
     db.execute(sql`
-      select grouping(day, source, medium, campaign, landing, country) as bits, day, source, medium, campaign, landing, country,
+      select grouping(day, source, medium, campaign, landing, country) as bits, day::text as day, source, medium, campaign, landing, country,
              count(*)::int as leads,
              count(*) filter (where minutes is not null or overdue)::int as judged,
              count(*) filter (where minutes <= ${promise})::int as in_promise,

@@ -1,10 +1,9 @@
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { Field } from "#app/features/forms/field.tsx";
-import { IMAGE_FORMATS_TEXT, MAX_IMAGE_BYTES } from "#app/features/images/image-rules.ts";
-import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { WORDS_PER_MINUTE } from "#app/features/insights/insight.ts";
 import { INSIGHT_FORM_MAX_BYTES, INSIGHT_LIMITS } from "#app/features/staff/insights/insight-rules.ts";
 import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
+import { ImageFileField, imageFileHint } from "#app/features/staff/publishing/image-file-field.tsx";
 import { RichTextField } from "#app/features/staff/rich-text/rich-text-field.tsx";
 
 /** The insight's fields as the form shows them (strings, as typed). */
@@ -57,6 +56,7 @@ export function InsightForm({
   revision,
   answer,
   submitLabel,
+  draftLabel,
   categories,
   banner = null,
 }: {
@@ -64,13 +64,15 @@ export function InsightForm({
   revision?: number;
   answer?: FormAnswer | null;
   submitLabel: string;
+  /** For an item visitors can see: the button that keeps the changes as a draft. */
+  draftLabel?: string;
   /** Categories in use, offered as suggestions. */
   categories: string[];
   /** The current banner's URL, if it has one. */
   banner?: string | null;
 }) {
   return (
-    <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel} multipart>
+    <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel} draftLabel={draftLabel} multipart>
       {(shown, errors) => (
         <>
           <Field name="title" label="Title" required wide error={errors?.title}>
@@ -105,34 +107,17 @@ export function InsightForm({
           <Field name="authorBio" label="Author's bio" wide hint="One or two sentences under the article." error={errors?.authorBio}>
             {(props) => <textarea {...props} defaultValue={shown.authorBio} maxLength={INSIGHT_LIMITS.authorBio} rows={2} />}
           </Field>
-          <Field
+          <ImageFileField
             name="banner"
-            label={banner ? "Replace the banner" : "Banner image"}
+            label="Banner image"
+            replaceLabel="Replace the banner"
             wide
-            hint={`${IMAGE_FORMATS_TEXT}, up to ${formatBytes(MAX_IMAGE_BYTES)}; shown at 40:21 above the article and on its card. Without one, the placeholder is shown.`}
+            hint={imageFileHint("shown at 40:21 above the article and on its card. Without one, the placeholder is shown.")}
             error={errors?.banner}
-          >
-            {(props) => (
-              <>
-                {banner ? (
-                  <img
-                    src={banner}
-                    alt="The current banner"
-                    width={320}
-                    height={168}
-                    className="mb-3 aspect-[40/21] w-80 max-w-full rounded-lg bg-slate-100 object-cover"
-                  />
-                ) : null}
-                <input {...props} type="file" accept="image/png,image/jpeg,image/webp,image/avif" className={`${props.className} py-2`} />
-                {banner ? (
-                  <label className="mt-3 flex min-h-6 items-center gap-2 text-sm text-ink">
-                    <input type="checkbox" name="removeBanner" className="size-5" />
-                    Remove the banner (the placeholder is shown instead)
-                  </label>
-                ) : null}
-              </>
-            )}
-          </Field>
+            current={banner}
+            currentAlt="The current banner"
+            remove={{ name: "removeBanner", label: "Remove the banner (the placeholder is shown instead)" }}
+          />
           <RichTextField
             name="description"
             label="Article"

@@ -93,9 +93,6 @@ export function readInsightInput(values: Record<string, string>): { ok: true; in
   };
 }
 
-/** The time zone a "publish at" time is read in when the browser does not say (no JavaScript). */
-export const DEFAULT_TIME_ZONE = "UTC";
-
 /**
  * "2026-12-01T09:30" read as a wall-clock time in `timeZone` → the instant;
  * anything that is not such a time → "invalid". In a daylight-saving gap the

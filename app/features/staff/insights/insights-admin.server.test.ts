@@ -62,7 +62,12 @@ for (const driver of drivers) {
       const contentChanged = await contentVersionWatch(db);
 
       // The read time follows the text until the editor sets one: 450 words at 200 a minute is 3 minutes.
-      expect(await saveInsight(db, id, 1, input({ description: words(450) }), actor, ip)).toEqual({ ok: true, id, message: "The draft is saved." });
+      expect(await saveInsight(db, id, 1, input({ description: words(450) }), actor, ip)).toEqual({
+        ok: true,
+        id,
+        message: "The draft is saved.",
+        revision: 2,
+      });
       insight = (await insightForEdit(db, id))!;
       expect(toInsightCard(insight).readTime).toBe("3 min read");
       expect(await saveInsight(db, id, 1, input({ title: "Stale" }), actor, ip)).toMatchObject({ ok: false, status: 409 });

@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, ilike, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { InsightInput } from "#app/features/staff/insights/insight-rules.ts";
 import { effectiveInsightStatus, insightTransition, type InsightAction, type InsightStatus } from "#app/features/staff/insights/insight-status.ts";
-import { changedFields, staleRevision } from "#app/features/staff/publishing/content-edit.server.ts";
+import { forgetRevisions, recordRevision, saveContent, type ContentChange, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
 import type { InsightRow } from "#app/features/insights/insights.server.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -24,9 +24,9 @@ export type InsightListRow = {
 const listOrder: ListOrder = { time: featuredInsights.changedAt, id: featuredInsights.id };
 
 /** The SQL for a status as visitors' pages follow it (a published row dated ahead is scheduled). */
-function statusIs(status: InsightStatus): SQL {
+export function insightStatusIs(status: InsightStatus): SQL {
   const ahead = and(isNotNull(featuredInsights.publishedDate), gt(featuredInsights.publishedDate, sql`now()`));
-  if (status === "draft") return ne(featuredInsights.status, "published");
+  if (status === "draft") return eq(featuredInsights.status, "draft");
   if (status === "scheduled") return and(eq(featuredInsights.status, "published"), ahead)!;
   return sql`${featuredInsights.status} = 'published' and not coalesce(${ahead}, false)`;
 }
@@ -38,7 +38,7 @@ export function listInsightsForStaff(db: Database, filter: { search: string; sta
     filter.search
       ? or(ilike(featuredInsights.title, pattern), ilike(featuredInsights.category, pattern), ilike(featuredInsights.authorName, pattern))
       : undefined,
-    filter.status ? statusIs(filter.status) : undefined,
+    filter.status ? insightStatusIs(filter.status) : undefined,
   );
   return readListPage<InsightListRow>(
     listOrder,
@@ -82,71 +82,90 @@ export async function insightCategories(db: Database): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** The stored form of the input: the article sanitised once, on write. */
-function contentOf(input: InsightInput) {
-  return {
-    title: input.title,
-    category: input.category,
-    authorName: input.authorName,
-    authorBio: input.authorBio,
-    tags: input.tags,
-    readTime: input.readTime,
-    description: sanitizeRichText(input.description),
-    ...(input.image === undefined ? {} : { image: input.image }),
-  };
+/** An insight's content as a revision keeps it: the article sanitised once, on write. */
+export type InsightData = Omit<InsightInput, "image"> & { image: string | null };
+
+/** The input as saved: the banner as the input asks, or (absent) as it was. */
+function insightData(input: InsightInput, image: string | null): InsightData {
+  return { ...input, description: sanitizeRichText(input.description), image: input.image === undefined ? image : input.image };
 }
 
-export type InsightChange = { ok: true; id: number; message: string } | { ok: false; status: number; message: string };
+const lockInsight = async (tx: Database, id: number) => (await tx.select().from(featuredInsights).where(eq(featuredInsights.id, id)).for("update"))[0] ?? null;
 
-const NO_INSIGHT = "There is no such insight.";
+/** Insights on the content core: their fields, and how a version reaches the public pages. */
+export const insightContent: VersionedContent<InsightRow, InsightData> = {
+  type: "insight",
+  noun: "insight",
+  fields: [
+    { key: "title", label: "Title", kind: "text" },
+    { key: "category", label: "Category", kind: "text" },
+    { key: "authorName", label: "Author", kind: "text" },
+    { key: "authorBio", label: "Author's bio", kind: "text" },
+    { key: "tags", label: "Tags", kind: "list" },
+    { key: "readTime", label: "Read time (minutes)", kind: "text" },
+    { key: "image", label: "Banner image", kind: "text" },
+    { key: "description", label: "Article", kind: "html" },
+  ],
+  lock: lockInsight,
+  dataOf: (row) => ({
+    title: row.title ?? "",
+    category: row.category,
+    authorName: row.authorName,
+    authorBio: row.authorBio,
+    tags: row.tags,
+    readTime: row.readTime,
+    description: row.description ?? "",
+    image: row.image,
+  }),
+  isPublic: (row) => effectiveInsightStatus(row) === "published",
+  writeLive: async (tx, id, data) => {
+    await tx
+      .update(featuredInsights)
+      .set({ ...data, revision: sql`${featuredInsights.revision} + 1`, updatedAt: sql`now()`, changedAt: sql`now()` })
+      .where(eq(featuredInsights.id, id));
+  },
+  touch: async (tx, id) => {
+    await tx
+      .update(featuredInsights)
+      .set({ revision: sql`${featuredInsights.revision} + 1`, changedAt: sql`now()` })
+      .where(eq(featuredInsights.id, id));
+  },
+  edited: "insight-edited",
+  savedMessage: (row) => {
+    const status = effectiveInsightStatus(row);
+    if (status === "published") return "Saved. The public page shows the change within seconds.";
+    return status === "scheduled" ? "Saved. The change appears with the insight at its scheduled time." : "The draft is saved.";
+  },
+};
 
-/** A new draft: nobody outside the staff area sees it until it is published. */
+export type InsightChange = ContentChange;
+
+/** A new draft: nobody outside the staff area sees it until it is published. Its content is revision 1. */
 export async function createInsight(db: Database, input: InsightInput, actor: AuditActor, ipAddress: string): Promise<InsightChange> {
   return db.transaction(async (tx) => {
+    const data = insightData(input, null);
     const [row] = await tx
       .insert(featuredInsights)
-      .values({ ...contentOf(input), status: "draft", publishedDate: null, updatedAt: sql`now()`, changedAt: sql`now()` })
+      .values({ ...data, status: "draft", publishedDate: null, updatedAt: sql`now()`, changedAt: sql`now()` })
       .returning({ id: featuredInsights.id });
     if (!row) throw new Error("The insight insert returned no row");
+    await recordRevision(tx, { type: "insight", itemId: row.id, data, origin: "first", actor });
     await audit(tx, { actor, action: "insight-created", target: { type: "insight", id: row.id }, ipAddress });
     return { ok: true, id: row.id, message: `The draft "${input.title}" is saved. Preview it, then publish it when it is ready.` };
   });
 }
 
-/**
- * Saves an edit made on revision `shownRevision`; if someone saved in between,
- * nothing is written and the answer says so. The last-modified date moves only
- * when the content changed; a public insight's change reaches the site at once.
- */
-export async function saveInsight(
+/** Saves an edit made on revision `shownRevision` (see saveContent); the last-modified date moves only when the public content changes. */
+export function saveInsight(
   db: Database,
   id: number,
   shownRevision: number,
   input: InsightInput,
   actor: AuditActor,
   ipAddress: string,
+  publish = true,
 ): Promise<InsightChange> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(featuredInsights).where(eq(featuredInsights.id, id)).for("update");
-    if (!before) return { ok: false, status: 404, message: NO_INSIGHT };
-    if (before.revision !== shownRevision) return staleRevision("insight");
-    const content = contentOf(input);
-    const fields = changedFields(before, content);
-    if (fields.length === 0) return { ok: true, id, message: "Nothing changed, so nothing was saved." };
-    await tx
-      .update(featuredInsights)
-      .set({ ...content, revision: sql`${featuredInsights.revision} + 1`, updatedAt: sql`now()`, changedAt: sql`now()` })
-      .where(eq(featuredInsights.id, id));
-    const status = effectiveInsightStatus(before);
-    await audit(tx, { actor, action: "insight-edited", target: { type: "insight", id }, detail: { fields: fields.join(", ") }, ipAddress });
-    const message =
-      status === "published"
-        ? "Saved. The public page shows the change within seconds."
-        : status === "scheduled"
-          ? "Saved. The change appears with the insight at its scheduled time."
-          : "The draft is saved.";
-    return { ok: true, id, message };
-  });
+  return saveContent(db, insightContent, { id, shownRevision, data: (working) => insightData(input, working.image), publish, actor, ipAddress });
 }
 
 const doneMessages: Record<InsightAction, (title: string) => string> = {
@@ -176,12 +195,13 @@ export async function changeInsightStatus(
 ): Promise<InsightChange> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(featuredInsights).where(eq(featuredInsights.id, id)).for("update");
-    if (!before) return { ok: false, status: 404, message: NO_INSIGHT };
+    if (!before) return { ok: false, status: 404, message: "There is no such insight." };
     const move = insightTransition(before, action, options.publishAt ?? null);
     if (!move.ok) return { ok: false, status: 409, message: move.message };
     const title = before.title ?? "Untitled";
     if (move.to === "deleted") {
       await tx.delete(featuredInsights).where(eq(featuredInsights.id, id));
+      await forgetRevisions(tx, "insight", id);
     } else {
       await tx
         .update(featuredInsights)

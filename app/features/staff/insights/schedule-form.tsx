@@ -1,21 +1,17 @@
-import { useId, useSyncExternalStore } from "react";
+import { useId } from "react";
 import { Form } from "react-router";
 import { FieldError, inputClass } from "#app/features/forms/field.tsx";
-import { DEFAULT_TIME_ZONE } from "#app/features/staff/insights/insight-rules.ts";
+import { useStaffTimeZone } from "#app/features/staff/staff-time.tsx";
 import { secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
 
-const noChanges = () => () => {};
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
-
 /**
- * "Publish at" a date and time ahead. The time is read in the staff member's
- * own time zone, which the browser names; without JavaScript it is UTC, and
- * the field says so.
+ * "Publish at" a date and time ahead, read in the staff member's own time
+ * zone (the one every staff time is shown in), which the field names; the
+ * zone goes with the form, so the time is read as it was shown.
  */
 export function ScheduleForm({ value, error }: { value: string; error?: string }) {
   const id = useId();
-  // The server (and a browser before hydration) says UTC; the browser then names its own zone.
-  const timeZone = useSyncExternalStore(noChanges, browserTimeZone, () => DEFAULT_TIME_ZONE);
+  const timeZone = useStaffTimeZone();
   const described = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <Form method="post" className="grid justify-items-start gap-3">

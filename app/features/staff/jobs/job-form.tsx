@@ -60,14 +60,17 @@ export function JobForm({
   revision,
   answer,
   submitLabel,
+  draftLabel,
 }: {
   values: JobFormValues;
   revision?: number;
   answer?: FormAnswer | null;
   submitLabel: string;
+  /** For an item visitors can see: the button that keeps the changes as a draft. */
+  draftLabel?: string;
 }) {
   return (
-    <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel}>
+    <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel} draftLabel={draftLabel}>
       {(shown, errors) => (
         <>
           <Field name="title" label="Job title" required wide error={errors?.title}>

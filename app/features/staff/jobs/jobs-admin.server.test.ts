@@ -42,7 +42,7 @@ for (const driver of drivers) {
       // Someone saved in between: refused, nothing written.
       expect(await saveJob(db, id, 0, input({ title: "Stale" }), actor, "10.0.0.1")).toMatchObject({ ok: false, status: 409 });
       expect((await jobForEdit(db, id))!.title).toBe("Platform Engineer");
-      expect(await saveJob(db, id, 1, input(), actor, "10.0.0.1")).toEqual({ ok: true, id, message: "Nothing changed, so nothing was saved." });
+      expect(await saveJob(db, id, 1, input(), actor, "10.0.0.1")).toEqual({ ok: true, id, message: "Nothing changed, so nothing was saved.", revision: 1 });
 
       expect(await changeJobStatus(db, id, "publish", actor, "10.0.0.1")).toMatchObject({ ok: true, message: expect.stringContaining("is published") });
       job = (await jobForEdit(db, id))!;
@@ -89,7 +89,12 @@ for (const driver of drivers) {
     const database = await openTestDatabase(driver);
     const { db } = database;
     try {
-      const applied = (await createJob(db, input({ title: "Applied Job" }), actor, "10.0.0.1")) as { id: number };
+      const applied = (await createJob(
+        db,
+        input({ title: "Applied Job", salaryMin: "1200000", salaryMax: "1800000", salaryCurrency: "INR", salaryPeriod: "YEAR" }),
+        actor,
+        "10.0.0.1",
+      )) as { id: number };
       const empty = (await createJob(db, input({ title: "Empty Job", department: "Sales" }), actor, "10.0.0.1")) as { id: number };
       await changeJobStatus(db, applied.id, "publish", actor, "10.0.0.1");
       await db.insert(jobApplications).values({
@@ -112,9 +117,9 @@ for (const driver of drivers) {
         message: "This job has 1 application, so it stays for the record. Close it instead.",
       });
       const list = await listJobs(db, { search: "", status: null }, null);
-      expect(list.rows.map((row) => [row.title, row.status, row.applications])).toEqual([
-        ["Applied Job", "open", 1],
-        ["Empty Job", "draft", 0],
+      expect(list.rows.map((row) => [row.title, row.status, row.applications, row.salary])).toEqual([
+        ["Applied Job", "open", 1, "₹12,00,000 – ₹18,00,000 per year"],
+        ["Empty Job", "draft", 0, null],
       ]);
       expect((await listJobs(db, { search: "sales", status: null }, null)).rows.map((row) => row.title)).toEqual(["Empty Job"]);
       expect((await listJobs(db, { search: "", status: "open" }, null)).total).toEqual({ n: 1, atLeast: false });

@@ -1,9 +1,10 @@
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
-import { changedFields, staleRevision } from "#app/features/staff/publishing/content-edit.server.ts";
+import { forgetRevisions, recordRevision, saveContent, type ContentChange, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
 import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { JobInput } from "#app/features/staff/jobs/job-rules.ts";
+import { formatSalary } from "#app/features/careers/job-format.ts";
 import { effectiveJobStatus, jobTransition, type JobAction, type JobStatus } from "#app/features/staff/jobs/job-status.ts";
 import type { JobRow } from "#app/features/careers/jobs.server.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
@@ -14,6 +15,8 @@ export type JobListRow = {
   id: number;
   title: string;
   department: string | null;
+  /** The pay as the job page writes it, or null when none is shown. */
+  salary: string | null;
   status: JobStatus;
   closesAt: Date | null;
   applications: number;
@@ -27,7 +30,7 @@ const listOrder: ListOrder = { time: jobs.changedAt, id: jobs.id };
 const applicationsOf = (db: Database) => db.$count(jobApplications, eq(jobApplications.jobId, jobs.id));
 
 /** The SQL for a status as visitors see it (an open job past its closing date is closed). */
-function statusIs(status: JobStatus): SQL {
+export function jobStatusIs(status: JobStatus): SQL {
   const pastClosing = sql`${jobs.closesAt} is not null and ${jobs.closesAt} <= now()`;
   if (status === "open") return sql`${jobs.status} = 'open' and not (${pastClosing})`;
   if (status === "closed") return sql`(${jobs.status} = 'closed' or (${jobs.status} = 'open' and ${pastClosing}))`;
@@ -38,7 +41,7 @@ function statusIs(status: JobStatus): SQL {
 export function listJobs(db: Database, filter: { search: string; status: JobStatus | null }, cursor: ListCursor | null) {
   const where = and(
     filter.search ? or(ilike(jobs.title, likePattern(filter.search)), ilike(jobs.department, likePattern(filter.search))) : undefined,
-    filter.status ? statusIs(filter.status) : undefined,
+    filter.status ? jobStatusIs(filter.status) : undefined,
   );
   return readListPage<JobListRow>(
     listOrder,
@@ -49,6 +52,10 @@ export function listJobs(db: Database, filter: { search: string; status: JobStat
           id: jobs.id,
           title: jobs.title,
           department: jobs.department,
+          salaryMin: jobs.salaryMin,
+          salaryMax: jobs.salaryMax,
+          salaryCurrency: jobs.salaryCurrency,
+          salaryPeriod: jobs.salaryPeriod,
           status: jobs.status,
           closesAt: jobs.closesAt,
           applications: applicationsOf(db),
@@ -59,7 +66,11 @@ export function listJobs(db: Database, filter: { search: string; status: JobStat
         .where(and(where, keyset))
         .orderBy(...orderBy)
         .limit(limit);
-      return rows.map((row) => ({ ...row, status: effectiveJobStatus(row) }));
+      return rows.map(({ salaryMin, salaryMax, salaryCurrency, salaryPeriod, ...row }) => ({
+        ...row,
+        salary: formatSalary({ salaryMin, salaryMax, salaryCurrency, salaryPeriod }),
+        status: effectiveJobStatus(row),
+      }));
     },
     () => countUpTo(db, jobs, where),
   );
@@ -75,63 +86,97 @@ export async function jobForEdit(db: Database, id: number): Promise<JobForEdit |
   return row ? { ...row.job, applications: row.applications, effectiveStatus: effectiveJobStatus(row.job) } : null;
 }
 
-/** The stored form of the input: the description sanitised once, on write. */
-function contentOf(input: JobInput) {
-  return {
-    title: input.title,
-    department: input.department,
-    jobType: input.jobType,
-    location: input.location,
-    workplace: input.workplace,
-    salaryMin: input.salaryMin,
-    salaryMax: input.salaryMax,
-    salaryCurrency: input.salaryCurrency,
-    salaryPeriod: input.salaryPeriod,
-    closesAt: input.closesAt,
-    description: sanitizeRichText(input.description),
-  };
+/** A job's content as a revision keeps it: the description sanitised once, on write; the closing moment as ISO text. */
+export type JobData = Omit<JobInput, "closesAt"> & { closesAt: string | null };
+
+export function jobData(input: JobInput): JobData {
+  return { ...input, closesAt: input.closesAt?.toISOString() ?? null, description: sanitizeRichText(input.description) };
 }
 
-export type JobChange = { ok: true; id: number; message: string } | { ok: false; status: number; message: string };
+/** The job's columns holding `data`. */
+export const jobColumnsOf = (data: JobData) => ({ ...data, closesAt: data.closesAt === null ? null : new Date(data.closesAt) });
 
-const NO_JOB = "There is no such job.";
+const lockJob = async (tx: Database, id: number) => (await tx.select().from(jobs).where(eq(jobs.id, id)).for("update"))[0] ?? null;
 
-/** A new draft: nobody outside the staff area sees it until it is published. */
+/** Jobs on the content core: their fields, and how a version reaches the public pages. */
+export const jobContent: VersionedContent<JobRow, JobData> = {
+  type: "job",
+  noun: "job",
+  fields: [
+    { key: "title", label: "Job title", kind: "text" },
+    { key: "department", label: "Department", kind: "text" },
+    { key: "jobType", label: "Job type", kind: "text" },
+    { key: "location", label: "Location", kind: "text" },
+    { key: "workplace", label: "Workplace", kind: "text" },
+    { key: "salaryMin", label: "Salary from", kind: "text" },
+    { key: "salaryMax", label: "Salary to", kind: "text" },
+    { key: "salaryCurrency", label: "Currency", kind: "text" },
+    { key: "salaryPeriod", label: "Salary per", kind: "text" },
+    { key: "closesAt", label: "Applications close", kind: "time" },
+    { key: "description", label: "Description", kind: "html" },
+  ],
+  lock: lockJob,
+  dataOf: (row) => ({
+    title: row.title,
+    department: row.department,
+    jobType: row.jobType as JobData["jobType"],
+    location: row.location,
+    workplace: (row.workplace ?? "on-site") as JobData["workplace"],
+    salaryMin: row.salaryMin,
+    salaryMax: row.salaryMax,
+    salaryCurrency: row.salaryCurrency as JobData["salaryCurrency"],
+    salaryPeriod: row.salaryPeriod as JobData["salaryPeriod"],
+    closesAt: row.closesAt?.toISOString() ?? null,
+    description: row.description ?? "",
+  }),
+  isPublic: (row) => row.status !== "draft",
+  writeLive: async (tx, id, data) => {
+    await tx
+      .update(jobs)
+      .set({ ...jobColumnsOf(data), revision: sql`${jobs.revision} + 1`, updatedAt: sql`now()`, changedAt: sql`now()` })
+      .where(eq(jobs.id, id));
+  },
+  touch: async (tx, id) => {
+    await tx
+      .update(jobs)
+      .set({ revision: sql`${jobs.revision} + 1`, changedAt: sql`now()` })
+      .where(eq(jobs.id, id));
+  },
+  edited: "job-edited",
+  savedMessage: (row) => (row.status === "draft" ? "The draft is saved." : "Saved. The public page shows the change within seconds."),
+};
+
+export type JobChange = ContentChange;
+
+/** A new draft: nobody outside the staff area sees it until it is published. Its content is revision 1. */
 export async function createJob(db: Database, input: JobInput, actor: AuditActor, ipAddress: string): Promise<JobChange> {
   return db.transaction(async (tx) => {
+    const data = jobData(input);
     const [row] = await tx
       .insert(jobs)
-      .values({ ...contentOf(input), status: "draft", updatedAt: sql`now()`, changedAt: sql`now()` })
+      .values({ ...jobColumnsOf(data), status: "draft", updatedAt: sql`now()`, changedAt: sql`now()` })
       .returning({ id: jobs.id });
     if (!row) throw new Error("The job insert returned no row");
+    await recordRevision(tx, { type: "job", itemId: row.id, data, origin: "first", actor });
     await audit(tx, { actor, action: "job-created", target: { type: "job", id: row.id }, ipAddress });
     return { ok: true, id: row.id, message: `The draft "${input.title}" is saved. Preview it, then publish it when it is ready.` };
   });
 }
 
 /**
- * Saves an edit made on revision `shownRevision`. If someone saved in between,
- * nothing is written and the answer says so. The "Posted" date (updatedAt)
- * moves only when the content changed; a published job's change reaches the
- * public pages at once.
+ * Saves an edit made on revision `shownRevision` (see saveContent). The
+ * "Posted" date (updatedAt) moves only when the public content changes.
  */
-export async function saveJob(db: Database, id: number, shownRevision: number, input: JobInput, actor: AuditActor, ipAddress: string): Promise<JobChange> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(jobs).where(eq(jobs.id, id)).for("update");
-    if (!before) return { ok: false, status: 404, message: NO_JOB };
-    if (before.revision !== shownRevision) {
-      return staleRevision("job");
-    }
-    const content = contentOf(input);
-    const fields = changedFields(before, content);
-    if (fields.length === 0) return { ok: true, id, message: "Nothing changed, so nothing was saved." };
-    await tx
-      .update(jobs)
-      .set({ ...content, revision: sql`${jobs.revision} + 1`, updatedAt: sql`now()`, changedAt: sql`now()` })
-      .where(eq(jobs.id, id));
-    await audit(tx, { actor, action: "job-edited", target: { type: "job", id }, detail: { fields: fields.join(", ") }, ipAddress });
-    return { ok: true, id, message: before.status === "draft" ? "The draft is saved." : "Saved. The public page shows the change within seconds." };
-  });
+export function saveJob(
+  db: Database,
+  id: number,
+  shownRevision: number,
+  input: JobInput,
+  actor: AuditActor,
+  ipAddress: string,
+  publish = true,
+): Promise<JobChange> {
+  return saveContent(db, jobContent, { id, shownRevision, data: () => jobData(input), publish, actor, ipAddress });
 }
 
 const doneMessages: Record<JobAction, (title: string) => string> = {
@@ -157,11 +202,13 @@ export async function changeJobStatus(db: Database, id: number, action: JobActio
       .from(jobs)
       .where(eq(jobs.id, id))
       .for("update", { of: jobs });
-    if (!before) return { ok: false, status: 404, message: NO_JOB };
+    if (!before) return { ok: false, status: 404, message: "There is no such job." };
     const move = jobTransition({ ...before.job, applications: before.applications }, action);
     if (!move.ok) return { ok: false, status: 409, message: move.message };
-    if (move.to === "deleted") await tx.delete(jobs).where(eq(jobs.id, id));
-    else
+    if (move.to === "deleted") {
+      await tx.delete(jobs).where(eq(jobs.id, id));
+      await forgetRevisions(tx, "job", id);
+    } else
       await tx
         .update(jobs)
         .set({ status: move.to, revision: sql`${jobs.revision} + 1`, changedAt: sql`now()` })

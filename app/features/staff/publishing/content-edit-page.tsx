@@ -9,10 +9,23 @@ type PublishingAction = { intent: string; label: string };
 /** Whether the item may be deleted now: the warning beside the button, or why not. */
 type Deletion = { summary: string; warning: string } | { refusal: string };
 
+/** A publishing action: one button in a form of its own. */
+function IntentButton({ intent, label }: PublishingAction) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={secondaryButtonClass}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 /**
  * The edit page of a published item (a job, an insight): the way back to its
  * list, its title and status line, the answer of the last post, the
- * publishing section (preview, public page, status buttons, deletion), and
+ * publishing section (preview, history, public page, status buttons, the
+ * changes waiting to be published, deletion), and
  * under "Content" the item's own form.
  */
 export function ContentEditPage({
@@ -21,7 +34,9 @@ export function ContentEditPage({
   status,
   created,
   answer,
-  previewPath,
+  basePath,
+  id,
+  pending,
   publicPath,
   actions,
   schedule,
@@ -35,7 +50,11 @@ export function ContentEditPage({
   /** Just made by the new-item page: say what comes next. */
   created: boolean;
   answer: FormAnswer | undefined;
-  previewPath: string;
+  /** The item's pages: `${basePath}/${id}`, with its preview and history under it. */
+  basePath: string;
+  id: number;
+  /** The labels of the saved fields visitors do not see yet. */
+  pending: string[];
   /** Where visitors read it, while they can. */
   publicPath: string | null;
   actions: PublishingAction[];
@@ -55,8 +74,11 @@ export function ContentEditPage({
           Publishing
         </h2>
         <div className="flex flex-wrap items-center gap-3">
-          <Link to={previewPath} className={secondaryButtonClass}>
+          <Link to={`${basePath}/${id}/preview`} className={secondaryButtonClass}>
             Preview
+          </Link>
+          <Link to={`${basePath}/${id}/history`} className={linkClass}>
+            History
           </Link>
           {publicPath ? (
             <a href={publicPath} className={linkClass}>
@@ -64,14 +86,20 @@ export function ContentEditPage({
             </a>
           ) : null}
           {actions.map((action) => (
-            <Form method="post" key={action.label}>
-              <input type="hidden" name="intent" value={action.intent} />
-              <button type="submit" className={secondaryButtonClass}>
-                {action.label}
-              </button>
-            </Form>
+            <IntentButton key={action.label} {...action} />
           ))}
         </div>
+        {pending.length > 0 ? (
+          <div role="note" className="mt-5 rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-950">
+            <p>
+              <strong>Changes not published yet:</strong> {pending.join(", ")}. Visitors see the published version; the form and the preview show the changes.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <IntentButton intent="publish-changes" label="Publish changes" />
+              <IntentButton intent="discard-changes" label="Discard changes" />
+            </div>
+          </div>
+        ) : null}
         {schedule ? <div className="mt-5">{schedule}</div> : null}
         {"refusal" in deletion ? (
           <p className="mt-4 text-sm text-slate-700">{deletion.refusal}</p>
@@ -91,5 +119,44 @@ export function ContentEditPage({
       <h2 className="mb-3 text-lg font-bold">Content</h2>
       {children}
     </>
+  );
+}
+
+/**
+ * The note above a preview: the item's status, whether visitors see the page
+ * as drawn (or will once it, or its changes, are published), and the way back
+ * to editing.
+ */
+export function PreviewNote({
+  statusLabel,
+  page,
+  visible,
+  pending,
+  editPath,
+  children,
+}: {
+  statusLabel: string;
+  /** What is previewed: "the public job page". */
+  page: string;
+  /** Visitors can see the item now. */
+  visible: boolean;
+  /** It has saved changes visitors do not see yet. */
+  pending: boolean;
+  editPath: string;
+  /** A sentence more about this preview. */
+  children?: ReactNode;
+}) {
+  return (
+    <div role="note" className="mb-6 rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-900">
+      <p className="font-semibold">
+        Preview ({statusLabel}): this is how {page} {pending ? "will look once the changes are published" : visible ? "looks" : "will look once published"}.
+        {children ? <> {children}</> : null}
+      </p>
+      <p className="mt-2">
+        <Link to={editPath} className={linkClass}>
+          Back to editing
+        </Link>
+      </p>
+    </div>
   );
 }

@@ -9,6 +9,8 @@ import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
+import type { ContentKind } from "#app/features/staff/publishing/content-kinds.ts";
+import { settleChanges, workingCopy, type ContentData, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
 
 /*
  * What the staff editors of published content (jobs, insights) share: the
@@ -16,28 +18,7 @@ import { servicesOf } from "#app/services-context.server.ts";
  * to an edit made on an old revision.
  */
 
-/** The keys of `after` whose value differs from `before` (dates by their moment, arrays by their items). */
-export function changedFields(before: object, after: object): string[] {
-  const old = before as Record<string, unknown>;
-  const now = after as Record<string, unknown>;
-  const same = (a: unknown, b: unknown): boolean => {
-    if (a instanceof Date || b instanceof Date) return (a as Date | null)?.getTime() === (b as Date | null)?.getTime();
-    if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
-    return (a ?? null) === (b ?? null);
-  };
-  return Object.keys(now).filter((key) => !same(old[key], now[key]));
-}
-
-/** The refusal of a save made on a revision someone else has since replaced. */
-export function staleRevision(what: string) {
-  return {
-    ok: false as const,
-    status: 409,
-    message: `Someone else saved this ${what} after you opened it. Your changes are not saved: copy what you need, reload the page to see their version, then make your changes again.`,
-  };
-}
-
-type PageArgs = { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string }; url: URL };
+export type PageArgs = { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string }; url: URL };
 
 /** Who changes the item, and from where: for the audit log. */
 type Change = { services: Services; id: number; actor: StaffUser; ipAddress: string };
@@ -50,9 +31,13 @@ type Refusal = { ok: false; status: number; message: string; fields?: Record<str
  * how its form is read, its status changes and its save. The edit page's
  * loader and action (below) do the rest, the same for every kind.
  */
-export type ContentEditor<Item, Action extends string, Input> = {
+export type ContentEditor<Item extends Row, Action extends string, Input, Row extends { revision: number } = Item, Data extends ContentData = ContentData> = {
   /** The staff area whose roles may edit it. */
   area: StaffArea;
+  /** Its versions on the content core. */
+  content: VersionedContent<Row, Data>;
+  /** Where its pages are: `${basePath}/${id}`, its preview and its history under that. */
+  basePath: string;
   /** The sentence of the 404 for an address that names no item. */
   notFound: string;
   /** The list a deleted item goes back to. */
@@ -63,21 +48,63 @@ export type ContentEditor<Item, Action extends string, Input> = {
   statusActions: readonly Action[];
   changeStatus: (change: Change & { action: Action; values: Record<string, string> }) => Promise<{ ok: true; message: string } | Refusal>;
   readInput: (values: Record<string, string>) => { ok: true; input: Input } | { ok: false; errors: Record<string, string> };
-  save: (change: Change & { revision: number; input: Input; files: UploadedFile[] }) => Promise<{ ok: true; message: string } | Refusal>;
+  /** Makes a new draft from the new-item form. */
+  create: (change: Omit<Change, "id"> & { input: Input; files: UploadedFile[] }) => Promise<{ ok: true; id: number; message: string } | Refusal>;
+  /** Saves the form; `publish` is false when a public item's changes are kept as a draft. */
+  save: (
+    change: Change & { revision: number; input: Input; files: UploadedFile[]; publish: boolean },
+  ) => Promise<{ ok: true; message: string; revision?: number } | Refusal>;
+  /** The data a restore brings back, without the files deleted since (named for the answer). */
+  withoutMissingFiles?: (services: Services, data: Data) => Promise<{ data: Data; missing: string[] }>;
 };
 
-/** The edit page's loader: the item (404 when there is none), and whether it was just created. */
-export async function loadForEdit<Item>(
+/**
+ * The edit page's loader: the item (404 when there is none), its working copy
+ * (what the form shows) with the labels of the fields visitors do not see yet,
+ * and whether it was just created.
+ */
+export async function loadForEdit<Item extends Row, Row extends { revision: number }, Data extends ContentData>(
   { request, context, params, url }: PageArgs,
-  editor: Pick<ContentEditor<Item, string, unknown>, "area" | "notFound" | "load">,
+  editor: Pick<ContentEditor<Item, string, unknown, Row, Data>, "area" | "notFound" | "load" | "content">,
 ) {
   requireStaff(context, request, editor.area);
   const id = parseRecordId(params.id);
   const { db } = await servicesOf(context);
   const item = id === null ? null : await editor.load(db, id);
-  if (!item) throw data(editor.notFound, { status: 404 });
-  return { item, db, created: url.searchParams.get("done") === "created" };
+  if (!item || id === null) throw data(editor.notFound, { status: 404 });
+  const working = await workingCopy(db, editor.content, id, item);
+  const pending = editor.content.fields.filter((field) => working.pendingFields.includes(field.key)).map((field) => field.label);
+  return { item, db, working: working.data, pending, created: url.searchParams.get("done") === "created" };
 }
+
+/** Who changes which item, and from where, once their role is checked; an id that is not a number is a 404. */
+export async function changeOf({ request, context, params }: Omit<PageArgs, "url">, editor: { area: StaffArea; notFound: string }): Promise<Change> {
+  const actor = requireStaff(context, request, editor.area);
+  const id = parseRecordId(params.id);
+  if (id === null) throw data(editor.notFound, { status: 404 });
+  return { services: await servicesOf(context), id, actor, ipAddress: clientAddressOf(context) };
+}
+
+/** The new-item page's action: a draft made from the form, then its edit page. */
+export async function createAction<Item extends Row, Action extends string, Input, Row extends { revision: number }, Data extends ContentData>(
+  { request, context }: PageArgs,
+  editor: ContentEditor<Item, Action, Input, Row, Data>,
+) {
+  const actor = requireStaff(context, request, editor.area);
+  const services = await servicesOf(context);
+  try {
+    const { values, files } = await readStaffForm(request, context, services, editor.formRules);
+    const read = editor.readInput(values);
+    if (!read.ok) return formError(400, "Some fields need your attention; nothing was saved.", read.errors, values);
+    const created = await editor.create({ services, actor, ipAddress: clientAddressOf(context), input: read.input, files });
+    if (!created.ok) return formError(created.status, created.message, created.fields, values);
+    return redirect(`${editor.basePath}/${created.id}?done=created`);
+  } catch (error) {
+    return answerRejection(error);
+  }
+}
+
+const settling = { "publish-changes": "publish", "discard-changes": "discard" } as const;
 
 /**
  * The edit page's action: a status change from the publishing section, or a
@@ -85,12 +112,12 @@ export async function loadForEdit<Item>(
  * tells the content watch at once, so this process shows the change without
  * waiting for its next look at the content version.
  */
-export async function editAction<Item, Action extends string, Input>({ request, context, params }: PageArgs, editor: ContentEditor<Item, Action, Input>) {
-  const actor = requireStaff(context, request, editor.area);
-  const id = parseRecordId(params.id);
-  if (id === null) throw data(editor.notFound, { status: 404 });
-  const services = await servicesOf(context);
-  const change: Change = { services, id, actor, ipAddress: clientAddressOf(context) };
+export async function editAction<Item extends Row, Action extends string, Input, Row extends { revision: number }, Data extends ContentData>(
+  { request, context, params }: PageArgs,
+  editor: ContentEditor<Item, Action, Input, Row, Data>,
+) {
+  const change = await changeOf({ request, context, params }, editor);
+  const { services } = change;
   try {
     const { values, files } = await readStaffForm(request, context, services, editor.formRules);
     const action = editor.statusActions.find((candidate) => candidate === values.intent);
@@ -101,16 +128,47 @@ export async function editAction<Item, Action extends string, Input>({ request, 
       if (action === "delete") return redirect(`${editor.listPath}?done=deleted`);
       return { status: "success", messages: [changed.message] } satisfies FormAnswer;
     }
-    if (values.intent !== "save") return formError(400, "This form asked for something the page does not do. Reload the page and try again.");
+    if (values.intent === "publish-changes" || values.intent === "discard-changes") {
+      const settled = await settleChanges(services.db, editor.content, { ...change, action: settling[values.intent] });
+      if (!settled.ok) return formError(settled.status, settled.message);
+      services.content.nudge();
+      return { status: "success", messages: [settled.message] } satisfies FormAnswer;
+    }
+    if (values.intent !== "save" && values.intent !== "save-draft" && values.intent !== "autosave")
+      return formError(400, "This form asked for something the page does not do. Reload the page and try again.");
     const read = editor.readInput(values);
     if (!read.ok) return formError(400, "Some fields need your attention; nothing was saved.", read.errors, values);
     const revision = Number(values.revision);
     if (!Number.isInteger(revision)) return formError(400, "Reload the page and make your changes again: the form was incomplete.", undefined, values);
-    const saved = await editor.save({ ...change, revision, input: read.input, files });
+    const saved = await editor.save({ ...change, revision, input: read.input, files, publish: values.intent === "save" });
     if (!saved.ok) return formError(saved.status, saved.message, saved.fields, values);
     services.content.nudge();
-    return { status: "success", messages: [saved.message] } satisfies FormAnswer;
+    // An autosave answers the counter the open form saves at next: the page is not drawn again.
+    return { status: "success", messages: [saved.message], ...(values.intent === "autosave" ? { revision: saved.revision } : {}) } satisfies FormAnswer<{
+      revision?: number;
+    }>;
   } catch (error) {
     return answerRejection(error);
   }
+}
+
+/** A kind's page loaders, each for a shared content route. */
+type KindLoaders = Record<"list" | "newItem" | "edit" | "preview", (args: PageArgs) => unknown>;
+
+/** A loader whose answer also names its kind. */
+type Marked<Kind, Load> = Load extends (args: PageArgs) => infer Answer ? (args: PageArgs) => Promise<{ kind: Kind } & Awaited<Answer>> : never;
+
+/**
+ * A kind's loaders and actions for the shared content routes
+ * (app/routes/staff.content.*), each loader's answer marked with its kind so
+ * the route draws that kind's page.
+ */
+export function kindPages<Kind extends ContentKind, Loaders extends KindLoaders, Actions extends Record<"create" | "save", (args: PageArgs) => unknown>>(
+  kind: Kind,
+  loaders: Loaders,
+  actions: Actions,
+) {
+  const mark = <Name extends keyof KindLoaders>(name: Name) =>
+    (async (args: PageArgs) => ({ kind, ...((await loaders[name](args)) as object) })) as Marked<Kind, Loaders[Name]>;
+  return { list: mark("list"), newItem: mark("newItem"), edit: mark("edit"), preview: mark("preview"), ...actions };
 }

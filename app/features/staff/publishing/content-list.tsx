@@ -1,7 +1,8 @@
 import type { ListCell } from "#app/features/staff/table-ui.tsx";
 import { Link } from "react-router";
 import { StatusBadge } from "#app/features/staff/inbox-ui.tsx";
-import { ListFilters, ListResults, LocalTime } from "#app/features/staff/list-ui.tsx";
+import { ListFilters, ListResults } from "#app/features/staff/list-ui.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { PageHeading, buttonClass, linkClass } from "#app/features/staff/staff-ui.tsx";
 
 type ContentRow = { id: number; title: string; status: string; changedAt: Date | string };

@@ -17,8 +17,8 @@ vi.setConfig({ testTimeout: 90_000 });
 
 const drivers = await testDrivers();
 
-const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", roles: ["sales"] };
-const admin: StaffUser = { id: "user-admin", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"] };
+const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", roles: ["sales"], timeZone: null };
+const admin: StaffUser = { id: "user-admin", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"], timeZone: null };
 const MAIL_FROM = '"Kraf Technologies" <hello@kraf.example>';
 const SITE_URL = "https://www.kraf.example";
 

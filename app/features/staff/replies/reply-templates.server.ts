@@ -1,5 +1,7 @@
 import { asc, eq } from "drizzle-orm";
+import { defaultSiteFacts, type SiteFacts } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
+import { readSiteFacts } from "#app/features/site-facts/site-facts.server.ts";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import {
   checkBody,
@@ -24,8 +26,11 @@ export type ReplyTemplate = { id: number; name: string; subject: string; body: s
 
 const SIGNATURE_KEY = "reply-signature";
 
-/** Until an admin writes one: the company's name, phone and sales address, as the confirmation ends. */
-export const defaultSignature = `${site.name}\n${site.phone.display} · ${site.emails.sales}`;
+/** Until an admin writes one: the company's name, phone and sales address in force (the site facts), as the confirmation ends. */
+const signatureOf = (facts: SiteFacts) => `${site.name}\n${facts.phone.display} · ${facts.emails.sales}`;
+
+/** The signature before anyone changed either it or the site facts. */
+export const defaultSignature = signatureOf(defaultSiteFacts);
 
 const actorOf = (user: StaffUser): AuditActor => ({ id: user.id, email: user.email });
 
@@ -39,7 +44,7 @@ export function listReplyTemplates(db: Database): Promise<ReplyTemplate[]> {
 
 export async function readSignature(db: Database): Promise<string> {
   const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, SIGNATURE_KEY));
-  return row?.value ?? defaultSignature;
+  return row?.value ?? signatureOf((await readSiteFacts(db)).facts);
 }
 
 /**

@@ -16,7 +16,7 @@ import { auditLog, staffUsers } from "#app/platform/db/schema.server.ts";
 vi.setConfig({ testTimeout: 90_000 });
 
 const drivers = await testDrivers();
-const admin: StaffUser = { id: "user-admin", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"] };
+const admin: StaffUser = { id: "user-admin", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"], timeZone: null };
 
 for (const driver of drivers) {
   test(`a site starts with one template; picking it fills in the lead, the sender and the signature; admins' changes are audited (${driver})`, async () => {

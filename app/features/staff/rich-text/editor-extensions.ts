@@ -1,6 +1,6 @@
 import { Extension, type JSONContent } from "@tiptap/core";
-import { Image } from "@tiptap/extension-image";
 import { StarterKit } from "@tiptap/starter-kit";
+import { CaptionedImage } from "#app/features/staff/rich-text/image-node.ts";
 
 /** The page's title is its one h1, so a description's headings start at h2. */
 export const HEADING_LEVELS = [2, 3, 4] as const;
@@ -14,12 +14,6 @@ export function isAllowedHref(href: string): boolean {
 export function isAllowedImageSrc(src: string): boolean {
   return /^(https?:\/\/|\/(?!\/))/i.test(src.trim());
 }
-
-/**
- * The sanitiser rewrites every http(s) link's rel to this; giving every link
- * the same rel in the editor keeps its HTML unchanged by the sanitiser.
- */
-const LINK_REL = "noopener noreferrer nofollow";
 
 /**
  * The editor's schema, no wider than the sanitiser's allow-list
@@ -37,13 +31,14 @@ export function richTextExtensions() {
         openOnClick: false,
         autolink: true,
         defaultProtocol: "https",
-        HTMLAttributes: { target: null, rel: LINK_REL, class: null },
+        // A link's rel follows from its address when a public page is drawn (sanitize.server.ts): none is stored.
+        HTMLAttributes: { target: null, rel: null, class: null },
         isAllowedUri: (url) => isAllowedHref(url),
       },
       underline: false,
       dropcursor: false,
     }),
-    Image.configure({ inline: false, allowBase64: false }),
+    CaptionedImage.configure({ inline: false, allowBase64: false }),
     ListIndentKeys,
   ];
 }

@@ -1,7 +1,8 @@
 import { useEditorState, type Editor } from "@tiptap/react";
 import { useId, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { HEADING_LEVELS } from "#app/features/staff/rich-text/editor-extensions.ts";
-import { ImagePanel } from "#app/features/staff/rich-text/image-panel.tsx";
+import { selectedImage } from "#app/features/staff/rich-text/image-node.ts";
+import { ImagePanel, type EditedImage } from "#app/features/staff/rich-text/image-panel.tsx";
 import { LinkPanel } from "#app/features/staff/rich-text/link-panel.tsx";
 
 /**
@@ -46,8 +47,8 @@ function useRovingFocus(count: number) {
   };
 }
 
-/** Headings, bold, italic, lists, links, (images,) undo and redo for one editor. */
-export type ToolbarPanel = "link" | "image" | null;
+/** Headings, bold, italic, lists, links, (images,) the selected image's alt text and caption, undo and redo for one editor. */
+export type ToolbarPanel = "link" | "image" | "imageText" | null;
 
 export function EditorToolbar({
   editor,
@@ -72,13 +73,16 @@ export function EditorToolbar({
       bulletList: current.isActive("bulletList"),
       orderedList: current.isActive("orderedList"),
       link: current.isActive("link"),
+      image: selectedImage(current),
       canUndo: current.can().undo(),
       canRedo: current.can().redo(),
     }),
   });
   const panelId = useId();
+  // The image whose text is being edited, as it was when the form opened: a click in the text meanwhile does not change it.
+  const [edited, setEdited] = useState<EditedImage | null>(null);
   const chain = () => editor.chain().focus();
-  const openOrClose = (which: "link" | "image") => () => setPanel(panel === which ? null : which);
+  const openOrClose = (which: Exclude<ToolbarPanel, null>) => () => setPanel(panel === which ? null : which);
   const closePanel = () => {
     setPanel(null);
     editor.commands.focus();
@@ -92,6 +96,15 @@ export function EditorToolbar({
     { label: "Numbered list", pressed: state.orderedList, run: () => chain().toggleOrderedList().run() },
     { label: "Link", pressed: state.link, shortcut: "Control+K", controls: { id: panelId, expanded: panel === "link" }, run: openOrClose("link") },
     ...(imageUploadUrl ? [{ label: "Insert image", controls: { id: panelId, expanded: panel === "image" }, run: openOrClose("image") }] : []),
+    {
+      label: "Alt text and caption",
+      disabled: !state.image && panel !== "imageText",
+      controls: { id: panelId, expanded: panel === "imageText" },
+      run: () => {
+        setEdited(state.image);
+        openOrClose("imageText")();
+      },
+    },
     { label: "Undo", disabled: !state.canUndo, shortcut: "Control+Z", run: () => chain().undo().run() },
     { label: "Redo", disabled: !state.canRedo, shortcut: "Control+Shift+Z", run: () => chain().redo().run() },
   ];
@@ -119,6 +132,7 @@ export function EditorToolbar({
       </div>
       {panel === "link" ? <LinkPanel id={panelId} editor={editor} onClose={closePanel} /> : null}
       {panel === "image" && imageUploadUrl ? <ImagePanel id={panelId} editor={editor} uploadUrl={imageUploadUrl} onClose={closePanel} /> : null}
+      {panel === "imageText" && edited ? <ImagePanel key={edited.pos} id={panelId} editor={editor} edited={edited} onClose={closePanel} /> : null}
     </div>
   );
 }

@@ -20,7 +20,7 @@ const SALES_INBOX = "sales-inbox@example.com";
 
 const withServices = (driver: DatabaseDriver, run: (services: Services) => Promise<void>) => withTestServices(driver, { SITE_URL: SITE, SALES_INBOX }, run);
 
-const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"] };
+const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"], timeZone: null };
 
 /** Sales accounts; inserting them is enough for them to join the default team. */
 async function salesAccounts(services: Services, names: string[]): Promise<string[]> {

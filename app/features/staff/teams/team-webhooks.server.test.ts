@@ -13,7 +13,7 @@ import { openTestDatabase } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"] };
+const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"], timeZone: null };
 const ip = "10.0.0.1";
 
 test("a team's webhook: refused addresses change nothing, the first address makes a secret, a new secret replaces it, each change is audited without the secret", async () => {

@@ -20,7 +20,7 @@ import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"] };
+const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"], timeZone: null };
 const ip = "10.0.0.1";
 
 for (const driver of await testDrivers()) {

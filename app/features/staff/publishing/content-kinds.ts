@@ -1,0 +1,22 @@
+/*
+ * The kinds of content the staff area edits, by the folder of their pages
+ * (/staff/jobs, /staff/insights, /staff/events/editions). One set of route modules draws every kind
+ * (app/routes/staff.content.*); each kind's own pages module draws its parts.
+ */
+
+export const contentKinds = ["jobs", "insights", "events/editions"] as const;
+export type ContentKind = (typeof contentKinds)[number];
+
+/** The words of a kind's page titles. */
+export const contentKindTitles: Record<ContentKind, { list: string; one: string }> = {
+  jobs: { list: "Jobs", one: "job" },
+  insights: { list: "Insights", one: "insight" },
+  "events/editions": { list: "Event editions", one: "event edition" },
+};
+
+/** The kind whose pages `pathname` is under; the route config sends only those addresses here. */
+export function contentKindAt(pathname: string): ContentKind {
+  const kind = contentKinds.find((candidate) => pathname.startsWith(`/staff/${candidate}`));
+  if (!kind) throw new Error(`No content kind has its pages at ${pathname}`);
+  return kind;
+}

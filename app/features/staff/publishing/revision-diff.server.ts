@@ -1,0 +1,56 @@
+import { diffWords } from "diff";
+import sanitizeHtml from "sanitize-html";
+import { formatStaffTime } from "#app/features/staff/staff-time.tsx";
+import type { ContentData, FieldKind } from "#app/features/staff/publishing/revisions.server.ts";
+
+/** A run of words in the comparison: kept, added in the later revision, or removed from the earlier one. */
+export type DiffPart = { value: string; change: "added" | "removed" | null };
+
+/** One field that differs between two revisions, as words; `note` when only its formatting or links changed. */
+export type FieldDifference = { label: string; parts: DiffPart[]; note: string | null };
+
+const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|pre|figure|figcaption)>|<br\s*\/?>/gi;
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&nbsp;": "\u00a0" };
+
+/** The words of rich HTML as a reader sees them: a line per block, a picture as its alt text. */
+export function textOfHtml(html: string): string {
+  const withBreaks = html.replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/gi, "[Picture: $1]").replace(BLOCK_END, "$&\n");
+  const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
+  return text
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\n{2,}/g, "\n")
+    .trim();
+}
+
+function textOf(kind: FieldKind, value: unknown, timeZone: string): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (kind === "list" && Array.isArray(value)) return value.join(", ");
+  if (kind === "time" && typeof value === "string") return formatStaffTime(value, timeZone);
+  if (kind === "html" && typeof value === "string") return textOfHtml(value);
+  return String(value);
+}
+
+/**
+ * What changed from revision `before` to `after`, field by field in the
+ * type's order, word by word; a field that is the same is left out. Times
+ * read in the reader's zone.
+ */
+export function compareRevisions(
+  fields: readonly { key: string; label: string; kind: FieldKind }[],
+  before: ContentData,
+  after: ContentData,
+  timeZone: string,
+): FieldDifference[] {
+  const differences: FieldDifference[] = [];
+  for (const field of fields) {
+    if (JSON.stringify(before[field.key] ?? null) === JSON.stringify(after[field.key] ?? null)) continue;
+    const old = textOf(field.kind, before[field.key], timeZone);
+    const now = textOf(field.kind, after[field.key], timeZone);
+    const parts = diffWords(old, now).map((part) => ({
+      value: part.value,
+      change: part.added ? ("added" as const) : part.removed ? ("removed" as const) : null,
+    }));
+    differences.push({ label: field.label, parts, note: old === now ? "Only the formatting or the links changed." : null });
+  }
+  return differences;
+}

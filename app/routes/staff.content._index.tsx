@@ -1,0 +1,23 @@
+import type { Route } from "./+types/staff.content._index";
+import { EditionListPage } from "#app/features/staff/events/edition-pages.tsx";
+import { InsightListPage } from "#app/features/staff/insights/insight-pages.tsx";
+import { JobListPage } from "#app/features/staff/jobs/job-pages.tsx";
+import { contentKindAt, contentKindTitles } from "#app/features/staff/publishing/content-kinds.ts";
+import { contentPagesAt } from "#app/features/staff/publishing/content-pages.server.ts";
+import { staffMeta } from "#app/features/staff/staff-ui.tsx";
+
+export const loader = (args: Route.LoaderArgs) => contentPagesAt(args.url).list(args);
+
+export const meta: Route.MetaFunction = ({ location }) => staffMeta(contentKindTitles[contentKindAt(location.pathname)].list);
+
+/** A kind's list: every job, insight or event edition. */
+export default function ContentListRoute({ loaderData }: Route.ComponentProps) {
+  switch (loaderData.kind) {
+    case "jobs":
+      return <JobListPage loaderData={loaderData} />;
+    case "insights":
+      return <InsightListPage loaderData={loaderData} />;
+    case "events/editions":
+      return <EditionListPage loaderData={loaderData} />;
+  }
+}
