@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { contentPages, pagesWithOwnRoute } from "./content/pages/index.ts";
-import { contentKinds } from "./features/staff/publishing/content-kinds.ts";
+import { contentKinds, kindsMadeInCode } from "./features/staff/publishing/content-kinds.ts";
 
 export default [
   index("routes/home.tsx"),
@@ -58,7 +58,7 @@ export default [
       const id = `staff-${kind.replace("/", "-")}`;
       return [
         route(kind, "routes/staff.content._index.tsx", { id }),
-        route(`${kind}/new`, "routes/staff.content.new.tsx", { id: `${id}-new` }),
+        ...(kindsMadeInCode.includes(kind) ? [] : [route(`${kind}/new`, "routes/staff.content.new.tsx", { id: `${id}-new` })]),
         route(`${kind}/:id`, "routes/staff.content.$id.tsx", { id: `${id}-edit` }),
         route(`${kind}/:id/preview`, "routes/staff.content.$id.preview.tsx", { id: `${id}-preview` }),
         route(`${kind}/:id/history`, "routes/staff.content.$id.history.tsx", { id: `${id}-history` }),

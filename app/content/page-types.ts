@@ -88,8 +88,25 @@ export type CallToActionSection = {
   action?: Action;
 };
 
+/** What clients said, each quote under the name, role and company of who said it. */
+export type TestimonialsSection = {
+  kind: "testimonials";
+  title: string;
+  intro?: string;
+  items: { quote: string; name: string; role: string; company: string }[];
+};
+
 export type Section =
-  HeroSection | FeatureGridSection | StepsSection | FiguresSection | FaqSection | LinkGridSection | ProseSection | CaseStudiesSection | CallToActionSection;
+  | HeroSection
+  | FeatureGridSection
+  | StepsSection
+  | FiguresSection
+  | FaqSection
+  | LinkGridSection
+  | ProseSection
+  | CaseStudiesSection
+  | CallToActionSection
+  | TestimonialsSection;
 
 export type PageContent = {
   /** The route path, e.g. "/crm". */

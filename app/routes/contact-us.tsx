@@ -1,20 +1,19 @@
 import type { Route } from "./+types/contact-us";
 import { Sections } from "#app/components/sections/sections.tsx";
-import { contentPageAt } from "#app/content/pages/index.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { siteFactsOf } from "#app/features/site-facts/site-facts.server.ts";
+import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
 import { ConsultationPanel } from "#app/layout/consultation-panel.tsx";
 import { staticPageBody } from "#app/layout/deferred-part.tsx";
-import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
+import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 
 const PATH = "/contact-us";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { page: contentPageAt(PATH, await siteFactsOf(context))! };
+  return { page: (await sitePageAt(context, PATH))! };
 }
 
 // The same for every visitor: rendered once, then served from memory.
-export const headers = cachePageFor(300, STATIC_COPY);
+export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta({ title: loaderData.page.title, description: loaderData.page.description, path: PATH, siteUrl: siteUrlFrom(matches) });

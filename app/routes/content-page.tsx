@@ -2,20 +2,19 @@ import { data } from "react-router";
 import type { Route } from "./+types/content-page";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { SharedRegion } from "#app/layout/shared-region.tsx";
-import { contentPageAt } from "#app/content/pages/index.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { siteFactsOf } from "#app/features/site-facts/site-facts.server.ts";
-import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
+import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
+import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const path = url.pathname.replace(/\/+$/, "") || "/";
-  const page = contentPageAt(path, await siteFactsOf(context));
+  const page = await sitePageAt(context, path);
   if (!page) throw data(null, { status: 404 });
   return { page };
 }
 
-// The same for every visitor: rendered once, then served from memory.
-export const headers = cachePageFor(300, STATIC_COPY);
+// The same for every visitor: rendered once, then served from memory until an editor publishes a change.
+export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData

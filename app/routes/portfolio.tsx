@@ -4,18 +4,17 @@ import { CaseStudyGrid } from "#app/components/sections/case-study-cards.tsx";
 import { FilterLinks } from "#app/components/ui/filter-links.tsx";
 import { CASE_STUDIES_PATH, caseStudiesIn, caseStudyCard, newestFirst, solutionAreas, type CaseStudyCard } from "#app/content/case-studies.ts";
 import type { Section } from "#app/content/page-types.ts";
-import { contentPageAt } from "#app/content/pages/index.ts";
 import { readQueryParameter } from "#app/features/forms/query-params.ts";
 import { filterHeadingSuffix, listingMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
-import { siteFactsOf } from "#app/features/site-facts/site-facts.server.ts";
+import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
 import { staticPageBody } from "#app/layout/deferred-part.tsx";
-import { cachePageFor, STATIC_COPY } from "#app/platform/page-cache.ts";
+import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 
 const AREA = { name: "area", label: "solution area", maxLength: 100 };
 
 /** `?area=` an unknown slug shows every study under the page's one address (its canonical link). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = contentPageAt(CASE_STUDIES_PATH, await siteFactsOf(context))!;
+  const page = (await sitePageAt(context, CASE_STUDIES_PATH))!;
   const slug = readQueryParameter(new URL(request.url).searchParams, AREA);
   const area = solutionAreas.find((candidate) => candidate.slug === slug);
   const filters = [
@@ -29,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The same for every visitor: rendered once per filter, then served from memory.
-export const headers = cachePageFor(300, STATIC_COPY);
+export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   listingMeta({

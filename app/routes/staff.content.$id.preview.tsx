@@ -2,6 +2,7 @@ import type { Route } from "./+types/staff.content.$id.preview";
 import { EditionPreviewPage } from "#app/features/staff/events/edition-pages.tsx";
 import { InsightPreviewPage } from "#app/features/staff/insights/insight-pages.tsx";
 import { JobPreviewPage } from "#app/features/staff/jobs/job-pages.tsx";
+import { PagePreviewPage } from "#app/features/staff/pages/page-pages.tsx";
 import { contentPagesAt } from "#app/features/staff/publishing/content-pages.server.ts";
 import { staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -17,6 +18,8 @@ function previewTitle(loaderData: Awaited<ReturnType<typeof loader>>): string {
       return loaderData.insight.title;
     case "events/editions":
       return loaderData.data.event.title;
+    case "pages":
+      return loaderData.page.title;
   }
 }
 
@@ -29,5 +32,7 @@ export default function ContentPreviewRoute({ loaderData }: Route.ComponentProps
       return <InsightPreviewPage loaderData={loaderData} />;
     case "events/editions":
       return <EditionPreviewPage loaderData={loaderData} />;
+    case "pages":
+      return <PagePreviewPage loaderData={loaderData} />;
   }
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/staff.content.$id";
 import { EditEditionPage } from "#app/features/staff/events/edition-pages.tsx";
 import { EditInsightPage } from "#app/features/staff/insights/insight-pages.tsx";
 import { EditJobPage } from "#app/features/staff/jobs/job-pages.tsx";
+import { EditSitePage } from "#app/features/staff/pages/page-pages.tsx";
 import { contentKindAt, contentKindTitles } from "#app/features/staff/publishing/content-kinds.ts";
 import { contentPagesAt } from "#app/features/staff/publishing/content-pages.server.ts";
 import { staffMeta } from "#app/features/staff/staff-ui.tsx";
@@ -29,5 +30,7 @@ export default function EditContentRoute({ loaderData, actionData }: Route.Compo
       return <EditInsightPage loaderData={loaderData} actionData={actionData} />;
     case "events/editions":
       return <EditEditionPage loaderData={loaderData} actionData={actionData} />;
+    case "pages":
+      return <EditSitePage loaderData={loaderData} actionData={actionData} />;
   }
 }

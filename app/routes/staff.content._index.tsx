@@ -2,6 +2,7 @@ import type { Route } from "./+types/staff.content._index";
 import { EditionListPage } from "#app/features/staff/events/edition-pages.tsx";
 import { InsightListPage } from "#app/features/staff/insights/insight-pages.tsx";
 import { JobListPage } from "#app/features/staff/jobs/job-pages.tsx";
+import { PageListPage } from "#app/features/staff/pages/page-pages.tsx";
 import { contentKindAt, contentKindTitles } from "#app/features/staff/publishing/content-kinds.ts";
 import { contentPagesAt } from "#app/features/staff/publishing/content-pages.server.ts";
 import { staffMeta } from "#app/features/staff/staff-ui.tsx";
@@ -19,5 +20,7 @@ export default function ContentListRoute({ loaderData }: Route.ComponentProps) {
       return <InsightListPage loaderData={loaderData} />;
     case "events/editions":
       return <EditionListPage loaderData={loaderData} />;
+    case "pages":
+      return <PageListPage loaderData={loaderData} />;
   }
 }

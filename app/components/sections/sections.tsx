@@ -10,6 +10,7 @@ import type {
   ProseSection,
   Section,
   StepsSection,
+  TestimonialsSection,
 } from "#app/content/page-types.ts";
 import { ActionLink, consultationAction } from "#app/components/sections/action-link.tsx";
 import { CaseStudyGrid } from "#app/components/sections/case-study-cards.tsx";
@@ -17,8 +18,18 @@ import { ContactText } from "#app/components/sections/contact-text.tsx";
 import type { CardIcon as CardIconName } from "#app/content/card-icons.ts";
 import cardIconsUrl from "#app/content/card-icons.svg?url";
 
+/** A section whose list is empty draws nothing: no "What our clients say" over no quotes. */
+function hasContent(section: Section): boolean {
+  if ("items" in section) return section.items.length > 0;
+  if (section.kind === "steps") return section.steps.length > 0;
+  if (section.kind === "caseStudies") return section.cards.length > 0;
+  if (section.kind === "prose") return section.blocks.length > 0;
+  return true;
+}
+
 /** Draws a page's sections in order; each kind has one component. */
-export function Sections({ sections }: { sections: readonly Section[] }) {
+export function Sections({ sections: all }: { sections: readonly Section[] }) {
+  const sections = all.filter(hasContent);
   return sections.map((section, index) => {
     const key = `${section.kind}-${index}`;
     switch (section.kind) {
@@ -40,6 +51,8 @@ export function Sections({ sections }: { sections: readonly Section[] }) {
         return <CaseStudies key={key} {...section} />;
       case "cta":
         return <CallToAction key={key} {...section} closing={index === sections.length - 1} />;
+      case "testimonials":
+        return <Testimonials key={key} {...section} />;
     }
   });
 }
@@ -175,6 +188,29 @@ function Figures({ title, items }: FiguresSection) {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+function Testimonials({ title, intro, items }: TestimonialsSection) {
+  return (
+    <section className="container-page py-14 sm:py-16">
+      <SectionHeading title={title} intro={intro} />
+      <ul className="mt-8 grid gap-5 md:grid-cols-2">
+        {items.map((item) => (
+          <li key={`${item.name}-${item.quote.slice(0, 40)}`}>
+            <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <blockquote className="flex-1 text-lg text-slate-800">
+                <p>“{item.quote}”</p>
+              </blockquote>
+              <figcaption className="mt-4 text-slate-700">
+                <span className="font-semibold text-ink">{item.name}</span>
+                {[item.role, item.company].filter(Boolean).length > 0 ? <>, {[item.role, item.company].filter(Boolean).join(", ")}</> : null}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { CASE_STUDIES_PATH, caseStudiesFor, caseStudyCard } from "#app/content/case-studies.ts";
 import type { CaseStudiesSection, PageContent } from "#app/content/page-types.ts";
-import { defaultSiteFacts, filledPerFacts, type SiteFacts } from "#app/content/site-facts.ts";
+import { defaultSiteFacts, fillFacts, filledPerFacts, type SiteFacts } from "#app/content/site-facts.ts";
 import { page as about } from "./about.ts";
 import { page as aiMl } from "./ai-ml-solution.ts";
 import { page as billing } from "./billing-system.ts";
@@ -50,13 +50,15 @@ function withCaseStudies(page: PageContent): PageContent {
 export const pagesWithOwnRoute: readonly string[] = ["/portfolio", "/contact-us", "/kraf-think-2025"];
 
 /**
- * Every page whose copy is data, in sitemap order. The shared content route
- * draws them all but three: /portfolio adds the case studies and their filters
- * (routes/portfolio.tsx), /contact-us draws the consultation form right
- * under its title (routes/contact-us.tsx), and /kraf-think-2025 adds the event's
- * date, venue, agenda and registration (routes/kraf-think-2025.tsx).
+ * Every page whose copy is data, as written here, in sitemap order. The shared
+ * content route draws them all but three: /portfolio adds the case studies and
+ * their filters (routes/portfolio.tsx), /contact-us draws the consultation form
+ * right under its title (routes/contact-us.tsx), and /kraf-think-2025 adds the
+ * event's date, venue, agenda and registration (routes/kraf-think-2025.tsx).
+ * Editors change them in the staff area (app/features/site-pages); this copy
+ * is each page's first revision, and what a new database shows.
  */
-const pagesAsWritten: readonly PageContent[] = [
+export const pagesAsWritten: readonly PageContent[] = [
   products,
   about,
   contact,
@@ -83,11 +85,23 @@ const pagesAsWritten: readonly PageContent[] = [
   chatbot,
   predictive,
   privacy,
-].map(withCaseStudies);
+];
 
-const byPath = new Map(pagesAsWritten.map((page) => [page.path, filledPerFacts(page)]));
+const writtenByPath = new Map(pagesAsWritten.map((page) => [page.path, page]));
 
-/** The page at `path` with the site facts in force (by default the code's, as tests and the sitemap want them). */
+/** The page at `path` as written in code, before its case studies and the site facts are put in. */
+export function writtenPageAt(path: string): PageContent | undefined {
+  return writtenByPath.get(path as PageContent["path"]);
+}
+
+/** A page as visitors see it: its blocks, the case studies of its solution area, and the site facts in force. */
+export function pageToShow(page: PageContent, facts: SiteFacts): PageContent {
+  return fillFacts(withCaseStudies(page), facts);
+}
+
+const byPath = new Map(pagesAsWritten.map((page) => [page.path, filledPerFacts(withCaseStudies(page))]));
+
+/** The page at `path` as written, with the site facts given (by default the code's, as tests and the sitemap want them). */
 export function contentPageAt(path: string, facts: SiteFacts = defaultSiteFacts): PageContent | undefined {
   return byPath.get(path as PageContent["path"])?.(facts);
 }

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { contentPageAt } from "#app/content/pages/index.ts";
+import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
 import { eventJsonLd } from "#app/features/events/event-json-ld.ts";
 import type { EventPageData } from "#app/features/events/event-page.tsx";
 import type { EventFormResult } from "#app/features/events/event-rules.ts";
@@ -11,10 +11,9 @@ import { logger } from "#app/platform/logger.server.ts";
 import { PUBLISHED_CONTENT, sharedCacheControl } from "#app/platform/page-cache.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
-import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
 
 /** The series' standing copy, shown on every edition's page. */
-const SERIES_PAGE = "/kraf-think-2025";
+export const SERIES_PAGE = "/kraf-think-2025";
 const LOAD_FAILED = "The event's details could not be loaded just now. Please try again in a few minutes.";
 
 /** Which edition a page shows: the current one, or the one its address names. */
@@ -23,7 +22,7 @@ type FindEdition = (db: Database) => Promise<EventRow | null>;
 /** The page's data; `required` answers 404 when there is no such edition (an edition's own page) instead of the copy alone. */
 export async function loadEventPage(context: Readonly<RouterContextProvider>, find: FindEdition, { required }: { required: boolean }): Promise<EventPageData> {
   const services = await servicesOf(context);
-  const page = contentPageAt(SERIES_PAGE, (await siteFactsFor(services)).facts)!;
+  const page = (await sitePageAt(context, SERIES_PAGE))!;
   let row: EventRow | null;
   try {
     row = await find(services.db);

@@ -1,7 +1,7 @@
 import { defaultSiteFacts, type SiteFacts } from "#app/content/site-facts.ts";
 import { readDocument, saveDocument } from "#app/features/content-documents.server.ts";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
-import { staleRevision } from "#app/features/staff/publishing/revisions.server.ts";
+import { canonicalJson, staleRevision } from "#app/features/staff/publishing/revisions.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
@@ -28,13 +28,6 @@ function overDefaults(data: unknown): SiteFacts {
   }
   facts.navLabels = { ...defaultSiteFacts.navLabels, ...stored.navLabels };
   return facts;
-}
-
-/** JSON with every object's keys in order: the database's jsonb keeps them in its own order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === "object" && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item,
-  );
 }
 
 export async function readSiteFacts(db: Database): Promise<SiteFactsInForce> {
@@ -71,7 +64,7 @@ export async function saveSiteFacts(
     const before = await readSiteFacts(tx);
     if (before.revision !== shownRevision) return staleRevision("set of site facts");
     const fields = (Object.keys(facts) as (keyof SiteFacts)[])
-      .filter((key) => canonical(before.facts[key]) !== canonical(facts[key]))
+      .filter((key) => canonicalJson(before.facts[key]) !== canonicalJson(facts[key]))
       .map((key) => (key === "navLabels" ? "navigation labels" : key));
     if (fields.length === 0) return { ok: true, revision: before.revision, message: "Nothing changed, so nothing was saved." };
     const revision = await saveDocument(tx, { type: TYPE, key: KEY, data: facts, shownRevision, actorId: actor.id });

@@ -63,6 +63,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "changes-discarded": "Discarded saved changes",
   "edition-created": "Created an event edition draft",
   "edition-edited": "Edited an event edition",
+  "page-edited": "Edited a page",
   "edition-published": "Published an event edition",
   "edition-unpublished": "Unpublished an event edition",
   "edition-deleted": "Deleted an event edition",

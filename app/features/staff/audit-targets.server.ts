@@ -11,6 +11,7 @@ import {
   newsletterSubscriptions,
   outbox,
   replyTemplates,
+  sitePages,
   routingRules,
   staffUsers,
   teams,
@@ -98,6 +99,13 @@ const kinds: Record<string, Kind> = {
     numeric: true,
     read: namesIn(featuredInsights, featuredInsights.id, sql<string>`coalesce(${featuredInsights.title}, 'Untitled')`),
     href: (id) => `/staff/insights/${id}`,
+  },
+  page: {
+    label: "Page",
+    gone: "deleted",
+    numeric: true,
+    read: namesIn(sitePages, sitePages.id, sitePages.path),
+    href: (id) => `/staff/pages/${id}`,
   },
   team: { label: "Team", gone: "deleted", numeric: true, read: namesIn(teams, teams.id, teams.name), href: () => "/staff/teams" },
   "routing-rule": {

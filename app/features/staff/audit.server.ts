@@ -67,7 +67,8 @@ export type AuditAction =
   | "edition-unpublished"
   | "edition-deleted"
   | "waitlist-place-given"
-  | "site-facts-changed";
+  | "site-facts-changed"
+  | "page-edited";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

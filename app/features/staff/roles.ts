@@ -29,7 +29,7 @@ export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, teams and lead routing, the outbox and the audit log",
   sales: "Consultation requests, newsletter subscribers, event registrations and the lead figures",
   recruiter: "Jobs and job applications",
-  editor: "Insights and event editions: writing, images and publishing; redirects; the pages' web vitals",
+  editor: "The site's pages, insights and event editions: writing, images and publishing; redirects; the pages' web vitals",
 };
 
 export type StaffArea =
@@ -41,6 +41,7 @@ export type StaffArea =
   | "jobs"
   | "applications"
   | "insights"
+  | "pages"
   | "vitals"
   | "redirects"
   | "outbox"
@@ -61,6 +62,8 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   jobs: { label: "Jobs", path: "/staff/jobs", roles: ["recruiter"] },
   applications: { label: "Applications", path: "/staff/applications", roles: ["recruiter"] },
   insights: { label: "Insights", path: "/staff/insights", roles: ["editor"] },
+  // Marketing's words on every page of the site, published without a developer (decision 061).
+  pages: { label: "Pages", path: "/staff/pages", roles: ["editor"] },
   // Editors publish the pages (and the images) that move these figures most.
   vitals: { label: "Web vitals", path: "/staff/vitals", roles: ["editor"] },
   // Editors move and retire the pages whose old addresses these keep (decision 055).

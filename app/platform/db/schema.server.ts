@@ -925,7 +925,7 @@ export const redirects = pgTable(
 );
 
 /** The kinds of content whose saved versions are kept (decision 059). */
-export const contentTypes = ["job", "insight", "edition"] as const;
+export const contentTypes = ["job", "insight", "edition", "page"] as const;
 export type ContentType = (typeof contentTypes)[number];
 
 /**
@@ -951,10 +951,25 @@ export const contentRevisions = pgTable(
   },
   (t) => [
     uniqueIndex("content_revisions_item_number_key").on(t.contentType, t.itemId, t.number),
-    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition')`),
+    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition', 'page')`),
     check("content_revisions_origin_check", sql`${t.origin} in ('first', 'saved', 'restored')`),
   ],
 );
+
+/**
+ * The pages whose copy is data (app/content/pages), as editors publish them
+ * (decision 061): one row a page, made the first time the staff list shows
+ * it; `data` stays null until a change is published, so until then the
+ * page is drawn from its copy as written in code.
+ */
+export const sitePages = pgTable("site_pages", {
+  id: id(),
+  path: text("path").notNull().unique(),
+  /** The published title, description and blocks; null: as written in code. */
+  data: jsonb("data").$type<Record<string, unknown>>(),
+  revision: integer("revision").notNull().default(0),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Content kept as one document per type and key (decision 057): the site's

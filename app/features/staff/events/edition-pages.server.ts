@@ -1,4 +1,5 @@
-import { contentPageAt } from "#app/content/pages/index.ts";
+import { SERIES_PAGE } from "#app/features/events/event-page.server.ts";
+import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
 import { eventJsonLd } from "#app/features/events/event-json-ld.ts";
 import { registeredCount, toEventView } from "#app/features/events/events.server.ts";
 import { editionEditor } from "#app/features/staff/events/edition-editor.server.ts";
@@ -49,7 +50,7 @@ export async function loadEditionPreview(args: PageArgs) {
     id: edition.id,
     status: edition.status,
     pending: pending.length > 0,
-    data: { page: contentPageAt("/kraf-think-2025")!, event, jsonLd: eventJsonLd(event, env.SITE_URL) },
+    data: { page: (await sitePageAt(args.context, SERIES_PAGE))!, event, jsonLd: eventJsonLd(event, env.SITE_URL) },
   };
 }
 

@@ -60,7 +60,8 @@ export function ContentEditPage({
   actions: PublishingAction[];
   /** Under the status buttons: an insight's schedule form. */
   schedule?: ReactNode;
-  deletion: Deletion;
+  /** Left out for an item that is never deleted here (a page of the site). */
+  deletion?: Deletion;
   /** The item's content form. */
   children: ReactNode;
 }) {
@@ -101,7 +102,7 @@ export function ContentEditPage({
           </div>
         ) : null}
         {schedule ? <div className="mt-5">{schedule}</div> : null}
-        {"refusal" in deletion ? (
+        {!deletion ? null : "refusal" in deletion ? (
           <p className="mt-4 text-sm text-slate-700">{deletion.refusal}</p>
         ) : (
           <details className="mt-4">

@@ -54,6 +54,15 @@ export type ContentEditor<Item extends Row, Action extends string, Input, Row ex
   save: (
     change: Change & { revision: number; input: Input; files: UploadedFile[]; publish: boolean },
   ) => Promise<{ ok: true; message: string; revision?: number } | Refusal>;
+  /**
+   * For a kind with blocks: the form's input with its blocks rearranged as the
+   * button `intent` asks (one moved, added or removed), kept as a draft; null
+   * when `intent` is not such a button.
+   */
+  arrange?: (
+    intent: string,
+    values: Record<string, string>,
+  ) => ((input: Input) => { ok: true; input: Input; message: string } | { ok: false; message: string }) | null;
   /** The data a restore brings back, without the files deleted since (named for the answer). */
   withoutMissingFiles?: (services: Services, data: Data) => Promise<{ data: Data; missing: string[] }>;
 };
@@ -134,15 +143,21 @@ export async function editAction<Item extends Row, Action extends string, Input,
       services.content.nudge();
       return { status: "success", messages: [settled.message] } satisfies FormAnswer;
     }
-    if (values.intent !== "save" && values.intent !== "save-draft" && values.intent !== "autosave")
-      return formError(400, "This form asked for something the page does not do. Reload the page and try again.");
+    const intent = values.intent ?? "";
+    const saving = intent === "save" || intent === "save-draft" || intent === "autosave";
+    const arrangement = saving ? null : (editor.arrange?.(intent, values) ?? null);
+    if (!saving && !arrangement) return formError(400, "This form asked for something the page does not do. Reload the page and try again.");
     const read = editor.readInput(values);
     if (!read.ok) return formError(400, "Some fields need your attention; nothing was saved.", read.errors, values);
+    const arranged = arrangement?.(read.input);
+    if (arranged && !arranged.ok) return formError(400, arranged.message, undefined, values);
     const revision = Number(values.revision);
     if (!Number.isInteger(revision)) return formError(400, "Reload the page and make your changes again: the form was incomplete.", undefined, values);
-    const saved = await editor.save({ ...change, revision, input: read.input, files, publish: values.intent === "save" });
+    const input = arranged ? arranged.input : read.input;
+    const saved = await editor.save({ ...change, revision, input, files, publish: intent === "save" });
     if (!saved.ok) return formError(saved.status, saved.message, saved.fields, values);
     services.content.nudge();
+    if (arranged) return { status: "success", messages: [arranged.message] } satisfies FormAnswer;
     // An autosave answers the counter the open form saves at next: the page is not drawn again.
     return { status: "success", messages: [saved.message], ...(values.intent === "autosave" ? { revision: saved.revision } : {}) } satisfies FormAnswer<{
       revision?: number;

@@ -22,6 +22,7 @@ export function ContentForm<Values extends Record<string, string>>({
   submitLabel,
   draftLabel,
   multipart = false,
+  buttonsInside = false,
   children,
 }: {
   values: Values;
@@ -32,6 +33,8 @@ export function ContentForm<Values extends Record<string, string>>({
   draftLabel?: string;
   /** For a form that carries a file. */
   multipart?: boolean;
+  /** The fields hold buttons of their own (a page's block buttons), which would come before the save buttons. */
+  buttonsInside?: boolean;
   children: (shown: Values, errors: Record<string, string> | undefined) => ReactNode;
 }) {
   const unsaved = useUnsavedChanges(answer);
@@ -68,6 +71,12 @@ export function ContentForm<Values extends Record<string, string>>({
       noValidate={hydrated}
     >
       {autosave.revision === undefined ? null : <input type="hidden" name="revision" value={autosave.revision} />}
+      {buttonsInside ? (
+        // Enter in a field presses the form's first button: this one, which keeps the changes, rather than a block's "Move up".
+        <button type="submit" name="intent" value={draftLabel ? "save-draft" : "save"} tabIndex={-1} aria-hidden="true" className="sr-only" disabled={saving}>
+          {draftLabel ?? submitLabel}
+        </button>
+      ) : null}
       {children(shown, errors)}
       {/* The first button is the one Enter in a field presses. */}
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">

@@ -2,6 +2,7 @@ import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { editionEditor } from "#app/features/staff/events/edition-editor.server.ts";
 import { insightEditor } from "#app/features/staff/insights/insight-editor.server.ts";
 import { jobEditor } from "#app/features/staff/jobs/job-editor.server.ts";
+import { pageEditor } from "#app/features/staff/pages/page-editor.server.ts";
 import { changeOf, loadForEdit, type ContentEditor, type PageArgs } from "#app/features/staff/publishing/content-edit.server.ts";
 import { contentKindAt } from "#app/features/staff/publishing/content-kinds.ts";
 import { compareRevisions } from "#app/features/staff/publishing/revision-diff.server.ts";
@@ -79,6 +80,8 @@ export function loadHistory(args: PageArgs) {
       return historyOf(args, insightEditor, (insight) => insight.title ?? "");
     case "events/editions":
       return historyOf(args, editionEditor, (edition) => edition.title);
+    case "pages":
+      return historyOf(args, pageEditor, (page) => page.path);
   }
 }
 
@@ -90,5 +93,7 @@ export function restoreFromHistory(args: PageArgs) {
       return restoreIn(args, insightEditor);
     case "events/editions":
       return restoreIn(args, editionEditor);
+    case "pages":
+      return restoreIn(args, pageEditor);
   }
 }

@@ -1,17 +1,21 @@
 /*
  * The kinds of content the staff area edits, by the folder of their pages
- * (/staff/jobs, /staff/insights, /staff/events/editions). One set of route modules draws every kind
+ * (/staff/jobs, /staff/insights, /staff/events/editions, /staff/pages). One set of route modules draws every kind
  * (app/routes/staff.content.*); each kind's own pages module draws its parts.
  */
 
-export const contentKinds = ["jobs", "insights", "events/editions"] as const;
+export const contentKinds = ["jobs", "insights", "events/editions", "pages"] as const;
 export type ContentKind = (typeof contentKinds)[number];
+
+/** Kinds whose items come from the code (the site's pages): they have no "new" page. */
+export const kindsMadeInCode: readonly ContentKind[] = ["pages"];
 
 /** The words of a kind's page titles. */
 export const contentKindTitles: Record<ContentKind, { list: string; one: string }> = {
   jobs: { list: "Jobs", one: "job" },
   insights: { list: "Insights", one: "insight" },
   "events/editions": { list: "Event editions", one: "event edition" },
+  pages: { list: "Pages", one: "page" },
 };
 
 /** The kind whose pages `pathname` is under; the route config sends only those addresses here. */

@@ -1,7 +1,8 @@
 import { diffWords } from "diff";
 import sanitizeHtml from "sanitize-html";
 import { formatStaffTime } from "#app/features/staff/staff-time.tsx";
-import type { ContentData, FieldKind } from "#app/features/staff/publishing/revisions.server.ts";
+import { textOfBlocks } from "#app/features/site-pages/page-blocks.ts";
+import { canonicalJson, type ContentData, type FieldKind } from "#app/features/staff/publishing/revisions.server.ts";
 
 /** A run of words in the comparison: kept, added in the later revision, or removed from the earlier one. */
 export type DiffPart = { value: string; change: "added" | "removed" | null };
@@ -27,6 +28,7 @@ function textOf(kind: FieldKind, value: unknown, timeZone: string): string {
   if (kind === "list" && Array.isArray(value)) return value.join(", ");
   if (kind === "time" && typeof value === "string") return formatStaffTime(value, timeZone);
   if (kind === "html" && typeof value === "string") return textOfHtml(value);
+  if (kind === "blocks" && Array.isArray(value)) return textOfBlocks(value);
   return String(value);
 }
 
@@ -43,7 +45,7 @@ export function compareRevisions(
 ): FieldDifference[] {
   const differences: FieldDifference[] = [];
   for (const field of fields) {
-    if (JSON.stringify(before[field.key] ?? null) === JSON.stringify(after[field.key] ?? null)) continue;
+    if (canonicalJson(before[field.key] ?? null) === canonicalJson(after[field.key] ?? null)) continue;
     const old = textOf(field.kind, before[field.key], timeZone);
     const now = textOf(field.kind, after[field.key], timeZone);
     const parts = diffWords(old, now).map((part) => ({

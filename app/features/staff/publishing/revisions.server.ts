@@ -16,8 +16,8 @@ import { contentRevisions, staffUsers, type ContentType } from "#app/platform/db
 /** An item's fields as a revision keeps them: JSON values only (a time as its ISO text). */
 export type ContentData = Record<string, unknown>;
 
-/** How the history and the comparison show a field: plain text, rich HTML, a list, or a moment. */
-export type FieldKind = "text" | "html" | "list" | "time";
+/** How the history and the comparison show a field: plain text, rich HTML, a list, a moment, or a page's blocks. */
+export type FieldKind = "text" | "html" | "list" | "time" | "blocks";
 
 /**
  * One kind of content as the core versions it: its fields, and how its row
@@ -61,13 +61,20 @@ export function staleRevision(what: string): Refusal {
   };
 }
 
-/** The keys of `after` whose value differs from `before` (dates by their moment, arrays by their items). */
+/** JSON with every object's keys in order: jsonb keeps them in an order of its own, so a value read back compares equal. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item,
+  );
+}
+
+/** The keys of `after` whose value differs from `before` (dates by their moment, arrays and objects by their contents). */
 export function changedFields(before: object, after: object): string[] {
   const old = before as Record<string, unknown>;
   const now = after as Record<string, unknown>;
   const same = (a: unknown, b: unknown): boolean => {
     if (a instanceof Date || b instanceof Date) return (a as Date | null)?.getTime() === (b as Date | null)?.getTime();
-    if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+    if (Array.isArray(a) || Array.isArray(b)) return canonicalJson(a ?? []) === canonicalJson(b ?? []);
     return (a ?? null) === (b ?? null);
   };
   return Object.keys(now).filter((key) => !same(old[key], now[key]));

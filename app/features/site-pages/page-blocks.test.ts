@@ -1,0 +1,71 @@
+import { describe, expect, test } from "vitest";
+import { pagesAsWritten } from "#app/content/pages/index.ts";
+import { blockArrangement, blockValues, MAX_BLOCKS, pageFieldNames, readBlocks, textOfBlocks } from "#app/features/site-pages/page-blocks.ts";
+
+describe("a page's blocks in its edit form", () => {
+  test.each(pagesAsWritten.map((page) => [page.path, page] as const))("%s reads back from its form exactly as written", (_path, page) => {
+    const values = blockValues(page.sections);
+    for (const name of Object.keys(values)) if (name !== "blocks") expect(pageFieldNames).toContain(name);
+    expect(readBlocks(values)).toEqual({ ok: true, sections: page.sections });
+  });
+
+  test("an item left empty is dropped, and a half-filled one is named by its field", () => {
+    const values = {
+      blocks: "hero,testimonials",
+      "b0.eyebrow": "CRM",
+      "b0.title": "A CRM",
+      "b0.lead": "Lead.",
+      "b1.title": "What our clients say",
+      "b1.items.0.quote": "They answered within the hour.",
+      "b1.items.0.name": "Asha Rao",
+      "b1.items.1.quote": "",
+      "b1.items.2.quote": "Great work",
+    };
+    expect(readBlocks(values)).toEqual({ ok: false, errors: { "b1.items.2.name": "Fill in name, or remove it." } });
+    const read = readBlocks({ ...values, "b1.items.2.quote": "" });
+    expect(read.ok && read.sections[1]).toEqual({
+      kind: "testimonials",
+      title: "What our clients say",
+      items: [{ quote: "They answered within the hour.", name: "Asha Rao" }],
+    });
+  });
+
+  test("a page starts with its one title block, holds at most 60 blocks, and refuses unknown kinds, bad links and half buttons", () => {
+    expect(readBlocks({ blocks: "cta,hero" })).toMatchObject({ ok: false, errors: { blocks: expect.stringContaining("starts with its title block") } });
+    expect(readBlocks({ blocks: ["hero", ...Array.from({ length: MAX_BLOCKS }, () => "cta")].join(",") })).toMatchObject({
+      ok: false,
+      errors: { blocks: `A page holds at most ${MAX_BLOCKS} blocks; it has ${MAX_BLOCKS + 1}.` },
+    });
+    expect(readBlocks({ blocks: "hero,carousel" })).toMatchObject({ ok: false, errors: { blocks: expect.stringContaining("“carousel”") } });
+    const hero = { blocks: "hero", "b0.eyebrow": "E", "b0.title": "T", "b0.lead": "L" };
+    expect(readBlocks({ ...hero, "b0.primary.label": "Go", "b0.primary.href": "javascript:alert(1)" })).toMatchObject({
+      ok: false,
+      errors: { "b0.primary.href": expect.stringContaining("must be a path of this site") },
+    });
+    expect(readBlocks({ ...hero, "b0.secondary.label": "Go" })).toMatchObject({
+      ok: false,
+      errors: { "b0.secondary.href": expect.stringContaining("link too") },
+    });
+    expect(readBlocks({ ...hero, "b0.art": "dragons" })).toMatchObject({ ok: false, errors: { "b0.art": "Choose artwork from the list." } });
+  });
+
+  test("blocks are added at the end, moved and removed; the title block stays first", () => {
+    const page = pagesAsWritten.find((candidate) => candidate.path === "/crm")!;
+    const kinds = (sections: readonly { kind: string }[]) => sections.map((section) => section.kind);
+    const added = blockArrangement("block-add", "testimonials")!(page.sections);
+    expect(added.ok && kinds(added.sections)).toEqual([...kinds(page.sections), "testimonials"]);
+    const up = blockArrangement("block-up:2", undefined)!(page.sections);
+    expect(up.ok && kinds(up.sections).slice(0, 3)).toEqual(["hero", page.sections[2]!.kind, page.sections[1]!.kind]);
+    expect(blockArrangement("block-up:1", undefined)!(page.sections)).toMatchObject({ ok: false });
+    expect(blockArrangement("block-remove:0", undefined)!(page.sections)).toMatchObject({ ok: false });
+    const removed = blockArrangement("block-remove:1", undefined)!(page.sections);
+    expect(removed.ok && removed.sections.length).toBe(page.sections.length - 1);
+    expect(blockArrangement("block-add", "hero")!(page.sections)).toMatchObject({ ok: false, message: "Choose the kind of block to add." });
+    expect(blockArrangement("save", undefined)).toBeNull();
+  });
+
+  test("the history compares blocks as words, a line a block named by its kind", () => {
+    const text = textOfBlocks([{ kind: "cta", title: "Talk to us", body: "Within one business hour." }]);
+    expect(text).toBe("[Call to action] Talk to us · Within one business hour.");
+  });
+});

@@ -1,0 +1,428 @@
+import { cardIcons } from "#app/content/card-icons.ts";
+import type { HeroArt, PageContent, Section } from "#app/content/page-types.ts";
+
+/*
+ * A page's blocks as its edit form holds them (decision 061). Each kind of
+ * block declares its fields once; from that come the form's field names, the
+ * values a page's blocks are drawn with, and the blocks read back from a post.
+ * Field names are `b{block}.{field}` and `b{block}.{list}.{item}.{field}`,
+ * and the hidden field `blocks` lists the kinds in order, so a post is read
+ * without knowing the page it came from.
+ */
+
+/** A page holds at most this many blocks (the issue's limit: past it, a page is several pages). */
+export const MAX_BLOCKS = 60;
+
+/** The kinds an editor adds and edits; a page's case studies are put in by its solution area, not edited. */
+export type EditableSection = Exclude<Section, { kind: "caseStudies" }>;
+export type BlockKind = EditableSection["kind"];
+
+export type Option = { value: string; label: string };
+
+/**
+ * One field: a line, a paragraph, a choice, or paragraphs (a prose block's
+ * text, where a blank line starts a paragraph and lines starting with "- "
+ * make a list). `path` is where it sits in the block ("primary.label").
+ */
+export type BlockField = {
+  path: string;
+  label: string;
+  input: "line" | "text" | "select" | "paragraphs";
+  required?: boolean;
+  max: number;
+  options?: readonly Option[];
+  hint?: string;
+};
+
+/** A block's list of items (cards, steps, questions, quotes), up to `max`. */
+export type BlockList = { path: string; label: string; item: string; max: number; fields: readonly BlockField[] };
+
+export type BlockDeclaration = { kind: BlockKind; label: string; fields: readonly BlockField[]; list?: BlockList };
+
+const LINE = 200;
+const TEXT = 1_000;
+
+const heroArt: readonly Option[] = [
+  { value: "", label: "None" },
+  ...(["solutions", "products", "company", "careers", "insights", "event"] satisfies HeroArt[]).map((art) => ({
+    value: art,
+    label: art.charAt(0).toUpperCase() + art.slice(1),
+  })),
+];
+const icons: readonly Option[] = [{ value: "", label: "None" }, ...[...new Set(Object.values(cardIcons))].sort().map((icon) => ({ value: icon, label: icon }))];
+const LINK_HINT = "A path of this site (/crm), #consultation, or a full https:// address.";
+
+const title: BlockField = { path: "title", label: "Heading", input: "line", required: true, max: LINE };
+const intro: BlockField = { path: "intro", label: "Introduction", input: "text", max: TEXT };
+const link = (path: string, label: string): BlockField[] => [
+  { path: `${path}.label`, label: `${label} text`, input: "line", max: 80 },
+  { path: `${path}.href`, label: `${label} link`, input: "line", max: 500, hint: LINK_HINT },
+];
+const card: readonly BlockField[] = [
+  { path: "title", label: "Title", input: "line", required: true, max: LINE },
+  { path: "body", label: "Text", input: "text", required: true, max: TEXT },
+];
+
+export const blockDeclarations: readonly BlockDeclaration[] = [
+  {
+    kind: "hero",
+    label: "Page title (hero)",
+    fields: [
+      { path: "eyebrow", label: "Label above the title", input: "line", required: true, max: 80 },
+      { path: "title", label: "Title", input: "line", required: true, max: LINE },
+      { path: "lead", label: "Lead paragraph", input: "text", required: true, max: TEXT },
+      ...link("primary", "First button"),
+      ...link("secondary", "Second button"),
+      { path: "art", label: "Artwork", input: "select", max: 20, options: heroArt },
+      {
+        path: "style",
+        label: "Look",
+        input: "select",
+        max: 20,
+        options: [
+          { value: "", label: "Coloured, with artwork and buttons" },
+          { value: "document", label: "Plain title (legal pages)" },
+        ],
+      },
+    ],
+  },
+  {
+    kind: "features",
+    label: "Cards",
+    fields: [title, intro],
+    list: {
+      path: "items",
+      label: "Cards",
+      item: "Card",
+      max: 12,
+      fields: [
+        ...card,
+        { path: "icon", label: "Icon", input: "select", max: 40, options: icons },
+        {
+          path: "id",
+          label: "Anchor",
+          input: "line",
+          max: 60,
+          hint: "Lowercase words joined by dashes; a link to this page ending in #anchor scrolls to the card. Menu entries use them.",
+        },
+      ],
+    },
+  },
+  { kind: "steps", label: "Steps", fields: [title, intro], list: { path: "steps", label: "Steps", item: "Step", max: 12, fields: card } },
+  {
+    kind: "figures",
+    label: "Figures",
+    fields: [title],
+    list: {
+      path: "items",
+      label: "Figures",
+      item: "Figure",
+      max: 8,
+      fields: [
+        { path: "value", label: "Figure", input: "line", required: true, max: 40 },
+        { path: "label", label: "What it counts", input: "line", required: true, max: LINE },
+      ],
+    },
+  },
+  {
+    kind: "faq",
+    label: "Questions and answers",
+    fields: [title],
+    list: {
+      path: "items",
+      label: "Questions",
+      item: "Question",
+      max: 20,
+      fields: [
+        { path: "question", label: "Question", input: "line", required: true, max: LINE },
+        { path: "answer", label: "Answer", input: "text", required: true, max: TEXT },
+      ],
+    },
+  },
+  {
+    kind: "links",
+    label: "Link cards",
+    fields: [title, intro],
+    list: {
+      path: "items",
+      label: "Links",
+      item: "Link",
+      max: 12,
+      fields: [
+        ...card,
+        { path: "href", label: "Link", input: "line", required: true, max: 500, hint: LINK_HINT },
+        { path: "icon", label: "Icon", input: "select", max: 40, options: icons },
+      ],
+    },
+  },
+  {
+    kind: "prose",
+    label: "Text",
+    fields: [
+      title,
+      {
+        path: "blocks",
+        label: "Text",
+        input: "paragraphs",
+        required: true,
+        max: 20_000,
+        hint: "A blank line starts a new paragraph; lines starting with “- ” make a list.",
+      },
+    ],
+  },
+  {
+    kind: "testimonials",
+    label: "Testimonials",
+    fields: [title, intro],
+    list: {
+      path: "items",
+      label: "Testimonials",
+      item: "Testimonial",
+      max: 12,
+      fields: [
+        { path: "quote", label: "Quote", input: "text", required: true, max: TEXT },
+        { path: "name", label: "Name", input: "line", required: true, max: 120 },
+        { path: "role", label: "Role", input: "line", max: 120 },
+        { path: "company", label: "Company", input: "line", max: 120 },
+      ],
+    },
+  },
+  {
+    kind: "cta",
+    label: "Call to action",
+    fields: [title, { path: "body", label: "Text", input: "text", required: true, max: TEXT }, ...link("action", "Button")],
+  },
+];
+
+const declarationOf = new Map(blockDeclarations.map((declaration) => [declaration.kind, declaration]));
+
+export function blockDeclaration(kind: string): BlockDeclaration | undefined {
+  return declarationOf.get(kind as BlockKind);
+}
+
+/** The kinds an editor may add below the page title. */
+export const addableBlocks = blockDeclarations.filter((declaration) => declaration.kind !== "hero");
+
+export const blockName = (block: number, field: string) => `b${block}.${field}`;
+export const itemName = (block: number, list: string, item: number, field: string) => `b${block}.${list}.${item}.${field}`;
+
+/** Every field name a page's form may post, with the words that name it in a message: the form reader's list. */
+export const pageFieldLabels: Readonly<Record<string, string>> = (() => {
+  const labels: Record<string, string> = {};
+  for (let block = 0; block < MAX_BLOCKS; block++) {
+    for (const declaration of blockDeclarations) {
+      for (const field of declaration.fields) labels[blockName(block, field.path)] = `Block ${block + 1}: ${field.label}`;
+      const list = declaration.list;
+      if (!list) continue;
+      for (let item = 0; item < list.max; item++) {
+        for (const field of list.fields) labels[itemName(block, list.path, item, field.path)] = `Block ${block + 1}, item ${item + 1}: ${field.label}`;
+      }
+    }
+  }
+  return labels;
+})();
+
+export const pageFieldNames: readonly string[] = Object.keys(pageFieldLabels);
+
+/** The fields whose values keep line breaks. */
+export const pageMultilineNames: readonly string[] = pageFieldNames.filter((name) => /\.(lead|intro|body|answer|quote|blocks)$/.test(name));
+
+function valueAt(source: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), source);
+}
+
+function setAt(target: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split(".");
+  const last = keys.pop()!;
+  let place = target;
+  for (const key of keys) place = (place[key] ??= {}) as Record<string, unknown>;
+  place[last] = value;
+}
+
+type Paragraphs = ({ p: string } | { list: string[] })[];
+
+function paragraphsText(blocks: Paragraphs): string {
+  return blocks.map((block) => ("p" in block ? block.p : block.list.map((line) => `- ${line}`).join("\n"))).join("\n\n");
+}
+
+function textParagraphs(text: string): Paragraphs {
+  return text
+    .split(/\n\s*\n/)
+    .map((chunk) => chunk.trim())
+    .filter(Boolean)
+    .map((chunk) => {
+      const lines = chunk.split("\n").map((line) => line.trim());
+      return lines.every((line) => line.startsWith("- ")) ? { list: lines.map((line) => line.slice(2).trim()) } : { p: lines.join(" ") };
+    });
+}
+
+function fieldValue(field: BlockField, source: unknown): string {
+  const value = valueAt(source, field.path);
+  if (field.input === "paragraphs") return Array.isArray(value) ? paragraphsText(value as Paragraphs) : "";
+  return typeof value === "string" ? value : "";
+}
+
+/** The form's values for `sections`: what each field shows. */
+export function blockValues(sections: readonly Section[]): Record<string, string> {
+  const values: Record<string, string> = { blocks: sections.map((section) => section.kind).join(",") };
+  sections.forEach((section, block) => {
+    const declaration = blockDeclaration(section.kind);
+    if (!declaration) return;
+    for (const field of declaration.fields) values[blockName(block, field.path)] = fieldValue(field, section);
+    const list = declaration.list;
+    if (!list) return;
+    const items = valueAt(section, list.path);
+    (Array.isArray(items) ? items : []).forEach((item, index) => {
+      for (const field of list.fields) values[itemName(block, list.path, index, field.path)] = fieldValue(field, item);
+    });
+  });
+  return values;
+}
+
+/** The kinds of the blocks a post carries, in order, as its hidden `blocks` field lists them. */
+export function postedKinds(values: Record<string, string>): string[] {
+  return (values.blocks ?? "").split(",").filter(Boolean);
+}
+
+const ANCHOR = /^[a-z][a-z0-9-]*$/;
+const LINK = /^(\/[^\s]*|#[a-z][\w-]*|https?:\/\/[^\s]+)$/i;
+
+function checkField(field: BlockField, value: string, name: string, errors: Record<string, string>) {
+  if (field.required && value.trim() === "") errors[name] = `Fill in ${field.label.toLowerCase()}, or remove it.`;
+  else if (value.length > field.max) errors[name] = `${field.label} is ${value.length} characters long; the most is ${field.max}.`;
+  else if (field.options && !field.options.some((option) => option.value === value)) errors[name] = `Choose ${field.label.toLowerCase()} from the list.`;
+  else if (field.path === "id" && value !== "" && !ANCHOR.test(value))
+    errors[name] = "Write the anchor in lowercase letters, digits and dashes, starting with a letter.";
+  else if (field.path.endsWith("href") && value !== "" && !LINK.test(value))
+    errors[name] = `${field.label} must be ${LINK_HINT.charAt(0).toLowerCase()}${LINK_HINT.slice(1)}`;
+}
+
+/** A button needs its text and its link, or neither. */
+function checkLinkPairs(fields: readonly BlockField[], read: (path: string) => string, nameOf: (path: string) => string, errors: Record<string, string>) {
+  for (const field of fields.filter((candidate) => candidate.path.endsWith(".label"))) {
+    const base = field.path.slice(0, -".label".length);
+    const label = read(`${base}.label`).trim();
+    const href = read(`${base}.href`).trim();
+    if (label && !href) errors[nameOf(`${base}.href`)] ??= "Give the button's link too, or leave its text empty.";
+    if (href && !label) errors[nameOf(`${base}.label`)] ??= "Give the button's text too, or leave its link empty.";
+  }
+}
+
+/** Writes `field`'s value into `target`, leaving out what is empty (an optional field, a button without text). */
+function putValue(target: Record<string, unknown>, field: BlockField, value: string) {
+  const text = field.input === "paragraphs" ? value : value.trim();
+  if (field.input === "paragraphs") setAt(target, field.path, textParagraphs(text));
+  else if (text !== "" || field.required) setAt(target, field.path, text);
+}
+
+export type ReadBlocks = { ok: true; sections: [Section, ...Section[]] } | { ok: false; errors: Record<string, string> };
+
+/** The blocks a post describes, or the sentence beside each field that is wrong. An item left wholly empty is dropped. */
+export function readBlocks(values: Record<string, string>): ReadBlocks {
+  const kinds = postedKinds(values);
+  if (kinds.length > MAX_BLOCKS) return { ok: false, errors: { blocks: `A page holds at most ${MAX_BLOCKS} blocks; it has ${kinds.length}.` } };
+  if (kinds[0] !== "hero" || kinds.indexOf("hero", 1) !== -1) return { ok: false, errors: { blocks: "A page starts with its title block, and has only one." } };
+  const errors: Record<string, string> = {};
+  const sections = kinds.map((kind, block) => {
+    const declaration = blockDeclaration(kind);
+    if (!declaration) {
+      errors.blocks = `This page does not have blocks of the kind “${kind}”. Reload the page and try again.`;
+      return null;
+    }
+    const section: Record<string, unknown> = { kind };
+    const read = (path: string) => values[blockName(block, path)] ?? "";
+    for (const field of declaration.fields) {
+      checkField(field, read(field.path), blockName(block, field.path), errors);
+      putValue(section, field, read(field.path));
+    }
+    checkLinkPairs(declaration.fields, read, (path) => blockName(block, path), errors);
+    const list = declaration.list;
+    if (list) {
+      const items: Record<string, unknown>[] = [];
+      for (let index = 0; index < list.max; index++) {
+        const readItem = (path: string) => values[itemName(block, list.path, index, path)] ?? "";
+        if (list.fields.every((field) => readItem(field.path).trim() === "")) continue;
+        const item: Record<string, unknown> = {};
+        for (const field of list.fields) {
+          checkField(field, readItem(field.path), itemName(block, list.path, index, field.path), errors);
+          putValue(item, field, readItem(field.path));
+        }
+        items.push(item);
+      }
+      setAt(section, list.path, items);
+    }
+    return section as Section;
+  });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, sections: sections as [Section, ...Section[]] };
+}
+
+/** A new block of `kind`, empty but for a heading an editor replaces. */
+export function emptyBlock(kind: BlockKind): Section {
+  const section: Record<string, unknown> = { kind };
+  const declaration = blockDeclaration(kind)!;
+  for (const field of declaration.fields) putValue(section, field, "");
+  if (declaration.list) setAt(section, declaration.list.path, []);
+  return section as Section;
+}
+
+/**
+ * A change to the blocks, as the edit form's buttons post it: `block-up:3`,
+ * `block-down:3`, `block-remove:3`, or `block-add` with the kind in
+ * `newBlock`. The title block stays first. Null when `intent` is not one.
+ */
+export function blockArrangement(intent: string, newBlock: string | undefined): ((sections: readonly Section[]) => Arranged) | null {
+  if (intent === "block-add") {
+    return (sections) => {
+      const declaration = addableBlocks.find((candidate) => candidate.kind === newBlock);
+      if (!declaration) return { ok: false, message: "Choose the kind of block to add." };
+      if (sections.length >= MAX_BLOCKS) return { ok: false, message: `A page holds at most ${MAX_BLOCKS} blocks. Remove one before adding another.` };
+      return {
+        ok: true,
+        sections: [...sections, emptyBlock(declaration.kind)],
+        message: `A ${declaration.label.toLowerCase()} block is added at the end, as a draft. Fill it in, then save.`,
+      };
+    };
+  }
+  const move = /^block-(up|down|remove):(\d+)$/.exec(intent);
+  if (!move) return null;
+  const [, how, at] = move;
+  const index = Number(at);
+  return (sections) => {
+    if (index < 1 || index >= sections.length) return { ok: false, message: "That block is no longer on the page. Reload the page and try again." };
+    const next = [...sections];
+    const label = blockDeclaration(sections[index]!.kind)?.label.toLowerCase() ?? "block";
+    if (how === "remove") {
+      next.splice(index, 1);
+      return { ok: true, sections: next, message: `The ${label} block is removed, as a draft. Its words stay in the history.` };
+    }
+    const target = how === "up" ? index - 1 : index + 1;
+    if (target < 1 || target >= sections.length) return { ok: false, message: `The ${label} block cannot move further ${how}.` };
+    [next[index], next[target]] = [next[target]!, next[index]!];
+    return { ok: true, sections: next, message: `The ${label} block is moved ${how}, as a draft.` };
+  };
+}
+
+type Arranged = { ok: true; sections: Section[]; message: string } | { ok: false; message: string };
+
+/** A page's blocks as words, a line each, named by their kind: for the history's comparison. */
+export function textOfBlocks(sections: readonly Section[]): string {
+  return sections
+    .map((section) => {
+      const declaration = blockDeclaration(section.kind);
+      const words = Object.entries(blockValues([section]))
+        .filter(([name, value]) => name !== "blocks" && value !== "")
+        .map(([, value]) => value.replace(/\s+/g, " "));
+      return `[${declaration?.label ?? section.kind}] ${words.join(" · ")}`;
+    })
+    .join("\n");
+}
+
+/** The page's fields a revision keeps. */
+export type PageData = { title: string; description: string; sections: Section[] };
+
+export const pageDataOf = (page: Pick<PageContent, "title" | "description" | "sections">): PageData => ({
+  title: page.title,
+  description: page.description,
+  sections: [...page.sections],
+});

@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import { pageToShow } from "#app/content/pages/index.ts";
+import { blockValues, type PageData } from "#app/features/site-pages/page-blocks.ts";
+import { listSitePages, pageContent, pageFrom } from "#app/features/site-pages/site-pages.server.ts";
+import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
+import { pageEditor } from "#app/features/staff/pages/page-editor.server.ts";
+import { editAction, kindPages, loadForEdit, type PageArgs } from "#app/features/staff/publishing/content-edit.server.ts";
+import { changedFields } from "#app/features/staff/publishing/revisions.server.ts";
+import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
+
+/*
+ * The loaders and actions of the pages' staff pages; the shared content
+ * routes call them for addresses under /staff/pages (app/routes/staff.content.*).
+ */
+
+export async function loadPageList({ request, context }: PageArgs) {
+  requireStaff(context, request, "pages");
+  const { db } = await servicesOf(context);
+  const pages = await listSitePages(db);
+  return {
+    pages: pages.map((page) => ({ id: page.id, path: page.path, title: page.title, edited: page.data !== null, changedAt: page.data ? page.changedAt : null })),
+  };
+}
+
+/** Pages come with the site's routes: there is no page to make here. */
+export function noNewPage(): never {
+  throw data("Pages come with the site; there is no new one to make here.", { status: 404 });
+}
+
+/** The page's title and description, and its blocks as the form's fields. */
+function formValues(page: PageData): Record<string, string> {
+  return { title: page.title, description: page.description, ...blockValues(page.sections) };
+}
+
+export async function loadPageForEdit(args: PageArgs) {
+  const { item: row, working, pending } = await loadForEdit(args, pageEditor);
+  return {
+    id: row.id,
+    path: row.path,
+    title: working.title,
+    revision: row.revision,
+    values: formValues(working),
+    pending,
+    basePath: pageEditor.basePath,
+    edited: row.data !== null,
+    changedAt: row.data ? row.changedAt : null,
+  };
+}
+
+export const editPage = (args: PageArgs) => editAction(args, pageEditor);
+
+/** The page as visitors will see it once its changes are published, with the site facts in force. */
+export async function loadPagePreview(args: PageArgs) {
+  const { item: row, working } = await loadForEdit(args, pageEditor);
+  const services = await servicesOf(args.context);
+  const page = pageToShow(pageFrom(row.path, working), (await siteFactsFor(services)).facts);
+  return { id: row.id, path: row.path, pending: changedFields(pageContent.dataOf(row), working).length > 0, page };
+}
+
+export const pagePages = kindPages(
+  "pages",
+  { list: loadPageList, newItem: noNewPage, edit: loadPageForEdit, preview: loadPagePreview },
+  { create: noNewPage, save: editPage },
+);
