@@ -7,7 +7,8 @@ const MAX_REGIONS = 300;
 
 /**
  * The HTML of the layout's shared regions, by key (decision 014). What a
- * region shows changes only with a deploy, which starts a new process.
+ * region shows changes with a deploy, which starts a new process, or with
+ * what its key holds (the site facts' revision, a page's published blocks).
  */
 export function createRegionCache(maxRegions = MAX_REGIONS): RegionRenderer {
   const remember = rememberedByKey<string>(maxRegions);

@@ -12,7 +12,8 @@ export const RegionRendererContext = createContext<RegionRenderer | null>(null);
 /**
  * A part of a page that is the same on every visit to a path (the header,
  * the consultation panel and the footer are two thirds of a page's markup; a
- * content page's copy changes only with a deploy). On the server its HTML is
+ * content page's copy changes only when an editor publishes, which `data`
+ * carries). On the server its HTML is
  * rendered once per path, site data and `data` and reused (decisions 014 and
  * 024); in the browser it is drawn and hydrated as usual. Whatever is inside
  * must depend on nothing else: no React `useId` (controls take fixed ids, see

@@ -31,7 +31,8 @@ const PageBody = lazyPageBody(() => import("#app/components/sections/sections.ts
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return (
-    <SharedRegion name="body">
+    // Its blocks as published are part of the key: a published change is drawn anew.
+    <SharedRegion name="body" data={JSON.stringify(loaderData.page.sections)}>
       <PageBody sections={loaderData.page.sections} />
     </SharedRegion>
   );
