@@ -1,8 +1,8 @@
 import type { Route } from "./+types/home";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { SharedRegion } from "#app/layout/shared-region.tsx";
-import { homePageWith } from "#app/content/pages/index.ts";
 import { siteFactsOf } from "#app/features/site-facts/site-facts.server.ts";
+import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
 import { toInsightCard } from "#app/features/insights/insight.server.ts";
 import { latestInsights } from "#app/features/insights/insights.server.ts";
 import { organizationJsonLd } from "#app/features/seo/structured-data.ts";
@@ -18,10 +18,11 @@ const FEATURED_INSIGHTS = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const facts = await siteFactsOf(context);
-  const homePage = homePageWith(facts);
+  const homePage = (await sitePageAt(context, "/"))!;
   return {
     title: homePage.title,
     description: homePage.description,
+    sections: homePage.sections,
     organization: organizationJsonLd(env().SITE_URL, facts),
     insights: await featuredInsights(context),
   };
@@ -58,8 +59,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd data={loaderData.organization} />
-      <SharedRegion name="body" data={JSON.stringify(loaderData.insights)}>
-        <HomeBody insights={loaderData.insights} />
+      <SharedRegion name="body" data={JSON.stringify([loaderData.sections, loaderData.insights])}>
+        <HomeBody sections={loaderData.sections} insights={loaderData.insights} />
       </SharedRegion>
     </>
   );

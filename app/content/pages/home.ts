@@ -1,5 +1,5 @@
 import { cardIconOf } from "#app/content/card-icons.ts";
-import { CASE_STUDIES_PATH, caseStudies, caseStudyCard, newestFirst } from "#app/content/case-studies.ts";
+import { CASE_STUDIES_PATH } from "#app/content/case-studies.ts";
 import { companyFigures } from "#app/content/company-figures.ts";
 import type { LinkGridSection, PageContent } from "#app/content/page-types.ts";
 import { solutionGroups } from "#app/content/navigation.ts";
@@ -43,7 +43,8 @@ export const page: PageContent = {
       kind: "caseStudies",
       title: "Recent work",
       intro: "What we built for clients like you, and what it changed for them.",
-      cards: newestFirst(caseStudies).slice(0, 3).map(caseStudyCard),
+      // The newest three, chosen when the page is drawn (app/content/pages/index.ts).
+      cards: [],
       more: { label: "See all case studies", href: CASE_STUDIES_PATH },
     },
     companyFigures(`${site.name} in numbers`),

@@ -1,4 +1,4 @@
-import { CASE_STUDIES_PATH, caseStudiesFor, caseStudyCard } from "#app/content/case-studies.ts";
+import { CASE_STUDIES_PATH, caseStudies, caseStudiesFor, caseStudyCard, newestFirst } from "#app/content/case-studies.ts";
 import type { CaseStudiesSection, PageContent } from "#app/content/page-types.ts";
 import { defaultSiteFacts, fillFacts, filledPerFacts, type SiteFacts } from "#app/content/site-facts.ts";
 import { page as about } from "./about.ts";
@@ -30,15 +30,26 @@ import { page as webMobile } from "./web-mobile-app-dev.ts";
 
 import { page as home } from "./home.ts";
 
-/** A solution page shows the case studies that belong to it, above its closing call to action. */
+/** How many of the newest case studies a page without studies of its own shows in its case studies block. */
+const RECENT_WORK = 3;
+
+/**
+ * A page's case studies block shows the studies that belong to the page, or
+ * the newest few when none does (the home page's "Recent work"). A solution
+ * page without such a block shows its studies above its closing call to action.
+ */
 function withCaseStudies(page: PageContent): PageContent {
   const studies = caseStudiesFor(page.path);
+  const cards = (studies.length > 0 ? studies : newestFirst(caseStudies).slice(0, RECENT_WORK)).map(caseStudyCard);
+  if (page.sections.some((section) => section.kind === "caseStudies")) {
+    return { ...page, sections: page.sections.map((section) => (section.kind === "caseStudies" ? { ...section, cards } : section)) as PageContent["sections"] };
+  }
   if (studies.length === 0) return page;
   const section: CaseStudiesSection = {
     kind: "caseStudies",
     title: "Case studies",
     intro: "Work of this kind, and what it changed for the client.",
-    cards: studies.map(caseStudyCard),
+    cards,
     more: { label: "See all case studies", href: CASE_STUDIES_PATH },
   };
   const [hero, ...rest] = page.sections;
@@ -87,7 +98,10 @@ export const pagesAsWritten: readonly PageContent[] = [
   privacy,
 ];
 
-const writtenByPath = new Map(pagesAsWritten.map((page) => [page.path, page]));
+/** Every page editors change under /staff/pages: the home page, then the content pages. */
+export const editablePages: readonly PageContent[] = [home, ...pagesAsWritten];
+
+const writtenByPath = new Map(editablePages.map((page) => [page.path, page]));
 
 /** The page at `path` as written in code, before its case studies and the site facts are put in. */
 export function writtenPageAt(path: string): PageContent | undefined {
@@ -109,6 +123,6 @@ export function contentPageAt(path: string, facts: SiteFacts = defaultSiteFacts)
 /** Every content page with the code's site facts: for their paths, and for tests of the copy as written. */
 export const contentPages: readonly PageContent[] = pagesAsWritten.map((page) => contentPageAt(page.path)!);
 
-/** The home page's copy with the site facts in force. */
-export const homePageWith = filledPerFacts(home);
+/** The home page's copy as written, with the site facts given. */
+export const homePageWith = filledPerFacts(withCaseStudies(home));
 export const homePage = homePageWith(defaultSiteFacts);

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { pagesAsWritten } from "#app/content/pages/index.ts";
+import { editablePages } from "#app/content/pages/index.ts";
 import { blockArrangement, blockValues, MAX_BLOCKS, pageFieldNames, readBlocks, textOfBlocks } from "#app/features/site-pages/page-blocks.ts";
 
 describe("a page's blocks in its edit form", () => {
-  test.each(pagesAsWritten.map((page) => [page.path, page] as const))("%s reads back from its form exactly as written", (_path, page) => {
+  test.each(editablePages.map((page) => [page.path, page] as const))("%s reads back from its form exactly as written", (_path, page) => {
     const values = blockValues(page.sections);
     for (const name of Object.keys(values)) if (name !== "blocks") expect(pageFieldNames).toContain(name);
     expect(readBlocks(values)).toEqual({ ok: true, sections: page.sections });
@@ -50,7 +50,7 @@ describe("a page's blocks in its edit form", () => {
   });
 
   test("blocks are added at the end, moved and removed; the title block stays first", () => {
-    const page = pagesAsWritten.find((candidate) => candidate.path === "/crm")!;
+    const page = editablePages.find((candidate) => candidate.path === "/crm")!;
     const kinds = (sections: readonly { kind: string }[]) => sections.map((section) => section.kind);
     const added = blockArrangement("block-add", "testimonials")!(page.sections);
     expect(added.ok && kinds(added.sections)).toEqual([...kinds(page.sections), "testimonials"]);

@@ -13,9 +13,7 @@ import type { HeroArt, PageContent, Section } from "#app/content/page-types.ts";
 /** A page holds at most this many blocks (the issue's limit: past it, a page is several pages). */
 export const MAX_BLOCKS = 60;
 
-/** The kinds an editor adds and edits; a page's case studies are put in by its solution area, not edited. */
-export type EditableSection = Exclude<Section, { kind: "caseStudies" }>;
-export type BlockKind = EditableSection["kind"];
+export type BlockKind = Section["kind"];
 
 export type Option = { value: string; label: string };
 
@@ -37,7 +35,8 @@ export type BlockField = {
 /** A block's list of items (cards, steps, questions, quotes), up to `max`. */
 export type BlockList = { path: string; label: string; item: string; max: number; fields: readonly BlockField[] };
 
-export type BlockDeclaration = { kind: BlockKind; label: string; fields: readonly BlockField[]; list?: BlockList };
+/** `chosen`: what the block holds that is not typed but chosen when the page is drawn (a case studies block's cards). */
+export type BlockDeclaration = { kind: BlockKind; label: string; fields: readonly BlockField[]; list?: BlockList; chosen?: Record<string, unknown> };
 
 const LINE = 200;
 const TEXT = 1_000;
@@ -188,6 +187,12 @@ export const blockDeclarations: readonly BlockDeclaration[] = [
     },
   },
   {
+    kind: "caseStudies",
+    label: "Case studies (the page's own, or the newest three)",
+    fields: [title, intro, ...link("more", "Link under the cards")],
+    chosen: { cards: [] },
+  },
+  {
     kind: "cta",
     label: "Call to action",
     fields: [title, { path: "body", label: "Text", input: "text", required: true, max: TEXT }, ...link("action", "Button")],
@@ -329,7 +334,7 @@ export function readBlocks(values: Record<string, string>): ReadBlocks {
       errors.blocks = `This page does not have blocks of the kind “${kind}”. Reload the page and try again.`;
       return null;
     }
-    const section: Record<string, unknown> = { kind };
+    const section: Record<string, unknown> = { kind, ...declaration.chosen };
     const read = (path: string) => values[blockName(block, path)] ?? "";
     for (const field of declaration.fields) {
       checkField(field, read(field.path), blockName(block, field.path), errors);
@@ -359,8 +364,8 @@ export function readBlocks(values: Record<string, string>): ReadBlocks {
 
 /** A new block of `kind`, empty but for a heading an editor replaces. */
 export function emptyBlock(kind: BlockKind): Section {
-  const section: Record<string, unknown> = { kind };
   const declaration = blockDeclaration(kind)!;
+  const section: Record<string, unknown> = { kind, ...declaration.chosen };
   for (const field of declaration.fields) putValue(section, field, "");
   if (declaration.list) setAt(section, declaration.list.path, []);
   return section as Section;

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import type { PageContent } from "#app/content/page-types.ts";
-import { pageToShow, pagesAsWritten, writtenPageAt } from "#app/content/pages/index.ts";
+import { pageToShow, editablePages, writtenPageAt } from "#app/content/pages/index.ts";
 import { pageDataOf, type PageData } from "#app/features/site-pages/page-blocks.ts";
 import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
 import type { VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
@@ -71,7 +71,7 @@ export const pageContent: VersionedContent<SitePageRow, PageData> = {
  * runs only then, so reading the list writes nothing on other days.
  */
 export async function listSitePages(db: Database): Promise<(SitePageRow & { title: string })[]> {
-  const paths: string[] = pagesAsWritten.map((page) => page.path);
+  const paths: string[] = editablePages.map((page) => page.path);
   let rows = await db.select(columns).from(sitePages).where(inArray(sitePages.path, paths));
   if (rows.length < paths.length) {
     const known = new Set(rows.map((row) => row.path));
