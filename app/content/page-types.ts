@@ -47,8 +47,12 @@ export type StepsSection = {
 export type FiguresSection = {
   kind: "figures";
   title: string;
-  items: { value: string; label: string }[];
+  /** `source`: where the figure comes from ("Annual report 2025"), shown under it. */
+  items: { value: string; label: string; source?: string }[];
 };
+
+/** A picture stored by the image pipeline (`/media/{id}/{width}.webp`), with its largest size. */
+export type ImageRef = { src: string; width: number; height: number };
 
 export type FaqSection = {
   kind: "faq";
@@ -96,8 +100,44 @@ export type TestimonialsSection = {
   items: { quote: string; name: string; role: string; company: string }[];
 };
 
+/** Clients' logos, each named (its alt text) and maybe linked to the client's site. */
+export type LogosSection = {
+  kind: "logos";
+  title: string;
+  intro?: string;
+  items: { logo: ImageRef; name: string; href?: string }[];
+};
+
+/** The people of the company. */
+export type TeamSection = {
+  kind: "team";
+  title: string;
+  intro?: string;
+  items: { photo?: ImageRef; name: string; role: string; bio?: string; linkedin?: string }[];
+};
+
+/** Certifications and partner badges, each named (its alt text) with a line on what it attests. */
+export type BadgesSection = {
+  kind: "badges";
+  title: string;
+  intro?: string;
+  items: { image: ImageRef; name: string; detail?: string }[];
+};
+
+/** One picture with its description for people who cannot see it, and an optional caption. */
+export type ImageSection = {
+  kind: "image";
+  image: ImageRef;
+  alt: string;
+  caption?: string;
+};
+
 export type Section =
   | HeroSection
+  | LogosSection
+  | TeamSection
+  | BadgesSection
+  | ImageSection
   | FeatureGridSection
   | StepsSection
   | FiguresSection

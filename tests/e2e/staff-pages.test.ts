@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
@@ -103,5 +104,51 @@ test.skipIf(!reachable)(
 
     const audit = await postgres.pool.query("select action from audit_log where target_type = 'page' order by id");
     expect(audit.rows.map((row) => row.action)).toEqual(["page-edited", "page-edited", "changes-published", "revision-restored", "changes-published"]);
+  },
+);
+
+test.skipIf(!reachable)(
+  "without JavaScript: an editor adds a client logos block to /about with an uploaded logo, moves it up and publishes it; visitors see the logo named by the client",
+  { timeout: 180_000 },
+  async () => {
+    const { first, second } = pair;
+    const editor = await newPage({ baseURL: first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of (400|409)/ });
+    await signInAs(editor, first, "editor", "Noa Nojs");
+    await editor.goto("/staff/pages");
+    await editor.getByRole("link", { name: "About Us" }).click();
+    const blocksBefore = await editor.getByRole("list", { name: "Blocks" }).getByRole("listitem").count();
+
+    await editor.getByLabel("Block to add").selectOption({ label: "Client logos" });
+    await editor.getByRole("button", { name: "Add the block at the end" }).click();
+    await editor.getByText("A client logos block is added at the end, as a draft.").waitFor();
+    const block = editor.getByRole("group", { name: `Block ${blocksBefore + 1}: Client logos` });
+    await block.getByLabel("Heading").fill("Clients who trust us");
+    const logo = await sharp({ create: { width: 400, height: 200, channels: 3, background: "#1f4e7a" } })
+      .png()
+      .toBuffer();
+    const newLogo = block.getByRole("group", { name: "New logo (fill it in to add it)" });
+    await newLogo.getByLabel("Logo").setInputFiles({ name: "northwind.png", mimeType: "image/png", buffer: logo });
+    await newLogo.getByLabel("Client's name").fill("Northwind Traders");
+    await editor.getByRole("button", { name: "Save as draft" }).click();
+    await editor.getByText("Your changes are saved as a draft.").waitFor();
+    await editor.getByRole("img", { name: "The current logo" }).waitFor();
+
+    // Moved above the block before it: the whole form is posted, the logo kept.
+    await editor.getByRole("button", { name: `Move up block ${blocksBefore + 1}, Client logos` }).click();
+    await editor.getByText("The client logos block is moved up, as a draft.").waitFor();
+    await editor
+      .getByRole("group", { name: `Block ${blocksBefore}: Client logos` })
+      .getByRole("img", { name: "The current logo" })
+      .waitFor();
+
+    await editor.getByRole("button", { name: "Publish changes" }).click();
+    await editor.getByText("The changes are published").waitFor();
+    const visitor = await newPage({ baseURL: second.baseURL });
+    await expect.poll(async () => (await (await fetch(`${second.baseURL}/about`)).text()).includes('alt="Northwind Traders"'), { timeout: 10_000 }).toBe(true);
+    await visitor.goto("/about");
+    const image = visitor.getByRole("img", { name: "Northwind Traders" });
+    expect(await image.getAttribute("srcset")).toMatch(/\/media\/[\w-]+\/320\.webp 320w/);
+    expect((await fetch(`${second.baseURL}${await image.getAttribute("src")}`)).status).toBe(200);
+    await expectAccessible(visitor);
   },
 );

@@ -1,15 +1,20 @@
 import { Link } from "react-router";
 import type {
+  BadgesSection,
   CallToActionSection,
   CaseStudiesSection,
   FaqSection,
   FeatureGridSection,
   FiguresSection,
   HeroSection,
+  ImageRef,
+  ImageSection,
   LinkGridSection,
+  LogosSection,
   ProseSection,
   Section,
   StepsSection,
+  TeamSection,
   TestimonialsSection,
 } from "#app/content/page-types.ts";
 import { ActionLink, consultationAction } from "#app/components/sections/action-link.tsx";
@@ -17,6 +22,7 @@ import { CaseStudyGrid } from "#app/components/sections/case-study-cards.tsx";
 import { ContactText } from "#app/components/sections/contact-text.tsx";
 import type { CardIcon as CardIconName } from "#app/content/card-icons.ts";
 import cardIconsUrl from "#app/content/card-icons.svg?url";
+import { srcSetOf } from "#app/features/images/image-rules.ts";
 
 /** A section whose list is empty draws nothing: no "What our clients say" over no quotes. */
 function hasContent(section: Section): boolean {
@@ -24,6 +30,7 @@ function hasContent(section: Section): boolean {
   if (section.kind === "steps") return section.steps.length > 0;
   if (section.kind === "caseStudies") return section.cards.length > 0;
   if (section.kind === "prose") return section.blocks.length > 0;
+  if (section.kind === "image") return Boolean(section.image);
   return true;
 }
 
@@ -53,6 +60,14 @@ export function Sections({ sections: all }: { sections: readonly Section[] }) {
         return <CallToAction key={key} {...section} closing={index === sections.length - 1} />;
       case "testimonials":
         return <Testimonials key={key} {...section} />;
+      case "logos":
+        return <Logos key={key} {...section} />;
+      case "team":
+        return <Team key={key} {...section} />;
+      case "badges":
+        return <Badges key={key} {...section} />;
+      case "image":
+        return <Picture key={key} {...section} />;
     }
   });
 }
@@ -182,9 +197,10 @@ function Figures({ title, items }: FiguresSection) {
       <SectionHeading title={title} />
       <dl className="mt-8 grid gap-5 sm:grid-cols-3">
         {items.map((item) => (
-          <div key={item.label} className="flex flex-col-reverse rounded-xl bg-brand-50 p-6 text-center">
+          <div key={item.label} className="flex flex-col rounded-xl bg-brand-50 p-6 text-center">
             <dt className="mt-1 text-slate-700">{item.label}</dt>
-            <dd className="text-4xl font-bold text-brand-800">{item.value}</dd>
+            <dd className="order-first text-4xl font-bold text-brand-800">{item.value}</dd>
+            {item.source ? <dd className="mt-2 text-sm text-slate-700">Source: {item.source}</dd> : null}
           </div>
         ))}
       </dl>
@@ -212,6 +228,106 @@ function Testimonials({ title, intro, items }: TestimonialsSection) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A picture the image pipeline stored, at the sizes it keeps; lazy, as blocks sit below the page's title. */
+function StoredImage({ image, alt, sizes, className }: { image: ImageRef; alt: string; sizes: string; className: string }) {
+  return (
+    <img
+      src={image.src}
+      srcSet={srcSetOf(image.src) ?? undefined}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      className={className}
+    />
+  );
+}
+
+function Logos({ title, intro, items }: LogosSection) {
+  const logos = items.filter((item) => item.logo);
+  if (logos.length === 0) return null;
+  return (
+    <section className="container-page py-14 sm:py-16">
+      <SectionHeading title={title} intro={intro} />
+      <ul className="mt-8 grid grid-cols-2 items-center gap-8 sm:grid-cols-3 lg:grid-cols-6">
+        {logos.map((item) => {
+          const logo = <StoredImage image={item.logo} alt={item.name} sizes="160px" className="mx-auto h-16 w-auto max-w-full object-contain" />;
+          return (
+            <li key={item.logo.src} className="flex min-h-16 items-center justify-center">
+              {item.href ? (
+                <a href={item.href} className="inline-flex min-h-11 items-center rounded-lg p-2">
+                  {logo}
+                </a>
+              ) : (
+                logo
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Team({ title, intro, items }: TeamSection) {
+  return (
+    <section className="container-page py-14 sm:py-16">
+      <SectionHeading title={title} intro={intro} />
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {items.map((person) => (
+          <li key={person.name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            {person.photo ? (
+              <StoredImage
+                image={person.photo}
+                alt=""
+                sizes="(min-width: 1024px) 16rem, (min-width: 640px) 50vw, 100vw"
+                className="mb-4 aspect-square w-full rounded-lg bg-slate-100 object-cover"
+              />
+            ) : null}
+            <h3 className="text-lg font-bold text-ink">{person.name}</h3>
+            <p className="text-brand-800">{person.role}</p>
+            {person.bio ? <p className="mt-2 text-slate-700">{person.bio}</p> : null}
+            {person.linkedin ? (
+              <a href={person.linkedin} className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4">
+                LinkedIn<span className="sr-only"> profile of {person.name}</span>
+              </a>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Badges({ title, intro, items }: BadgesSection) {
+  const badges = items.filter((item) => item.image);
+  if (badges.length === 0) return null;
+  return (
+    <section className="container-page py-14 sm:py-16">
+      <SectionHeading title={title} intro={intro} />
+      <ul className="mt-8 grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-4">
+        {badges.map((badge) => (
+          <li key={badge.image.src} className="flex flex-col items-center text-center">
+            <StoredImage image={badge.image} alt={badge.name} sizes="128px" className="h-24 w-auto max-w-full object-contain" />
+            {badge.detail ? <p className="mt-3 text-sm text-slate-700">{badge.detail}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Picture({ image, alt, caption }: ImageSection) {
+  return (
+    <figure className="container-page py-10">
+      <StoredImage image={image} alt={alt} sizes="(min-width: 1280px) 1152px, 100vw" className="h-auto w-full rounded-xl bg-slate-100" />
+      {caption ? <figcaption className="mt-3 text-center text-slate-700">{caption}</figcaption> : null}
+    </figure>
   );
 }
 

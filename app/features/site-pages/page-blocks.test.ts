@@ -1,6 +1,17 @@
 import { describe, expect, test } from "vitest";
 import { editablePages } from "#app/content/pages/index.ts";
-import { blockArrangement, blockValues, MAX_BLOCKS, pageFieldNames, readBlocks, textOfBlocks } from "#app/features/site-pages/page-blocks.ts";
+import {
+  blockArrangement,
+  blockValues,
+  imageFieldOfFile,
+  MAX_BLOCKS,
+  pageFieldNames,
+  pageImageFileNames,
+  readBlocks,
+  replaceImages,
+  textOfBlocks,
+  uploadOf,
+} from "#app/features/site-pages/page-blocks.ts";
 
 describe("a page's blocks in its edit form", () => {
   test.each(editablePages.map((page) => [page.path, page] as const))("%s reads back from its form exactly as written", (_path, page) => {
@@ -67,5 +78,44 @@ describe("a page's blocks in its edit form", () => {
   test("the history compares blocks as words, a line a block named by its kind", () => {
     const text = textOfBlocks([{ kind: "cta", title: "Talk to us", body: "Within one business hour." }]);
     expect(text).toBe("[Call to action] Talk to us · Within one business hour.");
+  });
+
+  test("pictures: a new file waits for the save, the current one comes back only if it is ours, and a required one is asked for", () => {
+    const hero = { blocks: "hero,logos", "b0.eyebrow": "E", "b0.title": "T", "b0.lead": "L", "b1.title": "Clients" };
+    const logo = "/media/0b6f4a0e-5c2e-4b8e-9a57-1c1d2e3f4a5b/640.webp";
+    const kept = readBlocks({ ...hero, "b1.items.0.logo": `${logo} 640 320`, "b1.items.0.name": "Northwind" });
+    expect(kept.ok && kept.sections[1]).toEqual({
+      kind: "logos",
+      title: "Clients",
+      items: [{ logo: { src: logo, width: 640, height: 320 }, name: "Northwind" }],
+    });
+    // A file chosen for the second logo: it is a logo of its own even before it is stored.
+    expect(imageFieldOfFile(pageImageFileNames[0]!)).toBeDefined();
+    const chosen = readBlocks({ ...hero, "b1.items.0.name": "Contoso" }, new Set(["b1.items.0.logo"]));
+    const sections = chosen.ok ? chosen.sections : [];
+    expect(replaceImages(sections, (image) => (uploadOf(image) === "b1.items.0.logo" ? { src: logo, width: 1, height: 1 } : image))[1]).toMatchObject({
+      items: [{ logo: { src: logo }, name: "Contoso" }],
+    });
+    // A hidden field pointing anywhere else is refused; a logo with its name but no picture is asked for.
+    expect(readBlocks({ ...hero, "b1.items.0.logo": "https://evil.example/x.png 1 1", "b1.items.0.name": "Evil" })).toMatchObject({
+      ok: false,
+      errors: { "b1.items.0.logo": expect.stringContaining("could not be read back") },
+    });
+    expect(readBlocks({ ...hero, "b1.items.0.name": "Northwind" })).toEqual({
+      ok: false,
+      errors: { "b1.items.0.logo": "Choose a file for logo, or remove it." },
+    });
+    // An optional photo is removed by its box.
+    const team = {
+      blocks: "hero,team",
+      "b0.eyebrow": "E",
+      "b0.title": "T",
+      "b0.lead": "L",
+      "b1.title": "Team",
+      "b1.items.0.name": "Asha",
+      "b1.items.0.role": "CTO",
+    };
+    const removed = readBlocks({ ...team, "b1.items.0.photo": `${logo} 640 320`, "b1.items.0.photo.remove": "on" });
+    expect(removed.ok && removed.sections[1]).toEqual({ kind: "team", title: "Team", items: [{ name: "Asha", role: "CTO" }] });
   });
 });

@@ -1,5 +1,6 @@
 import { cardIcons } from "#app/content/card-icons.ts";
-import type { HeroArt, PageContent, Section } from "#app/content/page-types.ts";
+import type { HeroArt, ImageRef, PageContent, Section } from "#app/content/page-types.ts";
+import { isMediaId, widthOfMediaFile } from "#app/features/images/image-rules.ts";
 
 /*
  * A page's blocks as its edit form holds them (decision 061). Each kind of
@@ -18,14 +19,16 @@ export type BlockKind = Section["kind"];
 export type Option = { value: string; label: string };
 
 /**
- * One field: a line, a paragraph, a choice, or paragraphs (a prose block's
+ * One field: a line, a paragraph, a choice, paragraphs (a prose block's
  * text, where a blank line starts a paragraph and lines starting with "- "
- * make a list). `path` is where it sits in the block ("primary.label").
+ * make a list), or a picture (a file stored by the image pipeline; the form
+ * keeps the current one in a hidden field, and a box removes an optional
+ * one). `path` is where it sits in the block ("primary.label").
  */
 export type BlockField = {
   path: string;
   label: string;
-  input: "line" | "text" | "select" | "paragraphs";
+  input: "line" | "text" | "select" | "paragraphs" | "image";
   required?: boolean;
   max: number;
   options?: readonly Option[];
@@ -120,6 +123,7 @@ export const blockDeclarations: readonly BlockDeclaration[] = [
       fields: [
         { path: "value", label: "Figure", input: "line", required: true, max: 40 },
         { path: "label", label: "What it counts", input: "line", required: true, max: LINE },
+        { path: "source", label: "Source", input: "line", max: LINE, hint: "Where the figure comes from, shown under it." },
       ],
     },
   },
@@ -187,6 +191,65 @@ export const blockDeclarations: readonly BlockDeclaration[] = [
     },
   },
   {
+    kind: "logos",
+    label: "Client logos",
+    fields: [title, intro],
+    list: {
+      path: "items",
+      label: "Logos",
+      item: "Logo",
+      max: 24,
+      fields: [
+        { path: "logo", label: "Logo", input: "image", required: true, max: 0 },
+        { path: "name", label: "Client's name", input: "line", required: true, max: 120, hint: "Read out instead of the logo, and shown when it cannot load." },
+        { path: "href", label: "Client's site", input: "line", max: 500, hint: LINK_HINT },
+      ],
+    },
+  },
+  {
+    kind: "team",
+    label: "Team members",
+    fields: [title, intro],
+    list: {
+      path: "items",
+      label: "People",
+      item: "Person",
+      max: 24,
+      fields: [
+        { path: "photo", label: "Photo", input: "image", max: 0 },
+        { path: "name", label: "Name", input: "line", required: true, max: 120 },
+        { path: "role", label: "Role", input: "line", required: true, max: 120 },
+        { path: "bio", label: "Short bio", input: "text", max: 400 },
+        { path: "linkedin", label: "LinkedIn profile", input: "line", max: 300, hint: "A https://www.linkedin.com/in/… address." },
+      ],
+    },
+  },
+  {
+    kind: "badges",
+    label: "Certifications and partner badges",
+    fields: [title, intro],
+    list: {
+      path: "items",
+      label: "Badges",
+      item: "Badge",
+      max: 24,
+      fields: [
+        { path: "image", label: "Badge", input: "image", required: true, max: 0 },
+        { path: "name", label: "Name", input: "line", required: true, max: 120, hint: "Read out instead of the badge, e.g. “ISO 27001 certified”." },
+        { path: "detail", label: "What it attests", input: "line", max: 200 },
+      ],
+    },
+  },
+  {
+    kind: "image",
+    label: "Image with a caption",
+    fields: [
+      { path: "image", label: "Image", input: "image", required: true, max: 0 },
+      { path: "alt", label: "Description for people who cannot see it", input: "line", required: true, max: 250 },
+      { path: "caption", label: "Caption", input: "text", max: 400 },
+    ],
+  },
+  {
     kind: "caseStudies",
     label: "Case studies (the page's own, or the newest three)",
     fields: [title, intro, ...link("more", "Link under the cards")],
@@ -211,26 +274,47 @@ export const addableBlocks = blockDeclarations.filter((declaration) => declarati
 export const blockName = (block: number, field: string) => `b${block}.${field}`;
 export const itemName = (block: number, list: string, item: number, field: string) => `b${block}.${list}.${item}.${field}`;
 
-/** Every field name a page's form may post, with the words that name it in a message: the form reader's list. */
-export const pageFieldLabels: Readonly<Record<string, string>> = (() => {
-  const labels: Record<string, string> = {};
+/** A picture field's file input, and its box that removes the current picture. */
+export const imageFileName = (name: string) => `${name}.file`;
+export const imageRemoveName = (name: string) => `${name}.remove`;
+
+/** Every field a page's form may have, by name, with the words that name it in a message and its declaration. */
+const pageFields: ReadonlyMap<string, { label: string; field: BlockField }> = (() => {
+  const fields = new Map<string, { label: string; field: BlockField }>();
   for (let block = 0; block < MAX_BLOCKS; block++) {
     for (const declaration of blockDeclarations) {
-      for (const field of declaration.fields) labels[blockName(block, field.path)] = `Block ${block + 1}: ${field.label}`;
+      for (const field of declaration.fields) fields.set(blockName(block, field.path), { label: `Block ${block + 1}: ${field.label}`, field });
       const list = declaration.list;
       if (!list) continue;
       for (let item = 0; item < list.max; item++) {
-        for (const field of list.fields) labels[itemName(block, list.path, item, field.path)] = `Block ${block + 1}, item ${item + 1}: ${field.label}`;
+        for (const field of list.fields)
+          fields.set(itemName(block, list.path, item, field.path), { label: `Block ${block + 1}, item ${item + 1}: ${field.label}`, field });
       }
     }
   }
-  return labels;
+  return fields;
 })();
+
+/** The text fields a page's form may post, with the words that name each in a message: the form reader's list. */
+export const pageFieldLabels: Readonly<Record<string, string>> = Object.fromEntries(
+  [...pageFields].flatMap(([name, { label, field }]) =>
+    field.input === "image" ? [[name, label] as const, [imageRemoveName(name), `${label}: remove`] as const] : [[name, label] as const],
+  ),
+);
 
 export const pageFieldNames: readonly string[] = Object.keys(pageFieldLabels);
 
+/** The file fields of a page's form: one a picture field. */
+export const pageImageFileNames: readonly string[] = [...pageFields].filter(([, { field }]) => field.input === "image").map(([name]) => imageFileName(name));
+
+/** The picture field a file input belongs to, by the file input's name; undefined when it is none. */
+export function imageFieldOfFile(fileName: string): string | undefined {
+  const name = fileName.endsWith(".file") ? fileName.slice(0, -".file".length) : "";
+  return pageFields.get(name)?.field.input === "image" ? name : undefined;
+}
+
 /** The fields whose values keep line breaks. */
-export const pageMultilineNames: readonly string[] = pageFieldNames.filter((name) => /\.(lead|intro|body|answer|quote|blocks)$/.test(name));
+export const pageMultilineNames: readonly string[] = pageFieldNames.filter((name) => /\.(lead|intro|body|answer|quote|blocks|bio|caption)$/.test(name));
 
 function valueAt(source: unknown, path: string): unknown {
   return path.split(".").reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), source);
@@ -261,9 +345,24 @@ function textParagraphs(text: string): Paragraphs {
     });
 }
 
+/** A stored picture as its hidden field holds it: "src width height". */
+function imageText(image: ImageRef): string {
+  return `${image.src} ${image.width} ${image.height}`;
+}
+
+/** A picture back from its hidden field, only when it is one of ours: the field comes back from the browser. */
+export function imageFromText(text: string): ImageRef | null {
+  const [src = "", width = "", height = ""] = text.split(" ");
+  const match = /^\/media\/([^/?#]+)\/([^/?#]+)$/.exec(src);
+  if (!match || !isMediaId(match[1]!) || widthOfMediaFile(match[2]!) === null) return null;
+  if (!/^\d{1,5}$/.test(width) || !/^\d{1,5}$/.test(height)) return null;
+  return { src, width: Number(width), height: Number(height) };
+}
+
 function fieldValue(field: BlockField, source: unknown): string {
   const value = valueAt(source, field.path);
   if (field.input === "paragraphs") return Array.isArray(value) ? paragraphsText(value as Paragraphs) : "";
+  if (field.input === "image") return value && typeof value === "object" ? imageText(value as ImageRef) : "";
   return typeof value === "string" ? value : "";
 }
 
@@ -320,10 +419,62 @@ function putValue(target: Record<string, unknown>, field: BlockField, value: str
   else if (text !== "" || field.required) setAt(target, field.path, text);
 }
 
+/** Where a picture chosen in this post goes, until the save has stored it: its field's name after this prefix. */
+const UPLOAD = "upload:";
+
+/** The picture field `name` holds in this post: a new file, the current picture, or none (removed, or never chosen). */
+function postedImage(name: string, values: Record<string, string>, uploads: ReadonlySet<string>): ImageRef | "unreadable" | null {
+  if (uploads.has(name)) return { src: `${UPLOAD}${name}`, width: 0, height: 0 };
+  if (values[imageRemoveName(name)] !== undefined || !values[name]) return null;
+  return imageFromText(values[name]) ?? "unreadable";
+}
+
+/** Checks and writes one field of a block or an item. */
+function readField(
+  field: BlockField,
+  name: string,
+  values: Record<string, string>,
+  uploads: ReadonlySet<string>,
+  target: Record<string, unknown>,
+  errors: Record<string, string>,
+) {
+  if (field.input !== "image") {
+    checkField(field, values[name] ?? "", name, errors);
+    putValue(target, field, values[name] ?? "");
+    return;
+  }
+  const image = postedImage(name, values, uploads);
+  if (image === "unreadable") errors[name] = "This picture could not be read back from the form. Reload the page and choose it again.";
+  else if (image) setAt(target, field.path, image);
+  else if (field.required) errors[name] = `Choose a file for ${field.label.toLowerCase()}, or remove it.`;
+}
+
+const isImage = (value: unknown): value is ImageRef =>
+  value !== null && typeof value === "object" && "src" in value && typeof value.src === "string" && "width" in value && "height" in value;
+
+/** Every picture of `sections`, each as `change` answers it (undefined leaves it out). */
+export function replaceImages(sections: readonly Section[], change: (image: ImageRef) => ImageRef | undefined): Section[] {
+  return JSON.parse(JSON.stringify(sections, (_key, value: unknown) => (isImage(value) ? change(value) : value))) as Section[];
+}
+
+/** Every picture of `sections`. */
+export function imagesOf(sections: readonly Section[]): ImageRef[] {
+  const images: ImageRef[] = [];
+  replaceImages(sections, (image) => (images.push(image), image));
+  return images;
+}
+
+/** The picture field whose file came with the post, for a picture that holds one; undefined for a stored picture. */
+export const uploadOf = (image: ImageRef): string | undefined => (image.src.startsWith(UPLOAD) ? image.src.slice(UPLOAD.length) : undefined);
+
 export type ReadBlocks = { ok: true; sections: [Section, ...Section[]] } | { ok: false; errors: Record<string, string> };
 
-/** The blocks a post describes, or the sentence beside each field that is wrong. An item left wholly empty is dropped. */
-export function readBlocks(values: Record<string, string>): ReadBlocks {
+/**
+ * The blocks a post describes, or the sentence beside each field that is
+ * wrong. An item left wholly empty is dropped. `uploads` names the picture
+ * fields whose new file came with the post.
+ */
+export function readBlocks(values: Record<string, string>, uploads: ReadonlySet<string> = new Set()): ReadBlocks {
   const kinds = postedKinds(values);
   if (kinds.length > MAX_BLOCKS) return { ok: false, errors: { blocks: `A page holds at most ${MAX_BLOCKS} blocks; it has ${kinds.length}.` } };
   if (kinds[0] !== "hero" || kinds.indexOf("hero", 1) !== -1) return { ok: false, errors: { blocks: "A page starts with its title block, and has only one." } };
@@ -336,22 +487,18 @@ export function readBlocks(values: Record<string, string>): ReadBlocks {
     }
     const section: Record<string, unknown> = { kind, ...declaration.chosen };
     const read = (path: string) => values[blockName(block, path)] ?? "";
-    for (const field of declaration.fields) {
-      checkField(field, read(field.path), blockName(block, field.path), errors);
-      putValue(section, field, read(field.path));
-    }
+    for (const field of declaration.fields) readField(field, blockName(block, field.path), values, uploads, section, errors);
     checkLinkPairs(declaration.fields, read, (path) => blockName(block, path), errors);
     const list = declaration.list;
     if (list) {
       const items: Record<string, unknown>[] = [];
       for (let index = 0; index < list.max; index++) {
-        const readItem = (path: string) => values[itemName(block, list.path, index, path)] ?? "";
-        if (list.fields.every((field) => readItem(field.path).trim() === "")) continue;
+        const nameOf = (field: BlockField) => itemName(block, list.path, index, field.path);
+        const empty = (field: BlockField) =>
+          field.input === "image" ? postedImage(nameOf(field), values, uploads) === null : (values[nameOf(field)] ?? "").trim() === "";
+        if (list.fields.every(empty)) continue;
         const item: Record<string, unknown> = {};
-        for (const field of list.fields) {
-          checkField(field, readItem(field.path), itemName(block, list.path, index, field.path), errors);
-          putValue(item, field, readItem(field.path));
-        }
+        for (const field of list.fields) readField(field, nameOf(field), values, uploads, item, errors);
         items.push(item);
       }
       setAt(section, list.path, items);

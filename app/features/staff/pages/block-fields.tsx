@@ -1,8 +1,12 @@
 import { Field } from "#app/features/forms/field.tsx";
+import { ImageFileField, imageFileHint } from "#app/features/staff/publishing/image-file-field.tsx";
 import {
   addableBlocks,
   blockDeclaration,
   blockName,
+  imageFileName,
+  imageFromText,
+  imageRemoveName,
   itemName,
   MAX_BLOCKS,
   postedKinds,
@@ -27,6 +31,7 @@ type Errors = Record<string, string> | undefined;
  * required: an item is removed by emptying it, which the server then drops.
  */
 function BlockInput({ field, name, shown, errors, inItem }: { field: BlockField; name: string; shown: Shown; errors: Errors; inItem: boolean }) {
+  if (field.input === "image") return <BlockImage field={field} name={name} shown={shown} errors={errors} />;
   const wide = field.input === "text" || field.input === "paragraphs";
   return (
     <Field name={name} label={field.label} required={field.required ?? false} wide={wide} hint={field.hint} error={errors?.[name]}>
@@ -47,6 +52,30 @@ function BlockInput({ field, name, shown, errors, inItem }: { field: BlockField;
         );
       }}
     </Field>
+  );
+}
+
+/**
+ * A picture of a block: the current one (kept in a hidden field), a file to
+ * replace it, and for an optional picture a box that removes it.
+ */
+function BlockImage({ field, name, shown, errors }: { field: BlockField; name: string; shown: Shown; errors: Errors }) {
+  const current = imageFromText(shown[name] ?? "");
+  return (
+    <>
+      {current ? <input type="hidden" name={name} value={shown[name]} /> : null}
+      <ImageFileField
+        name={imageFileName(name)}
+        label={field.label}
+        replaceLabel={`Replace: ${field.label.toLowerCase()}`}
+        hint={imageFileHint(field.required ? "required." : "optional.")}
+        error={errors?.[name]}
+        current={current?.src ?? null}
+        currentAlt={`The current ${field.label.toLowerCase()}`}
+        remove={field.required ? undefined : { name: imageRemoveName(name), label: `Remove the ${field.label.toLowerCase()}` }}
+        shape="h-24 w-auto"
+      />
+    </>
   );
 }
 

@@ -65,7 +65,7 @@ export function EditSitePage({ loaderData, actionData }: { loaderData: Awaited<R
       publicPath={path}
       actions={[]}
     >
-      <ContentForm values={values} revision={revision} answer={actionData} submitLabel="Save and publish" draftLabel="Save as draft" buttonsInside>
+      <ContentForm values={values} revision={revision} answer={actionData} submitLabel="Save and publish" draftLabel="Save as draft" buttonsInside multipart>
         {(shown, errors) => (
           <>
             <Field name="title" label="Title" required wide hint="In the browser’s tab and as the search result’s title." error={errors?.title}>

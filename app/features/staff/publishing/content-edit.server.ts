@@ -47,7 +47,8 @@ export type ContentEditor<Item extends Row, Action extends string, Input, Row ex
   /** The status changes its publishing buttons post; "delete" returns to the list. */
   statusActions: readonly Action[];
   changeStatus: (change: Change & { action: Action; values: Record<string, string> }) => Promise<{ ok: true; message: string } | Refusal>;
-  readInput: (values: Record<string, string>) => { ok: true; input: Input } | { ok: false; errors: Record<string, string> };
+  /** The form's input; `files` are the post's files, for a kind whose fields say a file was chosen. */
+  readInput: (values: Record<string, string>, files: UploadedFile[]) => { ok: true; input: Input } | { ok: false; errors: Record<string, string> };
   /** Makes a new draft from the new-item form. */
   create: (change: Omit<Change, "id"> & { input: Input; files: UploadedFile[] }) => Promise<{ ok: true; id: number; message: string } | Refusal>;
   /** Saves the form; `publish` is false when a public item's changes are kept as a draft. */
@@ -103,7 +104,7 @@ export async function createAction<Item extends Row, Action extends string, Inpu
   const services = await servicesOf(context);
   try {
     const { values, files } = await readStaffForm(request, context, services, editor.formRules);
-    const read = editor.readInput(values);
+    const read = editor.readInput(values, files);
     if (!read.ok) return formError(400, "Some fields need your attention; nothing was saved.", read.errors, values);
     const created = await editor.create({ services, actor, ipAddress: clientAddressOf(context), input: read.input, files });
     if (!created.ok) return formError(created.status, created.message, created.fields, values);
@@ -147,7 +148,7 @@ export async function editAction<Item extends Row, Action extends string, Input,
     const saving = intent === "save" || intent === "save-draft" || intent === "autosave";
     const arrangement = saving ? null : (editor.arrange?.(intent, values) ?? null);
     if (!saving && !arrangement) return formError(400, "This form asked for something the page does not do. Reload the page and try again.");
-    const read = editor.readInput(values);
+    const read = editor.readInput(values, files);
     if (!read.ok) return formError(400, "Some fields need your attention; nothing was saved.", read.errors, values);
     const arranged = arrangement?.(read.input);
     if (arranged && !arranged.ok) return formError(400, arranged.message, undefined, values);

@@ -31,8 +31,8 @@ export function ImageFileField({
   /** The current picture's address. */
   current: string | null;
   currentAlt: string;
-  /** The removal box's field and words, shown while there is a picture. */
-  remove: { name: string; label: string };
+  /** The removal box's field and words, shown while there is a picture; none for a picture that is required. */
+  remove?: { name: string; label: string };
   wide?: boolean;
   /** The preview's proportions and width. */
   shape?: string;
@@ -45,7 +45,7 @@ export function ImageFileField({
             <img src={current} alt={currentAlt} width={320} height={168} className={`mb-3 ${shape} max-w-full rounded-lg bg-slate-100 object-cover`} />
           ) : null}
           <input {...props} type="file" accept="image/png,image/jpeg,image/webp,image/avif" className={`${props.className} py-2`} />
-          {current ? (
+          {current && remove ? (
             <label className="mt-3 flex min-h-6 items-center gap-2 text-sm text-ink">
               <input type="checkbox" name={remove.name} className="size-5" />
               {remove.label}

@@ -278,7 +278,7 @@ export async function restoreRevision<Row extends { revision: number }, Data ext
       ipAddress: change.ipAddress,
     });
     const gone = missing.length
-      ? ` ${missing.join(" and ")} of that revision ${missing.length === 1 ? "was" : "were"} deleted since, so it is left empty.`
+      ? ` ${missing.join(" and ")} of that revision ${missing.length === 1 ? "was deleted since, so it is" : "were deleted since, so they are"} left empty.`
       : "";
     const next = reachesVisitors ? "It is the draft now." : `It is a draft: visitors still see the published ${content.noun} until you publish the changes.`;
     return { ok: true, id, message: `Revision ${change.number} is restored as revision ${number}. ${next}${gone}` };
