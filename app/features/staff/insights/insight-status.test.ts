@@ -20,7 +20,7 @@ test("the publishing date is set on the first publication, kept through unpublis
   expect(insightTransition({ status: "published", publishedDate: earlier }, "unpublish", null, now)).toEqual({ ok: true, to: "draft", publishedDate: earlier });
 
   expect(insightTransition(draft, "schedule", later, now)).toEqual({ ok: true, to: "published", publishedDate: later });
-  expect(insightTransition(draft, "schedule", earlier, now)).toEqual({ ok: false, message: "That time has passed. Choose a time ahead, or publish now." });
+  expect(insightTransition(draft, "schedule", earlier, now)).toEqual({ ok: true, to: "published", publishedDate: now });
   expect(insightTransition(draft, "schedule", null, now)).toMatchObject({ ok: false });
   const scheduled = { status: "published", publishedDate: later };
   // Publishing a scheduled insight now moves its date to now; cancelling the schedule leaves no date.

@@ -38,8 +38,8 @@ export function insightTransition(insight: InsightFacts, action: InsightAction, 
     case "schedule":
       if (status === "published") return { ok: false, message: "This insight is already published. Unpublish it first to schedule it again." };
       if (!publishAt) return { ok: false, message: "Choose the date and time to publish at." };
-      if (publishAt.getTime() <= now.getTime()) return { ok: false, message: "That time has passed. Choose a time ahead, or publish now." };
-      return { ok: true, to: "published", publishedDate: publishAt };
+      // A time already past publishes now, as an editor scheduling "for 9:00" at 9:01 means.
+      return { ok: true, to: "published", publishedDate: publishAt.getTime() <= now.getTime() ? now : publishAt };
     case "unpublish":
       if (status === "draft") return { ok: false, message: "This insight is a draft already: nobody outside the staff area sees it." };
       // A scheduled insight never appeared: as a draft it has no publishing date yet.

@@ -215,6 +215,8 @@ export async function changeInsightStatus(
       detail: { title, ...(action === "schedule" && move.to === "published" && move.publishedDate ? { at: move.publishedDate.toISOString() } : {}) },
       ipAddress: options.ipAddress,
     });
-    return { ok: true, id, message: doneMessages[action](title) };
+    // A schedule for a time already past published it now, and says so.
+    const publishedNow = action === "schedule" && move.to === "published" && move.publishedDate !== null && move.publishedDate.getTime() <= Date.now();
+    return { ok: true, id, message: publishedNow ? `That time has passed, so ${doneMessages.publish(title)}` : doneMessages[action](title) };
   });
 }
