@@ -43,7 +43,7 @@ export async function loadInsightForEdit(args: PageArgs) {
   return {
     id: insight.id,
     title: insight.title || "Untitled",
-    publicPath: insightPath(insight.id),
+    publicPath: insightPath(insight),
     status: insight.effectiveStatus,
     revision: insight.revision,
     publishedDate: insight.publishedDate,
