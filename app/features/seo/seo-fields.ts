@@ -16,18 +16,17 @@ export const SEO_LIMITS = {
 /** What search results show before cutting off; the form counts against these, as Ghost's does. */
 export const SEO_RECOMMENDED = { metaTitle: 60, metaDescription: 155 } as const;
 
-/** The form fields of the search-engine section. */
-export const SEO_FORM_FIELDS = ["slug", "metaTitle", "metaDescription", "noindex", "removeSocialImage"] as const;
 /** The file field of the social image. */
 export const SOCIAL_IMAGE_FIELD = "socialImage";
 
-export const seoFormLabels: Record<(typeof SEO_FORM_FIELDS)[number], string> = {
+/** The form fields of the search-engine section, by their labels. */
+export const seoFormLabels = {
   slug: "Address",
   metaTitle: "Meta title",
   metaDescription: "Meta description",
   noindex: "Hide from search engines",
   removeSocialImage: "Remove the social image",
-};
+} as const;
 
 export type SeoInput = {
   /** Null: the address is the item's number. */

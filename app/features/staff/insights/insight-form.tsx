@@ -5,9 +5,12 @@ import { INSIGHT_FORM_MAX_BYTES, INSIGHT_LIMITS } from "#app/features/staff/insi
 import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
 import { ImageFileField, imageFileHint } from "#app/features/staff/publishing/image-file-field.tsx";
 import { RichTextField } from "#app/features/staff/rich-text/rich-text-field.tsx";
+import { emptySeoForm, seoFormLabels } from "#app/features/seo/seo-fields.ts";
+import { SeoFields, type SeoFormValues } from "#app/features/staff/publishing/seo-fields-form.tsx";
 
 /** The insight's fields as the form shows them (strings, as typed). */
-export type InsightFormValues = Record<"title" | "category" | "authorName" | "authorBio" | "tags" | "readTime" | "description", string>;
+export type InsightFormValues = Record<"title" | "category" | "authorName" | "authorBio" | "tags" | "readTime" | "excerpt" | "description", string> &
+  SeoFormValues;
 
 export const emptyInsightForm: InsightFormValues = {
   title: "",
@@ -16,7 +19,9 @@ export const emptyInsightForm: InsightFormValues = {
   authorBio: "",
   tags: "",
   readTime: "",
+  excerpt: "",
   description: "",
+  ...emptySeoForm,
 };
 
 const insightFormLabels: Record<string, string> = {
@@ -26,7 +31,9 @@ const insightFormLabels: Record<string, string> = {
   authorBio: "Author's bio",
   tags: "Tags",
   readTime: "Read time",
+  excerpt: "Excerpt",
   description: "Article",
+  ...seoFormLabels,
   intent: "Action",
   revision: "Revision",
   publishAt: "Publish at",
@@ -42,7 +49,7 @@ export const insightFormRules = {
   name: "staff-insight",
   fields: Object.keys(insightFormLabels),
   labels: insightFormLabels,
-  multiline: ["description", "authorBio"],
+  multiline: ["description", "authorBio", "excerpt"],
   maxBytes: INSIGHT_FORM_MAX_BYTES,
 };
 
@@ -59,6 +66,8 @@ export function InsightForm({
   draftLabel,
   categories,
   banner = null,
+  numberPath = null,
+  socialImage = null,
 }: {
   values: InsightFormValues;
   revision?: number;
@@ -70,6 +79,10 @@ export function InsightForm({
   categories: string[];
   /** The current banner's URL, if it has one. */
   banner?: string | null;
+  /** The insight's address by number; null for a new insight. */
+  numberPath?: string | null;
+  /** The current social image's address, if it has one. */
+  socialImage?: string | null;
 }) {
   return (
     <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel} draftLabel={draftLabel} multipart>
@@ -118,6 +131,15 @@ export function InsightForm({
             currentAlt="The current banner"
             remove={{ name: "removeBanner", label: "Remove the banner (the placeholder is shown instead)" }}
           />
+          <Field
+            name="excerpt"
+            label="Excerpt"
+            wide
+            hint="Two or three sentences for the insight's card, the RSS feed and search results. Empty uses the article's opening words."
+            error={errors?.excerpt}
+          >
+            {(props) => <textarea {...props} defaultValue={shown.excerpt} maxLength={INSIGHT_LIMITS.excerpt} rows={3} />}
+          </Field>
           <RichTextField
             name="description"
             label="Article"
@@ -126,6 +148,15 @@ export function InsightForm({
             defaultValue={shown.description}
             maxLength={INSIGHT_LIMITS.description}
             imageUploadUrl={MEDIA_UPLOAD_PATH}
+          />
+          <SeoFields
+            shown={shown}
+            errors={errors}
+            addressBase="/featured-insights/"
+            numberPath={numberPath}
+            titleFallback="the title"
+            descriptionFallback="the excerpt, or the article's opening words"
+            socialImage={socialImage}
           />
         </>
       )}
