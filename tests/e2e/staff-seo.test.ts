@@ -175,3 +175,51 @@ test.skipIf(!reachable)(
     expect(count.rows[0].n).toBe(0);
   },
 );
+
+test.skipIf(!reachable)(
+  "a recruiter gives a job its address, meta title and noindex; the careers pages follow, and a changed address of the open job answers 301",
+  { timeout: 120_000 },
+  async () => {
+    const recruiter = await openPage({ baseURL: first.baseURL });
+    await signInAs(recruiter, first, "recruiter", "Rita Recruiter");
+    await gotoContentForm(recruiter, "/staff/jobs/new");
+    await recruiter.getByLabel("Job title").fill("Platform Engineer");
+    await recruiter.getByLabel("Job type").selectOption("full-time");
+    await recruiter.getByLabel("Address").fill("platform-engineer");
+    await recruiter.getByLabel("Meta title").fill("Platform Engineer in Pune: build our cloud");
+    await recruiter.getByLabel("Meta description").fill("Run the platform 40 product teams ship on.");
+    await recruiter.getByLabel("Hide from search engines").check();
+    await recruiter.getByRole("button", { name: "Save draft" }).click();
+    await recruiter.waitForURL(/\/staff\/jobs\/\d+\?done=created$/);
+    const id = Number(/\/staff\/jobs\/(\d+)/.exec(recruiter.url())![1]);
+    // Once saved, the address field suggests one from the title.
+    await expect.poll(() => recruiter.getByLabel("Address").getAttribute("placeholder")).toBe("e.g. platform-engineer");
+    await recruiter.getByRole("button", { name: "Publish" }).click();
+    const published = Date.now();
+    await notice(recruiter, "is published");
+
+    expect(
+      await timeUntil(
+        second,
+        "/careers/platform-engineer",
+        (status, body) => status === 200 && body.includes("<title>Platform Engineer in Pune: build our cloud | "),
+        published,
+      ),
+    ).toBeLessThan(VISIBLE_WITHIN_MS);
+    const page = await (await fetch(`${second.baseURL}/careers/platform-engineer`)).text();
+    expect(page).toContain('<meta name="robots" content="noindex"/>');
+    expect(page).toContain('<meta name="description" content="Run the platform 40 product teams ship on."/>');
+    expect(page).toMatch(/"url":"[^"]*\/careers\/platform-engineer"/);
+    expect(await answerOf(second, `/careers/${id}`)).toEqual({ status: 301, location: "/careers/platform-engineer" });
+    expect(await (await fetch(`${second.baseURL}/careers`)).text()).toContain('href="/careers/platform-engineer"');
+    expect(await (await fetch(`${second.baseURL}/sitemap.xml`)).text()).not.toContain("platform-engineer");
+
+    // Saved to publish at once, the open job's new address takes over and the old one leads there.
+    await recruiter.getByLabel("Address").fill("senior-platform-engineer");
+    await recruiter.getByRole("button", { name: "Save changes" }).click();
+    const moved = Date.now();
+    await notice(recruiter, "The public page shows the change within seconds.");
+    for (const ms of await movedWithin("/careers/platform-engineer", "/careers/senior-platform-engineer", moved)) expect(ms).toBeLessThan(VISIBLE_WITHIN_MS);
+    expect((await answerOf(first, "/careers/senior-platform-engineer")).status).toBe(200);
+  },
+);
