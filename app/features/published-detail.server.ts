@@ -4,6 +4,7 @@ import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
+import { pageUrl } from "#app/platform/page-url.ts";
 
 /*
  * What the public page of one published record (a job, an insight) does
@@ -48,7 +49,7 @@ export async function readPublishedRecord<Row>(
  * keep one address per page and old links by number still arrive.
  */
 export function atOwnAddress(request: Request, path: string): void {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   if (url.pathname !== path) throw redirect(`${path}${url.search}`, { status: 301 });
 }
 
