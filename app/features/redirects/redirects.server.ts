@@ -168,10 +168,7 @@ export async function saveRedirect(
  * when an item takes back an old address), and the old address leads to the
  * new one with a 301, replacing any redirect it had.
  */
-export async function keepOldAddress(
-  tx: Database,
-  move: { from: string; to: string; actor: AuditActor; ipAddress: string },
-): Promise<void> {
+export async function keepOldAddress(tx: Database, move: { from: string; to: string; actor: AuditActor; ipAddress: string }): Promise<void> {
   const from = redirectKey(move.from);
   const to = redirectKey(move.to);
   if (from === to) return;

@@ -24,14 +24,16 @@ test("the form's section is read: the address lowercased, empty fields as none, 
   });
   expect(readSeoInput({})).toEqual({ ok: true, input: { slug: null, metaTitle: null, metaDescription: null, noindex: false } });
   expect(readSeoInput({ removeSocialImage: "on" })).toMatchObject({ ok: true, input: { socialImage: null } });
-  expect(readSeoInput({ slug: "media", metaTitle: "t".repeat(SEO_LIMITS.metaTitle + 1), metaDescription: "d".repeat(SEO_LIMITS.metaDescription + 1) })).toEqual({
-    ok: false,
-    errors: {
-      slug: '"media" is an address the site uses itself; choose another.',
-      metaTitle: `Keep the meta title to ${SEO_LIMITS.metaTitle} characters.`,
-      metaDescription: `Keep the meta description to ${SEO_LIMITS.metaDescription} characters.`,
+  expect(readSeoInput({ slug: "media", metaTitle: "t".repeat(SEO_LIMITS.metaTitle + 1), metaDescription: "d".repeat(SEO_LIMITS.metaDescription + 1) })).toEqual(
+    {
+      ok: false,
+      errors: {
+        slug: '"media" is an address the site uses itself; choose another.',
+        metaTitle: `Keep the meta title to ${SEO_LIMITS.metaTitle} characters.`,
+        metaDescription: `Keep the meta description to ${SEO_LIMITS.metaDescription} characters.`,
+      },
     },
-  });
+  );
 });
 
 test("a title suggests an address; the overrides fall back to the item's own words", () => {

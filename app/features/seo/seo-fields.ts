@@ -108,8 +108,7 @@ export function readSeoInput(values: Record<string, string | undefined>): { ok: 
   const metaTitle = singleLine(values.metaTitle);
   if (metaTitle.length > SEO_LIMITS.metaTitle) errors.metaTitle = `Keep the meta title to ${SEO_LIMITS.metaTitle} characters.`;
   const metaDescription = singleLine(values.metaDescription);
-  if (metaDescription.length > SEO_LIMITS.metaDescription)
-    errors.metaDescription = `Keep the meta description to ${SEO_LIMITS.metaDescription} characters.`;
+  if (metaDescription.length > SEO_LIMITS.metaDescription) errors.metaDescription = `Keep the meta description to ${SEO_LIMITS.metaDescription} characters.`;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,

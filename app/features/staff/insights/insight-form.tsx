@@ -1,4 +1,3 @@
-import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { Field } from "#app/features/forms/field.tsx";
 import { WORDS_PER_MINUTE } from "#app/features/insights/insight.ts";
 import { INSIGHT_FORM_MAX_BYTES, INSIGHT_LIMITS } from "#app/features/staff/insights/insight-rules.ts";
@@ -6,7 +5,7 @@ import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
 import { ImageFileField, imageFileHint } from "#app/features/staff/publishing/image-file-field.tsx";
 import { RichTextField } from "#app/features/staff/rich-text/rich-text-field.tsx";
 import { emptySeoForm, seoFormLabels } from "#app/features/seo/seo-fields.ts";
-import { SeoFields, type SeoFormValues } from "#app/features/staff/publishing/seo-fields-form.tsx";
+import { SeoFields, type PublicItemFormProps, type SeoFormValues } from "#app/features/staff/publishing/seo-fields-form.tsx";
 
 /** The insight's fields as the form shows them (strings, as typed). */
 export type InsightFormValues = Record<"title" | "category" | "authorName" | "authorBio" | "tags" | "readTime" | "excerpt" | "description", string> &
@@ -68,21 +67,11 @@ export function InsightForm({
   banner = null,
   numberPath = null,
   socialImage = null,
-}: {
-  values: InsightFormValues;
-  revision?: number;
-  answer?: FormAnswer | null;
-  submitLabel: string;
-  /** For an item visitors can see: the button that keeps the changes as a draft. */
-  draftLabel?: string;
+}: PublicItemFormProps<InsightFormValues> & {
   /** Categories in use, offered as suggestions. */
   categories: string[];
   /** The current banner's URL, if it has one. */
   banner?: string | null;
-  /** The insight's address by number; null for a new insight. */
-  numberPath?: string | null;
-  /** The current social image's address, if it has one. */
-  socialImage?: string | null;
 }) {
   return (
     <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel} draftLabel={draftLabel} multipart>

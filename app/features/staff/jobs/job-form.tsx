@@ -1,11 +1,10 @@
-import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { Field } from "#app/features/forms/field.tsx";
 import { formatJobType, SALARY_PERIODS, WORKPLACES } from "#app/features/careers/job-format.ts";
 import { CURRENCIES, JOB_FORM_MAX_BYTES, JOB_LIMITS, JOB_TYPES } from "#app/features/staff/jobs/job-rules.ts";
 import { RichTextField } from "#app/features/staff/rich-text/rich-text-field.tsx";
 import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
 import { emptySeoForm, seoFormLabels } from "#app/features/seo/seo-fields.ts";
-import { SeoFields, type SeoFormValues } from "#app/features/staff/publishing/seo-fields-form.tsx";
+import { SeoFields, type PublicItemFormProps, type SeoFormValues } from "#app/features/staff/publishing/seo-fields-form.tsx";
 
 /** The job's fields as the form shows them (strings, as typed). */
 export type JobFormValues = Record<
@@ -60,26 +59,7 @@ export const jobFormRules = {
  * description is HTML in a text area; with it, a rich-text editor. The
  * server sanitises the HTML on save either way.
  */
-export function JobForm({
-  values,
-  revision,
-  answer,
-  submitLabel,
-  draftLabel,
-  numberPath = null,
-  socialImage = null,
-}: {
-  values: JobFormValues;
-  revision?: number;
-  answer?: FormAnswer | null;
-  submitLabel: string;
-  /** For an item visitors can see: the button that keeps the changes as a draft. */
-  draftLabel?: string;
-  /** The job's address by number; null for a new job. */
-  numberPath?: string | null;
-  /** The current social image's address, if it has one. */
-  socialImage?: string | null;
-}) {
+export function JobForm({ values, revision, answer, submitLabel, draftLabel, numberPath = null, socialImage = null }: PublicItemFormProps<JobFormValues>) {
   return (
     <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel} draftLabel={draftLabel} multipart>
       {(shown, errors) => (

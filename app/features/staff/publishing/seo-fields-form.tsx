@@ -1,10 +1,25 @@
 import { useId, useState } from "react";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { Field, type ControlProps } from "#app/features/forms/field.tsx";
 import { SEO_LIMITS, SEO_RECOMMENDED, SOCIAL_IMAGE_FIELD, slugFrom } from "#app/features/seo/seo-fields.ts";
 import { ImageFileField, imageFileHint } from "#app/features/staff/publishing/image-file-field.tsx";
 
 /** The search-engine fields as the form shows them. */
 export type SeoFormValues = Record<"slug" | "metaTitle" | "metaDescription" | "noindex", string>;
+
+/** What the form of a public item (a job, an insight) takes: its values and answer, its save buttons, and what its search-engine section shows. */
+export type PublicItemFormProps<Values extends SeoFormValues> = {
+  values: Values;
+  revision?: number;
+  answer?: FormAnswer | null;
+  submitLabel: string;
+  /** For an item visitors can see: the button that keeps the changes as a draft. */
+  draftLabel?: string;
+  /** The item's address by number; null for a new item. */
+  numberPath?: string | null;
+  /** The current social image's address, if it has one. */
+  socialImage?: string | null;
+};
 
 /**
  * A text control with the count of its characters under it, against what
@@ -100,7 +115,13 @@ export function SeoFields({
           </div>
         )}
       </Field>
-      <Field name="metaTitle" label="Meta title" wide hint={`What search results and link previews show as the title. Empty uses ${titleFallback}.`} error={errors?.metaTitle}>
+      <Field
+        name="metaTitle"
+        label="Meta title"
+        wide
+        hint={`What search results and link previews show as the title. Empty uses ${titleFallback}.`}
+        error={errors?.metaTitle}
+      >
         {(props) => (
           <CountedControl props={props} defaultValue={shown.metaTitle} recommended={SEO_RECOMMENDED.metaTitle} max={SEO_LIMITS.metaTitle} multiline={false} />
         )}

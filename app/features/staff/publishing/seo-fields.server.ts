@@ -26,7 +26,13 @@ export function seoDataOf(seo: SeoInput | undefined, kept: SeoData): SeoData {
 export type SlugColumns = { id: AnyPgColumn; slug: AnyPgColumn };
 
 /** The refusal of an address another item of the type has (`exceptId` is the item saved; null for a new one). */
-export async function slugTakenRefusal(tx: Database, columns: SlugColumns, slug: string | null, exceptId: number | null, noun: string): Promise<Refusal | null> {
+export async function slugTakenRefusal(
+  tx: Database,
+  columns: SlugColumns,
+  slug: string | null,
+  exceptId: number | null,
+  noun: string,
+): Promise<Refusal | null> {
   if (slug === null) return null;
   const [other] = await tx
     .select({ id: columns.id })
