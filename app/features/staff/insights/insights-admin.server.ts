@@ -4,7 +4,14 @@ import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { InsightInput } from "#app/features/staff/insights/insight-rules.ts";
 import { effectiveInsightStatus, insightTransition, type InsightAction, type InsightStatus } from "#app/features/staff/insights/insight-status.ts";
-import { forgetRevisions, recordRevision, saveContent, type ContentChange, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
+import {
+  addressTakenMeanwhile,
+  forgetRevisions,
+  recordRevision,
+  saveContent,
+  type ContentChange,
+  type VersionedContent,
+} from "#app/features/staff/publishing/revisions.server.ts";
 import type { InsightRow } from "#app/features/insights/insights.server.ts";
 import { insightPath } from "#app/features/insights/insight.ts";
 import { seoRevisionFields, type SeoData } from "#app/features/seo/seo-fields.ts";
@@ -167,19 +174,21 @@ export type InsightChange = ContentChange;
 
 /** A new draft: nobody outside the staff area sees it until it is published. Its content is revision 1. */
 export async function createInsight(db: Database, input: InsightInput, actor: AuditActor, ipAddress: string): Promise<InsightChange> {
-  return db.transaction(async (tx) => {
-    const data = insightData(input, { image: null, excerpt: null, ...noSeo });
-    const taken = await slugTakenRefusal(tx, slugColumns, data.slug, null, "insight");
-    if (taken) return taken;
-    const [row] = await tx
-      .insert(featuredInsights)
-      .values({ ...data, status: "draft", publishedDate: null, updatedAt: sql`now()`, changedAt: sql`now()` })
-      .returning({ id: featuredInsights.id });
-    if (!row) throw new Error("The insight insert returned no row");
-    await recordRevision(tx, { type: "insight", itemId: row.id, data, origin: "first", actor });
-    await audit(tx, { actor, action: "insight-created", target: { type: "insight", id: row.id }, ipAddress });
-    return { ok: true, id: row.id, message: `The draft "${input.title}" is saved. Preview it, then publish it when it is ready.` };
-  });
+  return db
+    .transaction(async (tx): Promise<InsightChange> => {
+      const data = insightData(input, { image: null, excerpt: null, ...noSeo });
+      const taken = await slugTakenRefusal(tx, slugColumns, data.slug, null, "insight");
+      if (taken) return taken;
+      const [row] = await tx
+        .insert(featuredInsights)
+        .values({ ...data, status: "draft", publishedDate: null, updatedAt: sql`now()`, changedAt: sql`now()` })
+        .returning({ id: featuredInsights.id });
+      if (!row) throw new Error("The insight insert returned no row");
+      await recordRevision(tx, { type: "insight", itemId: row.id, data, origin: "first", actor });
+      await audit(tx, { actor, action: "insight-created", target: { type: "insight", id: row.id }, ipAddress });
+      return { ok: true, id: row.id, message: `The draft "${input.title}" is saved. Preview it, then publish it when it is ready.` };
+    })
+    .catch(addressTakenMeanwhile("insight"));
 }
 
 /** Saves an edit made on revision `shownRevision` (see saveContent); the last-modified date moves only when the public content changes. */

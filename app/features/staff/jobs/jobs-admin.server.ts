@@ -1,6 +1,13 @@
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
-import { forgetRevisions, recordRevision, saveContent, type ContentChange, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
+import {
+  addressTakenMeanwhile,
+  forgetRevisions,
+  recordRevision,
+  saveContent,
+  type ContentChange,
+  type VersionedContent,
+} from "#app/features/staff/publishing/revisions.server.ts";
 import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { JobInput } from "#app/features/staff/jobs/job-rules.ts";
@@ -164,19 +171,21 @@ export type JobChange = ContentChange;
 
 /** A new draft: nobody outside the staff area sees it until it is published. Its content is revision 1. */
 export async function createJob(db: Database, input: JobInput, actor: AuditActor, ipAddress: string): Promise<JobChange> {
-  return db.transaction(async (tx) => {
-    const data = jobData(input);
-    const taken = await slugTakenRefusal(tx, slugColumns, data.slug, null, "job");
-    if (taken) return taken;
-    const [row] = await tx
-      .insert(jobs)
-      .values({ ...jobColumnsOf(data), status: "draft", updatedAt: sql`now()`, changedAt: sql`now()` })
-      .returning({ id: jobs.id });
-    if (!row) throw new Error("The job insert returned no row");
-    await recordRevision(tx, { type: "job", itemId: row.id, data, origin: "first", actor });
-    await audit(tx, { actor, action: "job-created", target: { type: "job", id: row.id }, ipAddress });
-    return { ok: true, id: row.id, message: `The draft "${input.title}" is saved. Preview it, then publish it when it is ready.` };
-  });
+  return db
+    .transaction(async (tx): Promise<JobChange> => {
+      const data = jobData(input);
+      const taken = await slugTakenRefusal(tx, slugColumns, data.slug, null, "job");
+      if (taken) return taken;
+      const [row] = await tx
+        .insert(jobs)
+        .values({ ...jobColumnsOf(data), status: "draft", updatedAt: sql`now()`, changedAt: sql`now()` })
+        .returning({ id: jobs.id });
+      if (!row) throw new Error("The job insert returned no row");
+      await recordRevision(tx, { type: "job", itemId: row.id, data, origin: "first", actor });
+      await audit(tx, { actor, action: "job-created", target: { type: "job", id: row.id }, ipAddress });
+      return { ok: true, id: row.id, message: `The draft "${input.title}" is saved. Preview it, then publish it when it is ready.` };
+    })
+    .catch(addressTakenMeanwhile("job"));
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { keepOldAddress } from "#app/features/redirects/redirects.server.ts";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
+import { constraintOf, isUniqueViolation } from "#app/platform/db/errors.server.ts";
 import { contentRevisions, staffUsers, type ContentType } from "#app/platform/db/schema.server.ts";
 
 /*
@@ -159,6 +160,19 @@ async function publishData<Row extends { revision: number }, Data extends Conten
   if (from !== to) await keepOldAddress(tx, { from, to, actor: change.actor, ipAddress: change.ipAddress });
 }
 
+/**
+ * A failed write's answer when the database refused the row's address as
+ * taken: another item took it between the type's check and the write (each
+ * holds only its own item's lock). Any other error is thrown on.
+ */
+export const addressTakenMeanwhile =
+  (noun: string) =>
+  (error: unknown): Refusal => {
+    if (!isUniqueViolation(error) || !constraintOf(error)?.endsWith("slug_unique")) throw error;
+    const message = `Another ${noun} took this address a moment ago; choose another.`;
+    return { ok: false, status: 409, message, fields: { slug: message } };
+  };
+
 /** Runs `change` in a transaction that holds the item's lock; a missing item is a 404 answer. */
 function withLockedItem<Row extends { revision: number }, Data extends ContentData>(
   db: Database,
@@ -166,10 +180,12 @@ function withLockedItem<Row extends { revision: number }, Data extends ContentDa
   id: number,
   change: (tx: Database, row: Row) => Promise<ContentChange>,
 ): Promise<ContentChange> {
-  return db.transaction(async (tx) => {
-    const row = await content.lock(tx, id);
-    return row ? change(tx, row) : { ok: false, status: 404, message: `There is no such ${content.noun}.` };
-  });
+  return db
+    .transaction(async (tx): Promise<ContentChange> => {
+      const row = await content.lock(tx, id);
+      return row ? change(tx, row) : { ok: false, status: 404, message: `There is no such ${content.noun}.` };
+    })
+    .catch(addressTakenMeanwhile(content.noun));
 }
 
 /**

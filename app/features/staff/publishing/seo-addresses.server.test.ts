@@ -7,7 +7,7 @@ import { readInsightInput } from "#app/features/staff/insights/insight-rules.ts"
 import { changeInsightStatus, createInsight, insightContent, saveInsight } from "#app/features/staff/insights/insights-admin.server.ts";
 import { readJobInput, type JobInput } from "#app/features/staff/jobs/job-rules.ts";
 import { changeJobStatus, createJob, saveJob } from "#app/features/staff/jobs/jobs-admin.server.ts";
-import { restoreRevision, settleChanges, workingCopy } from "#app/features/staff/publishing/revisions.server.ts";
+import { addressTakenMeanwhile, restoreRevision, settleChanges, workingCopy } from "#app/features/staff/publishing/revisions.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { auditLog, featuredInsights, jobs, redirects, staffUsers } from "#app/platform/db/schema.server.ts";
 import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
@@ -133,6 +133,15 @@ for (const driver of drivers) {
       const [row] = await db.select().from(jobs).where(eq(jobs.id, first.id));
       await saveJob(db, first.id, row!.revision, jobInput({ slug: "senior-data-engineer", metaTitle: "Join our data team", noindex: "on" }), actor, ip);
       expect(await redirectFor(db, "/careers/data-engineer")).toEqual({ to: "/careers/senior-data-engineer", status: 301 });
+      // Two saves racing for one address: the database refuses the second, which is told beside the field; any other error is thrown on.
+      const clash = await db
+        .update(jobs)
+        .set({ slug: "senior-data-engineer" })
+        .where(eq(jobs.id, second.id))
+        .then(() => null, addressTakenMeanwhile("job"));
+      expect(clash).toMatchObject({ ok: false, status: 409, fields: { slug: "Another job took this address a moment ago; choose another." } });
+      const other = new Error("boom");
+      expect(() => addressTakenMeanwhile("job")(other)).toThrow(other);
       const [saved] = await db.select().from(jobs).where(eq(jobs.id, first.id));
       expect([saved!.metaTitle, saved!.noindex, saved!.metaDescription]).toEqual(["Join our data team", true, null]);
     } finally {
