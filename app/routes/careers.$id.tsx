@@ -7,9 +7,10 @@ import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
 import { toJobView } from "#app/features/careers/job-view.server.ts";
 import { JOB_ERROR_TITLE, JOB_LOAD_FAILED, JOB_NOT_FOUND, JobDetailView, JobErrorView, JobNotFoundView } from "#app/features/careers/job-detail.tsx";
 import { plainText } from "#app/features/rich-text/sanitize.server.ts";
-import { readPublishedRecord, publishedPageHeaders } from "#app/features/published-detail.server.ts";
+import { atOwnAddress, readPublishedRecord, publishedPageHeaders } from "#app/features/published-detail.server.ts";
 import { SharedRegion } from "#app/layout/shared-region.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { seoTitle, shortDescription } from "#app/features/seo/seo-fields.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const found = await readPublishedRecord(args, { kind: "job", read: getJob, loadFailed: JOB_LOAD_FAILED });
@@ -17,8 +18,10 @@ export async function loader(args: Route.LoaderArgs) {
   if (!found || found.row.status === "draft") return data({ job: null }, { status: 404 });
   const { row, services } = found;
   const job = toJobView(row, services.env.SITE_URL);
+  atOwnAddress(args.request, job.href);
   const page = {
     job,
+    seo: { metaTitle: row.metaTitle, metaDescription: row.metaDescription, socialImage: row.socialImage, noindex: row.noindex },
     jsonLd: jobPostingJsonLd(row, services.env.SITE_URL, new Date(), (await siteFactsFor(services)).facts.address),
     summary: plainText(row.description, 160),
     related: job.open ? [] : await openJobsInDepartment(services.db, row.department, row.id),
@@ -35,13 +38,15 @@ export const meta: Route.MetaFunction = ({ data: loaderData, location, matches, 
   const job = loaderData?.job;
   if (!job) return pageMeta({ title: "Job not found", description: JOB_NOT_FOUND, path: location.pathname, siteUrl, noindex: true });
   const summary = (loaderData && "summary" in loaderData ? loaderData.summary : "") || `${job.title} (${job.department}, ${job.jobType}).`;
+  const seo = loaderData && "seo" in loaderData ? loaderData.seo : null;
   return pageMeta({
-    title: `${job.title} – Careers`,
-    description: summary,
-    path: location.pathname,
+    title: seoTitle(seo ?? {}, `${job.title} – Careers`),
+    description: seo?.metaDescription || shortDescription(summary),
+    path: job.href,
     siteUrl,
-    // A closed job stays reachable for old links but leaves search results.
-    noindex: !job.open,
+    image: seo?.socialImage ?? undefined,
+    // A closed job stays reachable for old links but leaves search results; so does one an editor hid from them.
+    noindex: !job.open || Boolean(seo?.noindex),
   });
 };
 

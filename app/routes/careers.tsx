@@ -4,7 +4,7 @@ import { Sections } from "#app/components/sections/sections.tsx";
 import { careersPage, careersWith } from "#app/content/careers.ts";
 import { JobListing, type JobListingData } from "#app/features/careers/job-listing.tsx";
 import { formatJobType, formatPostedDate } from "#app/features/careers/job-format.ts";
-import { facetKey, listOpenJobs } from "#app/features/careers/jobs.server.ts";
+import { facetKey, jobPath, listOpenJobs } from "#app/features/careers/jobs.server.ts";
 import { readQueryParameter, type QueryParameter } from "#app/features/forms/query-params.ts";
 import { listingMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { logger } from "#app/platform/logger.server.ts";
@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return {
         jobs: result.jobs.map((job) => ({
           id: job.id,
+          href: jobPath(job),
           title: job.title,
           department: job.department?.trim() || null,
           jobType: formatJobType(job.jobType),

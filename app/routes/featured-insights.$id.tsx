@@ -6,15 +6,17 @@ import { INSIGHT_LOAD_FAILED, InsightArticle, InsightLoadError, InsightNotFound 
 import { isIllustration } from "#app/features/insights/insight.ts";
 import { toInsightDetail } from "#app/features/insights/insight.server.ts";
 import { getInsight } from "#app/features/insights/insights.server.ts";
-import { readPublishedRecord, publishedPageHeaders } from "#app/features/published-detail.server.ts";
+import { atOwnAddress, readPublishedRecord, publishedPageHeaders } from "#app/features/published-detail.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
+import { seoTitle, shortDescription } from "#app/features/seo/seo-fields.ts";
 
 export async function loader(args: Route.LoaderArgs) {
   const found = await readPublishedRecord(args, { kind: "insight", read: getInsight, loadFailed: INSIGHT_LOAD_FAILED });
   if (!found) throw data({ message: "Insight not found" }, { status: 404 });
   const insight = toInsightDetail(found.row, found.services.env.SITE_URL);
-  // The insight's own picture (an upload or a full URL) for link previews; an illustration is no better than the site's card.
-  const shareImage = isIllustration(insight.image) ? undefined : insight.image;
+  atOwnAddress(args.request, insight.href);
+  // The social image the editor chose, else the insight's own picture (an upload or a full URL); an illustration is no better than the site's card.
+  const shareImage = insight.socialImage ?? (isIllustration(insight.image) ? undefined : insight.image);
   return { insight, shareImage, jsonLd: articleJsonLd(insight, found.services.env.SITE_URL) };
 }
 
@@ -34,12 +36,13 @@ export const meta: Route.MetaFunction = ({ loaderData, location, matches, error 
   }
   const { insight } = loaderData;
   return pageMeta({
-    title: insight.title,
-    description: insight.summary.length > 155 ? `${insight.summary.slice(0, 154).trimEnd()}…` : insight.summary,
+    title: seoTitle(insight, insight.title),
+    description: insight.metaDescription ?? shortDescription(insight.summary),
     path: insight.href,
     siteUrl,
     image: loaderData.shareImage,
     type: "article",
+    noindex: insight.noindex,
   });
 };
 

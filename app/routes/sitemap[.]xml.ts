@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap[.]xml";
-import { openJobs } from "#app/features/careers/jobs.server.ts";
+import { jobPath, openJobs } from "#app/features/careers/jobs.server.ts";
 import { eventPagePath } from "#app/features/events/event-rules.ts";
 import { publishedEditions } from "#app/features/events/events.server.ts";
 import { insightPath } from "#app/features/insights/insight.ts";
@@ -14,12 +14,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = await servicesOf(context);
   const entries: SitemapEntry[] = publicPaths().map((path) => ({ path }));
   try {
-    // A closed or expired job is not open, so it leaves the sitemap.
+    // A closed or expired job is not open, so it leaves the sitemap; so does one an editor hid from search engines.
     for (const job of await openJobs(services.db)) {
-      entries.push({ path: `/careers/${job.id}`, lastModified: job.updatedAt ?? job.createdAt });
+      if (!job.noindex) entries.push({ path: jobPath(job), lastModified: job.updatedAt ?? job.createdAt });
     }
     for (const insight of await publishedInsightDates(services.db)) {
-      entries.push({ path: insightPath(insight.id), lastModified: insight.lastModified });
+      entries.push({ path: insightPath(insight), lastModified: insight.lastModified });
     }
     for (const edition of await publishedEditions(services.db)) {
       entries.push({ path: eventPagePath(edition.slug), lastModified: edition.updatedAt });

@@ -218,7 +218,7 @@ test(
 
     // The HTML switch shows the stored HTML in the text area, and back.
     await page.getByRole("button", { name: "Edit HTML" }).click();
-    expect(await page.getByLabel("Description").inputValue()).toBe(await field.inputValue());
+    expect(await page.getByLabel(/^Description/).inputValue()).toBe(await field.inputValue());
     await page.getByRole("button", { name: "Edit HTML" }).click();
     await editor.waitFor();
 
@@ -242,7 +242,7 @@ test("without JavaScript the description is the plain HTML text area", async () 
   const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
   await signInAs(page, server, "recruiter", "Nia NoScript");
   await page.goto("/staff/jobs/new");
-  const field = page.getByLabel("Description");
+  const field = page.getByLabel(/^Description/);
   expect(await field.evaluate((element) => element.tagName)).toBe("TEXTAREA");
   expect(await field.isVisible()).toBe(true);
   expect(await page.getByRole("toolbar").count()).toBe(0);
@@ -258,7 +258,7 @@ test(
     const editor = page.getByRole("textbox", { name: "Article" }).and(page.locator("[contenteditable]"));
     await editor.waitFor();
     const field = page.locator('textarea[name="description"]');
-    await page.getByLabel("Title").fill("Pictures that stay");
+    await page.getByLabel(/^Title/).fill("Pictures that stay");
 
     await editor.click();
     await page.keyboard.type("Before the picture.");

@@ -61,7 +61,7 @@ async function newInsight(
   fields: { title: string; category: string; author: string; tags: string; article: string; banner?: Buffer },
 ): Promise<number> {
   await gotoContentForm(page, "/staff/insights/new");
-  await page.getByLabel("Title").fill(fields.title);
+  await page.getByLabel(/^Title/).fill(fields.title);
   await page.getByLabel("Category").fill(fields.category);
   await page.getByLabel("Author's name").fill(fields.author);
   await page.getByLabel("Tags").fill(fields.tags);
@@ -209,7 +209,7 @@ test.skipIf(!reachable)(
     );
 
     // An edit to a published insight: both processes show it.
-    await editor.getByLabel("Title").fill(`${title} (revised)`);
+    await editor.getByLabel(/^Title/).fill(`${title} (revised)`);
     await editor.getByRole("button", { name: "Save changes" }).click();
     const edited = Date.now();
     await notice(editor, "The public page shows the change within seconds.");
@@ -261,7 +261,7 @@ test.skipIf(!reachable)(
     const plain = await openPage({ baseURL: first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 409/ });
     await signInAs(plain, first, "editor", "Noel NoScript");
     await plain.goto("/staff/insights/new");
-    await plain.getByLabel("Title").fill("Notes from the field (no script)");
+    await plain.getByLabel(/^Title/).fill("Notes from the field (no script)");
     await plain.getByLabel("Article").fill("<p>Plain.</p>");
     await plain.getByRole("button", { name: "Save draft" }).click();
     await plain.waitForURL(/\/staff\/insights\/\d+\?done=created$/);

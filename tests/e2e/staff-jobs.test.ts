@@ -68,7 +68,7 @@ test.skipIf(!reachable)(
     // Raw HTML goes in through the editor's "Edit HTML" switch (the editor itself is tested in rich-text-editor.test.ts).
     await recruiter.getByRole("button", { name: "Edit HTML" }).click();
     await recruiter
-      .getByLabel("Description")
+      .getByLabel(/^Description/)
       .fill('<h2>What you will do</h2><ul><li>Keep it <strong>up</strong></li></ul><p onclick="steal()">Join us.</p><script>alert(1)</script>');
     await recruiter.getByRole("button", { name: "Save draft" }).click();
     await recruiter.waitForURL(/\/staff\/jobs\/\d+\?done=created$/);
@@ -76,7 +76,7 @@ test.skipIf(!reachable)(
     await notice(recruiter, "The draft is saved.");
     // Sanitised on write: the form shows what will be rendered.
     await recruiter.getByRole("button", { name: "Edit HTML" }).click();
-    expect(await recruiter.getByLabel("Description").inputValue()).toBe(
+    expect(await recruiter.getByLabel(/^Description/).inputValue()).toBe(
       "<h2>What you will do</h2><ul><li>Keep it <strong>up</strong></li></ul><p>Join us.</p>",
     );
     await expectAccessible(recruiter);

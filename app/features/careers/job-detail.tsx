@@ -34,7 +34,7 @@ function ApplyLink({ href, className = "" }: { href: string; className?: string 
 }
 
 /** An open job to point to from a closed one. */
-export type RelatedJob = { id: number; title: string };
+export type RelatedJob = { id: number; href: string; title: string };
 
 export function JobDetailView({ job, related = [] }: { job: JobView; related?: RelatedJob[] }) {
   return (
@@ -91,7 +91,7 @@ export function JobDetailView({ job, related = [] }: { job: JobView; related?: R
                 <ul className="mt-1 list-disc pl-6" data-testid="related-jobs">
                   {related.map((other) => (
                     <li key={other.id}>
-                      <Link to={`/careers/${other.id}`} className={`${linkClass} inline-block py-1`}>
+                      <Link to={other.href} className={`${linkClass} inline-block py-1`}>
                         {other.title}
                       </Link>
                     </li>

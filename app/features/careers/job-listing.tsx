@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 
-export type ListedJob = { id: number; title: string; department: string | null; jobType: string; location: string | null; posted: string };
+export type ListedJob = { id: number; href: string; title: string; department: string | null; jobType: string; location: string | null; posted: string };
 export type ListingOption = { value: string; label: string; count: number };
 export type ListingFilters = { q: string; department: string; jobType: string; location: string };
 
@@ -142,7 +142,7 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
           {jobs.map((job) => (
             <li key={job.id} className="rounded-2xl border border-slate-200 p-6 shadow-xs transition-shadow hover:shadow-md">
               <h3 className="text-xl font-semibold">
-                <Link to={`/careers/${job.id}`} className="text-ink hover:text-brand-700 hover:underline">
+                <Link to={job.href} className="text-ink hover:text-brand-700 hover:underline">
                   {job.title}
                 </Link>
               </h3>

@@ -1,6 +1,6 @@
 import { defaultSiteFacts, type SiteFacts } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
-import { isJobOpen, type JobRow } from "#app/features/careers/jobs.server.ts";
+import { isJobOpen, jobPath, type JobRow } from "#app/features/careers/jobs.server.ts";
 import { NO_DESCRIPTION } from "#app/features/careers/job-format.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 
@@ -117,7 +117,7 @@ export function jobPostingJsonLd(
       : { jobLocation: { "@type": "Place", address: addressOf(job.location, office) } }),
     ...(job.department?.trim() ? { occupationalCategory: job.department.trim() } : {}),
     ...baseSalaryOf(job),
-    url: `${siteUrl}/careers/${job.id}`,
+    url: `${siteUrl}${jobPath(job)}`,
     directApply: true,
   };
 }

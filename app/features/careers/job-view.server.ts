@@ -1,11 +1,13 @@
 import { publicRichText } from "#app/features/rich-text/sanitize.server.ts";
 import { formatJobType, formatPostedDate, formatSalary, formatWorkplace, NOT_SPECIFIED } from "#app/features/careers/job-format.ts";
 import { encodePosition } from "#app/features/careers/position.ts";
-import { isJobOpen, type JobRow } from "#app/features/careers/jobs.server.ts";
+import { isJobOpen, jobPath, type JobRow } from "#app/features/careers/jobs.server.ts";
 
 /** What the job page draws: every text already defaulted, the description already sanitised. */
 export type JobView = {
   id: number;
+  /** The job's public address. */
+  href: string;
   title: string;
   /** "Not specified" when empty. */
   department: string;
@@ -37,6 +39,7 @@ export function toJobView(job: JobRow, siteUrl: string, now: Date = new Date()):
   const description = publicRichText(job.description, siteUrl);
   return {
     id: job.id,
+    href: jobPath(job),
     title: job.title,
     department: department === "" ? NOT_SPECIFIED : department,
     jobType: formatJobType(job.jobType),

@@ -29,6 +29,11 @@ function row(overrides: Partial<JobRow> = {}): JobRow {
     salaryPeriod: null,
     revision: 1,
     changedAt: new Date("2026-01-10T00:00:00Z"),
+    slug: null,
+    metaTitle: null,
+    metaDescription: null,
+    socialImage: null,
+    noindex: false,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { jobs } from "#app/platform/db/schema.server.ts";
+import { jobs, parseRecordId } from "#app/platform/db/schema.server.ts";
 import { plainText } from "#app/features/rich-text/sanitize.server.ts";
 import { formatJobType } from "#app/features/careers/job-format.ts";
 
@@ -16,9 +16,20 @@ export function isJobOpen(job: Pick<JobRow, "status" | "closesAt">, now: Date = 
 
 const openCondition = () => and(eq(jobs.status, "open"), or(isNull(jobs.closesAt), gt(jobs.closesAt, sql`now()`)));
 
-/** Spec §7: one job by id, whatever its status (a closed job still has a page that says so). */
-export async function getJob(db: Database, id: number): Promise<JobRow | null> {
-  const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+/** A job's public address: its slug, or its number (spec §7) while it has none. */
+export const jobPath = (job: { id: number; slug?: string | null }) => `/careers/${job.slug || job.id}`;
+
+/**
+ * Spec §7: one job by its number or (from an address) its slug, whatever its
+ * status (a closed job still has a page that says so).
+ */
+export async function getJob(db: Database, address: number | string): Promise<JobRow | null> {
+  const id = typeof address === "number" ? address : parseRecordId(address);
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(id === null ? eq(jobs.slug, String(address).toLowerCase()) : eq(jobs.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -32,14 +43,20 @@ export async function nextJobClosing(db: Database): Promise<Date | null> {
 }
 
 /** Open jobs in the department (its name compared without case), for a closed job's page to point to. */
-export async function openJobsInDepartment(db: Database, department: string | null, exceptId: number, limit = 5): Promise<{ id: number; title: string }[]> {
+export async function openJobsInDepartment(
+  db: Database,
+  department: string | null,
+  exceptId: number,
+  limit = 5,
+): Promise<{ id: number; href: string; title: string }[]> {
   if (!department?.trim()) return [];
-  return db
-    .select({ id: jobs.id, title: jobs.title })
+  const rows = await db
+    .select({ id: jobs.id, slug: jobs.slug, title: jobs.title })
     .from(jobs)
     .where(and(openCondition(), sql`lower(trim(${jobs.department})) = lower(trim(${department}))`, sql`${jobs.id} <> ${exceptId}`))
     .orderBy(desc(sql`coalesce(${jobs.updatedAt}, ${jobs.createdAt})`), desc(jobs.id))
     .limit(limit);
+  return rows.map((row) => ({ id: row.id, href: jobPath(row), title: row.title }));
 }
 
 /** Every open job, newest first. */

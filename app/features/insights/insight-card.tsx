@@ -38,6 +38,7 @@ export function InsightCard({ insight, headingLevel = 2 }: { insight: InsightCar
             {insight.title}
           </Link>
         </Heading>
+        {insight.excerpt ? <p className="mt-2 text-sm text-slate-700">{insight.excerpt}</p> : null}
         <p className="mt-auto pt-4 text-sm text-slate-600">
           <time dateTime={insight.dateTime}>{insight.date}</time>
           <span aria-hidden="true"> · </span>

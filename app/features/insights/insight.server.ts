@@ -24,7 +24,7 @@ export type InsightSource = Pick<
   InsightRow,
   "id" | "image" | "title" | "category" | "authorName" | "authorBio" | "publishedDate" | "readTime" | "description" | "createdAt"
 > &
-  Partial<Pick<InsightRow, "tags" | "updatedAt">>;
+  Partial<Pick<InsightRow, "tags" | "updatedAt" | "slug" | "excerpt" | "metaTitle" | "metaDescription" | "socialImage" | "noindex">>;
 
 const filled = (value: string | null | undefined): string | undefined => {
   const trimmed = value?.trim();
@@ -64,7 +64,7 @@ export function toInsightCard(row: InsightSource): InsightCard {
   const imageSrcSet = srcSetOf(image) ?? undefined;
   return {
     id: row.id,
-    href: insightPath(row.id),
+    href: insightPath(row),
     title: filled(row.title) ?? DEFAULT_TITLE,
     category: filled(row.category) ?? DEFAULT_CATEGORY,
     image,
@@ -73,6 +73,7 @@ export function toInsightCard(row: InsightSource): InsightCard {
     dateTime: date.toISOString(),
     date: formatLongDate(date),
     readTime: readTimeLabel(readMinutes(row.readTime, row.description)),
+    ...(filled(row.excerpt) ? { excerpt: filled(row.excerpt) } : {}),
   };
 }
 
@@ -89,7 +90,11 @@ export function toInsightDetail(row: InsightSource, siteUrl: string): InsightDet
     authorInitial: initialOf(author),
     authorBio: filled(row.authorBio) ?? DEFAULT_AUTHOR_BIO,
     descriptionHtml,
-    summary: plainText(descriptionHtml),
+    summary: card.excerpt ?? plainText(descriptionHtml),
+    ...(filled(row.metaTitle) ? { metaTitle: filled(row.metaTitle) } : {}),
+    ...(filled(row.metaDescription) ? { metaDescription: filled(row.metaDescription) } : {}),
+    ...(filled(row.socialImage) ? { socialImage: imageOf(row.socialImage) } : {}),
+    noindex: row.noindex ?? false,
     tags: (row.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
     // Never before publication: a scheduled row was last edited before its date.
     modifiedTime: new Date(Math.max(row.updatedAt?.getTime() ?? 0, publishedAt(row).getTime())).toISOString(),

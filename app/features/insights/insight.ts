@@ -70,6 +70,8 @@ export type InsightCard = {
   /** Long US format, e.g. "January 5, 2025". */
   date: string;
   readTime: string;
+  /** The editor's short summary, when there is one. */
+  excerpt?: string;
 };
 
 export type InsightDetail = InsightCard & {
@@ -78,8 +80,14 @@ export type InsightDetail = InsightCard & {
   authorBio: string;
   /** Sanitised HTML, safe to render. */
   descriptionHtml: string;
-  /** Plain text of the description, for meta tags, structured data and feeds. */
+  /** The excerpt, else plain text of the description: for meta tags, structured data and feeds. */
   summary: string;
+  /** The search-engine overrides (decision 060): each falls back to the insight's own when absent. */
+  metaTitle?: string;
+  metaDescription?: string;
+  /** The picture link previews show, when the editor chose one. */
+  socialImage?: string;
+  noindex: boolean;
   tags: string[];
   /** ISO 8601. */
   modifiedTime: string;
@@ -87,7 +95,8 @@ export type InsightDetail = InsightCard & {
   bannerSizes?: string;
 };
 
-export const insightPath = (id: number) => `${INSIGHTS_PATH}/${id}`;
+/** An insight's public address: its slug, or its number while it has none. */
+export const insightPath = (insight: { id: number; slug?: string | null }) => `${INSIGHTS_PATH}/${insight.slug || insight.id}`;
 
 const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 

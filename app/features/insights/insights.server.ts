@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { featuredInsights } from "#app/platform/db/schema.server.ts";
+import { featuredInsights, parseRecordId } from "#app/platform/db/schema.server.ts";
 import { DEFAULT_CATEGORY } from "#app/features/insights/insight.ts";
 
 export type InsightRow = typeof featuredInsights.$inferSelect;
@@ -25,12 +25,13 @@ const shownCategory = sql<string>`coalesce(nullif(btrim(${featuredInsights.categ
 /** Newest first; a row without a date counts from when it was written. */
 const newestFirst = [desc(sql`coalesce(${featuredInsights.publishedDate}, ${featuredInsights.createdAt})`), desc(featuredInsights.id)];
 
-/** One published insight, or null when there is none with this id (or it is not published). */
-export async function getInsight(db: Database, id: number): Promise<InsightRow | null> {
+/** One published insight by its number or (from an address) its slug, or null when there is none (or it is not published). */
+export async function getInsight(db: Database, address: number | string): Promise<InsightRow | null> {
+  const id = typeof address === "number" ? address : parseRecordId(address);
   const rows = await db
     .select()
     .from(featuredInsights)
-    .where(and(eq(featuredInsights.id, id), isPublished()))
+    .where(and(id === null ? eq(featuredInsights.slug, String(address).toLowerCase()) : eq(featuredInsights.id, id), isPublished()))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -82,12 +83,12 @@ export async function latestInsights(db: Database, limit: number): Promise<Insig
     .limit(limit);
 }
 
-/** Every published insight's id and last change, for the sitemap. */
-export async function publishedInsightDates(db: Database): Promise<{ id: number; lastModified: Date }[]> {
+/** Every published insight search engines may list: its address and last change, for the sitemap. */
+export async function publishedInsightDates(db: Database): Promise<{ id: number; slug: string | null; lastModified: Date }[]> {
   return db
-    .select({ id: featuredInsights.id, lastModified: featuredInsights.updatedAt })
+    .select({ id: featuredInsights.id, slug: featuredInsights.slug, lastModified: featuredInsights.updatedAt })
     .from(featuredInsights)
-    .where(isPublished())
+    .where(and(isPublished(), eq(featuredInsights.noindex, false)))
     .orderBy(asc(featuredInsights.id));
 }
 

@@ -10,7 +10,7 @@ import {
   type RedirectStatus,
 } from "#app/features/redirects/redirect-rules.ts";
 import { pageAt } from "#app/features/redirects/site-pages.server.ts";
-import { audit } from "#app/features/staff/audit.server.ts";
+import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { likePattern } from "#app/features/staff/list-query.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -157,6 +157,36 @@ export async function saveRedirect(
     if (isUniqueViolation(error)) return { ok: false, status: 409, field: "from", message: `A redirect from ${from} exists already; edit that one instead.` };
     throw error;
   }
+}
+
+/**
+ * Keeps an item's old public address leading to its new one when a public
+ * item's address changes (decision 060), inside the transaction that writes
+ * the new address. Every redirect that led to the old address leads to the new
+ * one (so a chain old → older → newest is one hop), a redirect from the new
+ * address is dropped (the page answers there now, and it would make a loop
+ * when an item takes back an old address), and the old address leads to the
+ * new one with a 301, replacing any redirect it had.
+ */
+export async function keepOldAddress(tx: Database, move: { from: string; to: string; actor: AuditActor; ipAddress: string }): Promise<void> {
+  const from = redirectKey(move.from);
+  const to = redirectKey(move.to);
+  if (from === to) return;
+  await tx.execute(sql`lock table ${redirects} in share row exclusive mode`);
+  await tx.delete(redirects).where(eq(redirects.fromPath, to));
+  await tx.update(redirects).set({ toTarget: to, updatedBy: move.actor.id, updatedAt: new Date() }).where(eq(redirects.toTarget, from));
+  const [row] = await tx
+    .insert(redirects)
+    .values({ fromPath: from, toTarget: to, status: 301, createdBy: move.actor.id, updatedBy: move.actor.id })
+    .onConflictDoUpdate({ target: redirects.fromPath, set: { toTarget: to, status: 301, updatedBy: move.actor.id, updatedAt: new Date() } })
+    .returning({ id: redirects.id });
+  await audit(tx, {
+    actor: move.actor,
+    action: "redirect-created",
+    target: { type: "redirect", id: row!.id },
+    detail: { from, to, status: 301, because: "the item's address changed" },
+    ipAddress: move.ipAddress,
+  });
 }
 
 export async function deleteRedirect(db: Database, id: number, user: StaffUser, ipAddress: string): Promise<RedirectChange> {

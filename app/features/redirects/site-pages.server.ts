@@ -4,7 +4,6 @@ import { getJob } from "#app/features/careers/jobs.server.ts";
 import { findEvent } from "#app/features/events/events.server.ts";
 import { getInsight } from "#app/features/insights/insights.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { parseRecordId } from "#app/platform/db/schema.server.ts";
 
 /*
  * Whether the site answers an address itself, so a redirect from it would
@@ -54,13 +53,12 @@ export async function pageAt(db: Database, key: string): Promise<string | null> 
   if (item === undefined || rest.length > 0) return null;
   if (`/${section}` === CASE_STUDIES_PATH && caseStudyAt(item)) return `${key} is a case study's page.`;
   if (section === "events" && (await findEvent(db, item))) return `${key} is an event edition's page.`;
-  const id = parseRecordId(item);
-  if (id === null) return null;
+  // A job or an insight answers at its number and at its slug.
   if (section === "careers") {
-    const job = await getJob(db, id);
+    const job = await getJob(db, item);
     // A closed job's page stays (410); only a draft is not shown.
     if (job && job.status !== "draft") return `${key} is a job's page.`;
   }
-  if (section === "featured-insights" && (await getInsight(db, id))) return `${key} is a published insight's page.`;
+  if (section === "featured-insights" && (await getInsight(db, item))) return `${key} is a published insight's page.`;
   return null;
 }

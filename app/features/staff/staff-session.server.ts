@@ -2,6 +2,7 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import { authOf } from "#app/features/staff/auth.server.ts";
 import { canOpen, normaliseRoles, type StaffArea, type StaffRole } from "#app/features/staff/roles.ts";
 import { servicesOf } from "#app/services-context.server.ts";
+import { pageUrl } from "#app/platform/page-url.ts";
 
 /** The signed-in member of staff, as every staff loader and action sees them. */
 export type StaffUser = {
@@ -71,17 +72,6 @@ export function requireStaff(context: Readonly<RouterContextProvider>, request: 
   }
   if (area && !canOpen(user, area)) throw data(FORBIDDEN_MESSAGE, { status: 403 });
   return user;
-}
-
-/**
- * The page a request is for. A navigation with JavaScript asks for its data
- * at /page.data (/_root.data for the home), which is no page to come back to.
- */
-function pageUrl(request: Request): URL {
-  const url = new URL(request.url);
-  url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
-  url.searchParams.delete("_routes");
-  return url;
 }
 
 function sameOriginReferrer(request: Request): string | null {

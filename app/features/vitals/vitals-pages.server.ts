@@ -12,8 +12,9 @@ import { publicPaths } from "#app/features/seo/sitemap.ts";
 const unlistedPages = ["/careers/registration"];
 
 const detailPages: readonly { pattern: RegExp; page: string }[] = [
-  { pattern: /^\/careers\/[1-9][0-9]{0,15}$/, page: "/careers/:id" },
-  { pattern: /^\/featured-insights\/[1-9][0-9]{0,15}$/, page: "/featured-insights/:id" },
+  // A job's or an insight's page answers at its number or its address (decision 060).
+  { pattern: /^\/careers\/[a-z0-9]+(-[a-z0-9]+)*$/, page: "/careers/:id" },
+  { pattern: /^\/featured-insights\/[a-z0-9]+(-[a-z0-9]+)*$/, page: "/featured-insights/:id" },
   // An event edition's own page, by its address's shape (decision 058).
   { pattern: /^\/events\/[a-z0-9]+(-[a-z0-9]+)*$/, page: "/events/:slug" },
 ];

@@ -211,7 +211,17 @@ export const featuredInsights = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The public address /featured-insights/{slug}; without one the address is the id. */
     slug: text("slug").unique(),
+    /** A short summary for listings, the RSS feed and link previews; empty falls back to the article's opening words. */
+    excerpt: text("excerpt"),
+    /** What search engines and link previews show instead of the title and summary; empty falls back to them. */
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    /** The picture link previews show (a /media address from the image pipeline); empty falls back to the item's own. */
+    socialImage: text("social_image"),
+    /** Kept out of search results and the sitemap. */
+    noindex: boolean("noindex").notNull().default(false),
     /** draft (staff only) or published; a published row with a future date is scheduled. Rows written with only the spec's columns are published. */
     status: text("status").notNull().default("published"),
     /** Counts saves and status changes: an edit made on an older revision is refused, not merged. */
@@ -252,6 +262,15 @@ export const jobs = pgTable(
     salaryCurrency: text("salary_currency"),
     /** YEAR, MONTH or HOUR. */
     salaryPeriod: text("salary_period"),
+    /** The public address /careers/{slug}; without one the address is the id. */
+    slug: text("slug").unique(),
+    /** What search engines and link previews show instead of the title and summary; empty falls back to them. */
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    /** The picture link previews show (a /media address from the image pipeline); empty falls back to the item's own. */
+    socialImage: text("social_image"),
+    /** Kept out of search results and the sitemap. */
+    noindex: boolean("noindex").notNull().default(false),
     /** Counts saves and status changes: an edit made on an older revision is refused, not merged. */
     revision: integer("revision").notNull().default(1),
     /** The last change of any kind, for the staff list (updatedAt is the public "Posted" date). */

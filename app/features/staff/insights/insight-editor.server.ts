@@ -13,6 +13,16 @@ import {
 import type { InsightRow } from "#app/features/insights/insights.server.ts";
 import { isImageStored } from "#app/features/images/images.server.ts";
 import type { ContentEditor } from "#app/features/staff/publishing/content-edit.server.ts";
+import { withoutMissingSocialImage, withSocialImage } from "#app/features/staff/publishing/seo-fields.server.ts";
+import type { Services } from "#app/platform/services.server.ts";
+import type { UploadedFile } from "#app/features/forms/read-form.server.ts";
+
+/** The input with its banner and social image stored, or why a picture was refused (beside its field). */
+async function withPictures(storage: Services["storage"], input: InsightInput, files: UploadedFile[]) {
+  const withImage = await withBanner(storage, input, files);
+  if (!withImage.ok) return { ...withImage, fields: { banner: withImage.message } };
+  return withSocialImage(storage, withImage.input, files);
+}
 
 /**
  * An insight on its edit page (the page's loader and action are the
@@ -40,19 +50,19 @@ export const insightEditor: ContentEditor<InsightForEdit, InsightAction, Insight
     return changed.ok ? changed : { ...changed, fields: action === "schedule" ? { publishAt: changed.message } : undefined, values };
   },
   readInput: readInsightInput,
+  // Pictures are stored only once the fields passed.
   async create({ services, input, files, actor, ipAddress }) {
-    const withImage = await withBanner(services.storage, input, files);
-    if (!withImage.ok) return { ...withImage, fields: { banner: withImage.message } };
-    return createInsight(services.db, withImage.input, actor, ipAddress);
+    const withImages = await withPictures(services.storage, input, files);
+    return withImages.ok ? createInsight(services.db, withImages.input, actor, ipAddress) : withImages;
   },
   async save({ services, id, revision, input, files, actor, ipAddress, publish }) {
-    const withImage = await withBanner(services.storage, input, files);
-    if (!withImage.ok) return { ...withImage, fields: { banner: withImage.message } };
-    return saveInsight(services.db, id, revision, withImage.input, actor, ipAddress, publish);
+    const withImages = await withPictures(services.storage, input, files);
+    return withImages.ok ? saveInsight(services.db, id, revision, withImages.input, actor, ipAddress, publish) : withImages;
   },
   // Pictures inside the article stay as they are: a deleted one shows as its alt text.
   async withoutMissingFiles({ storage }, data) {
-    if (data.image === null || (await isImageStored(storage, data.image))) return { data, missing: [] };
-    return { data: { ...data, image: null }, missing: ["The banner image"] };
+    const social = await withoutMissingSocialImage(storage, data);
+    if (social.data.image === null || (await isImageStored(storage, social.data.image))) return social;
+    return { data: { ...social.data, image: null }, missing: ["The banner image", ...social.missing] };
   },
 };

@@ -1,13 +1,15 @@
-import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { Field } from "#app/features/forms/field.tsx";
 import { WORDS_PER_MINUTE } from "#app/features/insights/insight.ts";
 import { INSIGHT_FORM_MAX_BYTES, INSIGHT_LIMITS } from "#app/features/staff/insights/insight-rules.ts";
 import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
 import { ImageFileField, imageFileHint } from "#app/features/staff/publishing/image-file-field.tsx";
 import { RichTextField } from "#app/features/staff/rich-text/rich-text-field.tsx";
+import { emptySeoForm, seoFormLabels } from "#app/features/seo/seo-fields.ts";
+import { SeoFields, type PublicItemFormProps, type SeoFormValues } from "#app/features/staff/publishing/seo-fields-form.tsx";
 
 /** The insight's fields as the form shows them (strings, as typed). */
-export type InsightFormValues = Record<"title" | "category" | "authorName" | "authorBio" | "tags" | "readTime" | "description", string>;
+export type InsightFormValues = Record<"title" | "category" | "authorName" | "authorBio" | "tags" | "readTime" | "excerpt" | "description", string> &
+  SeoFormValues;
 
 export const emptyInsightForm: InsightFormValues = {
   title: "",
@@ -16,7 +18,9 @@ export const emptyInsightForm: InsightFormValues = {
   authorBio: "",
   tags: "",
   readTime: "",
+  excerpt: "",
   description: "",
+  ...emptySeoForm,
 };
 
 const insightFormLabels: Record<string, string> = {
@@ -26,7 +30,9 @@ const insightFormLabels: Record<string, string> = {
   authorBio: "Author's bio",
   tags: "Tags",
   readTime: "Read time",
+  excerpt: "Excerpt",
   description: "Article",
+  ...seoFormLabels,
   intent: "Action",
   revision: "Revision",
   publishAt: "Publish at",
@@ -42,7 +48,7 @@ export const insightFormRules = {
   name: "staff-insight",
   fields: Object.keys(insightFormLabels),
   labels: insightFormLabels,
-  multiline: ["description", "authorBio"],
+  multiline: ["description", "authorBio", "excerpt"],
   maxBytes: INSIGHT_FORM_MAX_BYTES,
 };
 
@@ -59,13 +65,9 @@ export function InsightForm({
   draftLabel,
   categories,
   banner = null,
-}: {
-  values: InsightFormValues;
-  revision?: number;
-  answer?: FormAnswer | null;
-  submitLabel: string;
-  /** For an item visitors can see: the button that keeps the changes as a draft. */
-  draftLabel?: string;
+  numberPath = null,
+  socialImage = null,
+}: PublicItemFormProps<InsightFormValues> & {
   /** Categories in use, offered as suggestions. */
   categories: string[];
   /** The current banner's URL, if it has one. */
@@ -118,6 +120,15 @@ export function InsightForm({
             currentAlt="The current banner"
             remove={{ name: "removeBanner", label: "Remove the banner (the placeholder is shown instead)" }}
           />
+          <Field
+            name="excerpt"
+            label="Excerpt"
+            wide
+            hint="Two or three sentences for the insight's card, the RSS feed and search results. Empty uses the article's opening words."
+            error={errors?.excerpt}
+          >
+            {(props) => <textarea {...props} defaultValue={shown.excerpt} maxLength={INSIGHT_LIMITS.excerpt} rows={3} />}
+          </Field>
           <RichTextField
             name="description"
             label="Article"
@@ -126,6 +137,15 @@ export function InsightForm({
             defaultValue={shown.description}
             maxLength={INSIGHT_LIMITS.description}
             imageUploadUrl={MEDIA_UPLOAD_PATH}
+          />
+          <SeoFields
+            shown={shown}
+            errors={errors}
+            addressBase="/featured-insights/"
+            numberPath={numberPath}
+            titleFallback="the title"
+            descriptionFallback="the excerpt, or the article's opening words"
+            socialImage={socialImage}
           />
         </>
       )}

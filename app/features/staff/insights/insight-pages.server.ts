@@ -1,6 +1,7 @@
 import { articleJsonLd } from "#app/features/insights/article-json-ld.ts";
 import { toInsightDetail } from "#app/features/insights/insight.server.ts";
 import { insightPath } from "#app/features/insights/insight.ts";
+import { seoFormValues } from "#app/features/seo/seo-fields.ts";
 import { insightEditor } from "#app/features/staff/insights/insight-editor.server.ts";
 import type { InsightFormValues } from "#app/features/staff/insights/insight-form.tsx";
 import { INSIGHT_STATUSES } from "#app/features/staff/insights/insight-status.ts";
@@ -34,7 +35,9 @@ function formValues(insight: InsightData): InsightFormValues {
     authorBio: insight.authorBio ?? "",
     tags: insight.tags.join(", "),
     readTime: insight.readTime === null ? "" : String(insight.readTime),
+    excerpt: insight.excerpt ?? "",
     description: insight.description,
+    ...seoFormValues(insight),
   };
 }
 
@@ -43,7 +46,7 @@ export async function loadInsightForEdit(args: PageArgs) {
   return {
     id: insight.id,
     title: insight.title || "Untitled",
-    publicPath: insightPath(insight.id),
+    publicPath: insightPath(insight),
     status: insight.effectiveStatus,
     revision: insight.revision,
     publishedDate: insight.publishedDate,
@@ -52,6 +55,8 @@ export async function loadInsightForEdit(args: PageArgs) {
     pending,
     basePath: insightEditor.basePath,
     banner: working.image,
+    socialImage: working.socialImage,
+    numberPath: insightPath({ id: insight.id }),
     categories: await insightCategories(db),
     created,
   };

@@ -94,6 +94,8 @@ export function EditInsightPage({
         draftLabel={status === "published" ? "Save as draft" : undefined}
         categories={loaderData.categories}
         banner={loaderData.banner}
+        numberPath={loaderData.numberPath}
+        socialImage={loaderData.socialImage}
       />
     </ContentEditPage>
   );

@@ -21,6 +21,8 @@ test("an insight's fields are read, trimmed and limited, with a sentence per wro
       tags: ["Security", "AI"],
       readTime: null,
       description: "<p>Hi</p>",
+      excerpt: null,
+      seo: { slug: null, metaTitle: null, metaDescription: null, noindex: false },
     },
   });
   expect(readInsightInput({ title: "T", readTime: "7" })).toMatchObject({ ok: true, input: { readTime: 7 } });
@@ -35,6 +37,11 @@ test("an insight's fields are read, trimmed and limited, with a sentence per wro
       readTime: "Enter the read time in whole minutes from 1 to 120, or leave it empty to compute it from the text.",
     },
   });
+  expect(readInsightInput({ title: "T", excerpt: " A short\nsummary. ", slug: "Zero-Trust" })).toMatchObject({
+    ok: true,
+    input: { excerpt: "A short summary.", seo: { slug: "zero-trust" } },
+  });
+  expect(readInsightInput({ title: "T", excerpt: "x".repeat(301) })).toMatchObject({ ok: false, errors: { excerpt: "Keep the excerpt to 300 characters." } });
   expect(readInsightInput({ title: "T", readTime: "2.5" })).toMatchObject({ ok: false, errors: { readTime: expect.any(String) } });
   expect(tagsFrom("a,A, b")).toEqual(["a", "b"]);
 });

@@ -1,4 +1,5 @@
 import { singleLine } from "#app/features/forms/text-rules.ts";
+import { readSeoInput, type SeoInput } from "#app/features/seo/seo-fields.ts";
 import { instantOf, isTimeZone, offsetAt } from "#app/features/zoned-time.ts";
 
 /*
@@ -17,6 +18,8 @@ export const INSIGHT_LIMITS = {
   readTime: 120,
   /** Characters of HTML after sanitising. */
   description: 60_000,
+  /** A card's and a feed item's summary: two or three sentences. */
+  excerpt: 300,
 } as const;
 
 export type InsightInput = {
@@ -31,9 +34,14 @@ export type InsightInput = {
   description: string;
   /** The banner: a new upload's URL, null to remove it, absent to keep it. */
   image?: string | null;
+  /** The summary for listings, the feed and link previews; null falls back to the article's words; absent keeps it. */
+  excerpt?: string | null;
+  /** The address and search-engine fields; absent keeps them as they are. */
+  seo?: SeoInput;
 };
 
-export type InsightFieldErrors = Partial<Record<keyof InsightInput, string>>;
+/** A sentence per form field that is wrong (the search-engine fields among them). */
+export type InsightFieldErrors = Record<string, string>;
 
 /** "AI, Cloud , ai" → ["AI", "Cloud"]: trimmed, without repeats (case aside), in the order typed. */
 export function tagsFrom(value: string | undefined): string[] {
@@ -77,11 +85,19 @@ export function readInsightInput(values: Record<string, string>): { ok: true; in
     errors.description = `Keep the article to ${INSIGHT_LIMITS.description.toLocaleString("en-US")} characters of HTML.`;
   }
 
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const excerpt = singleLine(values.excerpt);
+  if (excerpt.length > INSIGHT_LIMITS.excerpt) errors.excerpt = `Keep the excerpt to ${INSIGHT_LIMITS.excerpt} characters.`;
+
+  const seo = readSeoInput(values);
+  if (!seo.ok) Object.assign(errors, seo.errors);
+
+  if (!seo.ok || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     input: {
       title,
+      excerpt: excerpt || null,
+      seo: seo.input,
       category: category || null,
       authorName: authorName || null,
       authorBio: authorBio || null,

@@ -4,8 +4,18 @@ import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { InsightInput } from "#app/features/staff/insights/insight-rules.ts";
 import { effectiveInsightStatus, insightTransition, type InsightAction, type InsightStatus } from "#app/features/staff/insights/insight-status.ts";
-import { forgetRevisions, recordRevision, saveContent, type ContentChange, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
+import {
+  addressTakenMeanwhile,
+  forgetRevisions,
+  recordRevision,
+  saveContent,
+  type ContentChange,
+  type VersionedContent,
+} from "#app/features/staff/publishing/revisions.server.ts";
 import type { InsightRow } from "#app/features/insights/insights.server.ts";
+import { insightPath } from "#app/features/insights/insight.ts";
+import { seoRevisionFields, type SeoData } from "#app/features/seo/seo-fields.ts";
+import { noSeo, seoDataOf, slugTakenRefusal } from "#app/features/staff/publishing/seo-fields.server.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { featuredInsights } from "#app/platform/db/schema.server.ts";
@@ -83,12 +93,24 @@ export async function insightCategories(db: Database): Promise<string[]> {
 }
 
 /** An insight's content as a revision keeps it: the article sanitised once, on write. */
-export type InsightData = Omit<InsightInput, "image"> & { image: string | null };
+export type InsightData = Omit<InsightInput, "image" | "excerpt" | "seo"> & { image: string | null; excerpt: string | null } & SeoData;
 
-/** The input as saved: the banner as the input asks, or (absent) as it was. */
-function insightData(input: InsightInput, image: string | null): InsightData {
-  return { ...input, description: sanitizeRichText(input.description), image: input.image === undefined ? image : input.image };
+/** What a save keeps from before when its input leaves it out: the banner, the excerpt and the search-engine fields. */
+type KeptFields = Pick<InsightData, "image" | "excerpt"> & SeoData;
+
+/** The input as saved: the banner, the excerpt and the search-engine fields as the input asks, or (absent) as they were. */
+function insightData(input: InsightInput, kept: KeptFields): InsightData {
+  const { seo, image, excerpt, ...insight } = input;
+  return {
+    ...insight,
+    description: sanitizeRichText(input.description),
+    image: image === undefined ? kept.image : image,
+    excerpt: excerpt === undefined ? kept.excerpt : excerpt,
+    ...seoDataOf(seo, kept),
+  };
 }
+
+const slugColumns = { id: featuredInsights.id, slug: featuredInsights.slug };
 
 const lockInsight = async (tx: Database, id: number) => (await tx.select().from(featuredInsights).where(eq(featuredInsights.id, id)).for("update"))[0] ?? null;
 
@@ -104,7 +126,9 @@ export const insightContent: VersionedContent<InsightRow, InsightData> = {
     { key: "tags", label: "Tags", kind: "list" },
     { key: "readTime", label: "Read time (minutes)", kind: "text" },
     { key: "image", label: "Banner image", kind: "text" },
+    { key: "excerpt", label: "Excerpt", kind: "text" },
     { key: "description", label: "Article", kind: "html" },
+    ...seoRevisionFields,
   ],
   lock: lockInsight,
   dataOf: (row) => ({
@@ -116,8 +140,16 @@ export const insightContent: VersionedContent<InsightRow, InsightData> = {
     readTime: row.readTime,
     description: row.description ?? "",
     image: row.image,
+    excerpt: row.excerpt,
+    slug: row.slug,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    socialImage: row.socialImage,
+    noindex: row.noindex,
   }),
   isPublic: (row) => effectiveInsightStatus(row) === "published",
+  publicPath: (id, data) => insightPath({ id, slug: data.slug }),
+  check: (tx, id, data) => slugTakenRefusal(tx, slugColumns, data.slug, id, "insight"),
   writeLive: async (tx, id, data) => {
     await tx
       .update(featuredInsights)
@@ -142,17 +174,21 @@ export type InsightChange = ContentChange;
 
 /** A new draft: nobody outside the staff area sees it until it is published. Its content is revision 1. */
 export async function createInsight(db: Database, input: InsightInput, actor: AuditActor, ipAddress: string): Promise<InsightChange> {
-  return db.transaction(async (tx) => {
-    const data = insightData(input, null);
-    const [row] = await tx
-      .insert(featuredInsights)
-      .values({ ...data, status: "draft", publishedDate: null, updatedAt: sql`now()`, changedAt: sql`now()` })
-      .returning({ id: featuredInsights.id });
-    if (!row) throw new Error("The insight insert returned no row");
-    await recordRevision(tx, { type: "insight", itemId: row.id, data, origin: "first", actor });
-    await audit(tx, { actor, action: "insight-created", target: { type: "insight", id: row.id }, ipAddress });
-    return { ok: true, id: row.id, message: `The draft "${input.title}" is saved. Preview it, then publish it when it is ready.` };
-  });
+  return db
+    .transaction(async (tx): Promise<InsightChange> => {
+      const data = insightData(input, { image: null, excerpt: null, ...noSeo });
+      const taken = await slugTakenRefusal(tx, slugColumns, data.slug, null, "insight");
+      if (taken) return taken;
+      const [row] = await tx
+        .insert(featuredInsights)
+        .values({ ...data, status: "draft", publishedDate: null, updatedAt: sql`now()`, changedAt: sql`now()` })
+        .returning({ id: featuredInsights.id });
+      if (!row) throw new Error("The insight insert returned no row");
+      await recordRevision(tx, { type: "insight", itemId: row.id, data, origin: "first", actor });
+      await audit(tx, { actor, action: "insight-created", target: { type: "insight", id: row.id }, ipAddress });
+      return { ok: true, id: row.id, message: `The draft "${input.title}" is saved. Preview it, then publish it when it is ready.` };
+    })
+    .catch(addressTakenMeanwhile("insight"));
 }
 
 /** Saves an edit made on revision `shownRevision` (see saveContent); the last-modified date moves only when the public content changes. */
@@ -165,7 +201,7 @@ export function saveInsight(
   ipAddress: string,
   publish = true,
 ): Promise<InsightChange> {
-  return saveContent(db, insightContent, { id, shownRevision, data: (working) => insightData(input, working.image), publish, actor, ipAddress });
+  return saveContent(db, insightContent, { id, shownRevision, data: (working) => insightData(input, working), publish, actor, ipAddress });
 }
 
 const doneMessages: Record<InsightAction, (title: string) => string> = {

@@ -1,15 +1,17 @@
-import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { Field } from "#app/features/forms/field.tsx";
 import { formatJobType, SALARY_PERIODS, WORKPLACES } from "#app/features/careers/job-format.ts";
 import { CURRENCIES, JOB_FORM_MAX_BYTES, JOB_LIMITS, JOB_TYPES } from "#app/features/staff/jobs/job-rules.ts";
 import { RichTextField } from "#app/features/staff/rich-text/rich-text-field.tsx";
 import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
+import { emptySeoForm, seoFormLabels } from "#app/features/seo/seo-fields.ts";
+import { SeoFields, type PublicItemFormProps, type SeoFormValues } from "#app/features/staff/publishing/seo-fields-form.tsx";
 
 /** The job's fields as the form shows them (strings, as typed). */
 export type JobFormValues = Record<
   "title" | "department" | "jobType" | "location" | "workplace" | "salaryMin" | "salaryMax" | "salaryCurrency" | "salaryPeriod" | "closesAt" | "description",
   string
->;
+> &
+  SeoFormValues;
 
 export const emptyJobForm: JobFormValues = {
   title: "",
@@ -23,6 +25,7 @@ export const emptyJobForm: JobFormValues = {
   salaryPeriod: "YEAR",
   closesAt: "",
   description: "",
+  ...emptySeoForm,
 };
 
 const jobFormLabels: Record<string, string> = {
@@ -37,6 +40,7 @@ const jobFormLabels: Record<string, string> = {
   salaryPeriod: "Salary period",
   closesAt: "Closing date",
   description: "Description",
+  ...seoFormLabels,
   intent: "Action",
   revision: "Revision",
 };
@@ -44,7 +48,7 @@ const jobFormLabels: Record<string, string> = {
 /** How the server reads this form (the staff form pipeline's rules), for the new-job and edit pages alike. */
 export const jobFormRules = {
   name: "staff-job",
-  fields: [...Object.keys(emptyJobForm), "intent", "revision"],
+  fields: [...Object.keys(emptyJobForm), "removeSocialImage", "intent", "revision"],
   labels: jobFormLabels,
   multiline: ["description"],
   maxBytes: JOB_FORM_MAX_BYTES,
@@ -55,22 +59,9 @@ export const jobFormRules = {
  * description is HTML in a text area; with it, a rich-text editor. The
  * server sanitises the HTML on save either way.
  */
-export function JobForm({
-  values,
-  revision,
-  answer,
-  submitLabel,
-  draftLabel,
-}: {
-  values: JobFormValues;
-  revision?: number;
-  answer?: FormAnswer | null;
-  submitLabel: string;
-  /** For an item visitors can see: the button that keeps the changes as a draft. */
-  draftLabel?: string;
-}) {
+export function JobForm({ values, revision, answer, submitLabel, draftLabel, numberPath = null, socialImage = null }: PublicItemFormProps<JobFormValues>) {
   return (
-    <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel} draftLabel={draftLabel}>
+    <ContentForm values={values} revision={revision} answer={answer} submitLabel={submitLabel} draftLabel={draftLabel} multipart>
       {(shown, errors) => (
         <>
           <Field name="title" label="Job title" required wide error={errors?.title}>
@@ -156,6 +147,15 @@ export function JobForm({
             error={errors?.description}
             defaultValue={shown.description}
             maxLength={JOB_LIMITS.description}
+          />
+          <SeoFields
+            shown={shown}
+            errors={errors}
+            addressBase="/careers/"
+            numberPath={numberPath}
+            titleFallback="the job title"
+            descriptionFallback="the description's opening words"
+            socialImage={socialImage}
           />
         </>
       )}

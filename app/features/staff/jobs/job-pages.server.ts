@@ -6,6 +6,8 @@ import type { JobFormValues } from "#app/features/staff/jobs/job-form.tsx";
 import { toJobView } from "#app/features/careers/job-view.server.ts";
 import { jobPostingJsonLd } from "#app/features/careers/job-posting.server.ts";
 import { loadStaffList } from "#app/features/staff/list-page.server.ts";
+import { jobPath } from "#app/features/careers/jobs.server.ts";
+import { seoFormValues } from "#app/features/seo/seo-fields.ts";
 import { createAction, editAction, kindPages, loadForEdit, type PageArgs } from "#app/features/staff/publishing/content-edit.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -39,6 +41,7 @@ function formValues(job: JobData): JobFormValues {
     salaryPeriod: job.salaryPeriod ?? "YEAR",
     closesAt: closingDateValue(job.closesAt === null ? null : new Date(job.closesAt)),
     description: job.description,
+    ...seoFormValues(job),
   };
 }
 
@@ -54,6 +57,9 @@ export async function loadJobForEdit(args: PageArgs) {
     changedAt: job.changedAt,
     values: formValues(working),
     pending,
+    publicPath: jobPath(job),
+    numberPath: jobPath({ id: job.id }),
+    socialImage: working.socialImage,
     basePath: jobEditor.basePath,
     created,
   };

@@ -70,7 +70,7 @@ export function EditJobPage({ loaderData, actionData }: { loaderData: Awaited<Re
       basePath={loaderData.basePath}
       id={id}
       pending={pending}
-      publicPath={status === "draft" ? null : `/careers/${id}`}
+      publicPath={status === "draft" ? null : loaderData.publicPath}
       actions={actions.map((action) => ({ intent: action, label: jobActionLabels[action] }))}
       deletion={
         applications === 0
@@ -84,6 +84,8 @@ export function EditJobPage({ loaderData, actionData }: { loaderData: Awaited<Re
         answer={actionData}
         submitLabel="Save changes"
         draftLabel={status === "draft" ? undefined : "Save as draft"}
+        numberPath={loaderData.numberPath}
+        socialImage={loaderData.socialImage}
       />
     </ContentEditPage>
   );

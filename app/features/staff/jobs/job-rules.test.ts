@@ -25,6 +25,7 @@ test("a valid job is read with tidied text and no salary", () => {
       salaryPeriod: null,
       closesAt: null,
       description: "<p>Build.</p>",
+      seo: { slug: null, metaTitle: null, metaDescription: null, noindex: false },
     },
   });
 });

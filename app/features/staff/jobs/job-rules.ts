@@ -1,4 +1,5 @@
 import { singleLine } from "#app/features/forms/text-rules.ts";
+import { readSeoInput, type SeoInput } from "#app/features/seo/seo-fields.ts";
 import { SALARY_PERIODS, WORKPLACES } from "#app/features/careers/job-format.ts";
 
 /*
@@ -40,9 +41,12 @@ export type JobInput = {
   closesAt: Date | null;
   /** Raw HTML as typed; the server sanitises it before it is stored. */
   description: string;
+  /** The address and search-engine fields; absent keeps them as they are. */
+  seo?: SeoInput;
 };
 
-export type JobFieldErrors = Partial<Record<keyof JobInput, string>>;
+/** A sentence per form field that is wrong (the search-engine fields among them). */
+export type JobFieldErrors = Record<string, string>;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | null => values.find((v) => v === value) ?? null;
 
@@ -102,7 +106,10 @@ export function readJobInput(values: Record<string, string>): { ok: true; input:
   if (description.length > JOB_LIMITS.description)
     errors.description = `Keep the description to ${JOB_LIMITS.description.toLocaleString("en-US")} characters of HTML.`;
 
-  if (Object.keys(errors).length > 0 || !jobType || !workplace || salaryMin === "invalid" || salaryMax === "invalid" || closesAt === "invalid") {
+  const seo = readSeoInput(values);
+  if (!seo.ok) Object.assign(errors, seo.errors);
+
+  if (!seo.ok || Object.keys(errors).length > 0 || !jobType || !workplace || salaryMin === "invalid" || salaryMax === "invalid" || closesAt === "invalid") {
     return { ok: false, errors };
   }
   return {
@@ -119,6 +126,7 @@ export function readJobInput(values: Record<string, string>): { ok: true; input:
       salaryPeriod: hasSalary ? salaryPeriod : null,
       closesAt,
       description,
+      seo: seo.input,
     },
   };
 }

@@ -1,12 +1,21 @@
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
-import { forgetRevisions, recordRevision, saveContent, type ContentChange, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
+import {
+  addressTakenMeanwhile,
+  forgetRevisions,
+  recordRevision,
+  saveContent,
+  type ContentChange,
+  type VersionedContent,
+} from "#app/features/staff/publishing/revisions.server.ts";
 import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { JobInput } from "#app/features/staff/jobs/job-rules.ts";
 import { formatSalary } from "#app/features/careers/job-format.ts";
 import { effectiveJobStatus, jobTransition, type JobAction, type JobStatus } from "#app/features/staff/jobs/job-status.ts";
-import type { JobRow } from "#app/features/careers/jobs.server.ts";
+import { jobPath, type JobRow } from "#app/features/careers/jobs.server.ts";
+import { seoRevisionFields, type SeoData } from "#app/features/seo/seo-fields.ts";
+import { noSeo, seoDataOf, slugTakenRefusal } from "#app/features/staff/publishing/seo-fields.server.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { jobApplications, jobs } from "#app/platform/db/schema.server.ts";
@@ -87,11 +96,15 @@ export async function jobForEdit(db: Database, id: number): Promise<JobForEdit |
 }
 
 /** A job's content as a revision keeps it: the description sanitised once, on write; the closing moment as ISO text. */
-export type JobData = Omit<JobInput, "closesAt"> & { closesAt: string | null };
+export type JobData = Omit<JobInput, "closesAt" | "seo"> & { closesAt: string | null } & SeoData;
 
-export function jobData(input: JobInput): JobData {
-  return { ...input, closesAt: input.closesAt?.toISOString() ?? null, description: sanitizeRichText(input.description) };
+/** The input as saved; search-engine fields it does not carry (or a social image it does not replace) stay as in `kept`. */
+export function jobData(input: JobInput, kept: SeoData = noSeo): JobData {
+  const { seo, ...job } = input;
+  return { ...job, closesAt: input.closesAt?.toISOString() ?? null, description: sanitizeRichText(input.description), ...seoDataOf(seo, kept) };
 }
+
+const slugColumns = { id: jobs.id, slug: jobs.slug };
 
 /** The job's columns holding `data`. */
 export const jobColumnsOf = (data: JobData) => ({ ...data, closesAt: data.closesAt === null ? null : new Date(data.closesAt) });
@@ -114,6 +127,7 @@ export const jobContent: VersionedContent<JobRow, JobData> = {
     { key: "salaryPeriod", label: "Salary per", kind: "text" },
     { key: "closesAt", label: "Applications close", kind: "time" },
     { key: "description", label: "Description", kind: "html" },
+    ...seoRevisionFields,
   ],
   lock: lockJob,
   dataOf: (row) => ({
@@ -128,8 +142,15 @@ export const jobContent: VersionedContent<JobRow, JobData> = {
     salaryPeriod: row.salaryPeriod as JobData["salaryPeriod"],
     closesAt: row.closesAt?.toISOString() ?? null,
     description: row.description ?? "",
+    slug: row.slug,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    socialImage: row.socialImage,
+    noindex: row.noindex,
   }),
   isPublic: (row) => row.status !== "draft",
+  publicPath: (id, data) => jobPath({ id, slug: data.slug }),
+  check: (tx, id, data) => slugTakenRefusal(tx, slugColumns, data.slug, id, "job"),
   writeLive: async (tx, id, data) => {
     await tx
       .update(jobs)
@@ -150,17 +171,21 @@ export type JobChange = ContentChange;
 
 /** A new draft: nobody outside the staff area sees it until it is published. Its content is revision 1. */
 export async function createJob(db: Database, input: JobInput, actor: AuditActor, ipAddress: string): Promise<JobChange> {
-  return db.transaction(async (tx) => {
-    const data = jobData(input);
-    const [row] = await tx
-      .insert(jobs)
-      .values({ ...jobColumnsOf(data), status: "draft", updatedAt: sql`now()`, changedAt: sql`now()` })
-      .returning({ id: jobs.id });
-    if (!row) throw new Error("The job insert returned no row");
-    await recordRevision(tx, { type: "job", itemId: row.id, data, origin: "first", actor });
-    await audit(tx, { actor, action: "job-created", target: { type: "job", id: row.id }, ipAddress });
-    return { ok: true, id: row.id, message: `The draft "${input.title}" is saved. Preview it, then publish it when it is ready.` };
-  });
+  return db
+    .transaction(async (tx): Promise<JobChange> => {
+      const data = jobData(input);
+      const taken = await slugTakenRefusal(tx, slugColumns, data.slug, null, "job");
+      if (taken) return taken;
+      const [row] = await tx
+        .insert(jobs)
+        .values({ ...jobColumnsOf(data), status: "draft", updatedAt: sql`now()`, changedAt: sql`now()` })
+        .returning({ id: jobs.id });
+      if (!row) throw new Error("The job insert returned no row");
+      await recordRevision(tx, { type: "job", itemId: row.id, data, origin: "first", actor });
+      await audit(tx, { actor, action: "job-created", target: { type: "job", id: row.id }, ipAddress });
+      return { ok: true, id: row.id, message: `The draft "${input.title}" is saved. Preview it, then publish it when it is ready.` };
+    })
+    .catch(addressTakenMeanwhile("job"));
 }
 
 /**
@@ -176,7 +201,7 @@ export function saveJob(
   ipAddress: string,
   publish = true,
 ): Promise<JobChange> {
-  return saveContent(db, jobContent, { id, shownRevision, data: () => jobData(input), publish, actor, ipAddress });
+  return saveContent(db, jobContent, { id, shownRevision, data: (working) => jobData(input, working), publish, actor, ipAddress });
 }
 
 const doneMessages: Record<JobAction, (title: string) => string> = {

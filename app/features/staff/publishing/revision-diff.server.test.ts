@@ -1,4 +1,6 @@
 import { expect, test } from "vitest";
+import { insightContent } from "#app/features/staff/insights/insights-admin.server.ts";
+import { jobContent } from "#app/features/staff/jobs/jobs-admin.server.ts";
 import { compareRevisions, textOfHtml } from "#app/features/staff/publishing/revision-diff.server.ts";
 
 const fields = [
@@ -36,4 +38,19 @@ test("a changed sentence shows the words taken out and put in", () => {
     { value: "Lead", change: "added" },
     { value: " Data Engineer", change: null },
   ]);
+});
+
+test("the search-engine fields are compared under their labels; a revision from before they existed reads as empty and no change", () => {
+  const before = { title: "Cloud costs", slug: "cloud-costs", excerpt: null, noindex: false };
+  const after = { title: "Cloud costs", slug: "cloud-savings", excerpt: "Five quick wins.", metaTitle: "Cut your cloud bill", noindex: true };
+  const differences = compareRevisions(insightContent.fields, before, after, "UTC");
+  expect(differences.map((difference) => difference.label)).toEqual(["Excerpt", "Address", "Meta title", "Hidden from search engines"]);
+  expect(differences.at(-1)!.parts).toEqual([
+    { value: "No", change: "removed" },
+    { value: "Yes", change: "added" },
+  ]);
+  // A revision saved before the fields existed lacks them: empty and "No" are what the later one holds, so nothing is listed.
+  expect(compareRevisions(jobContent.fields, { title: "Data Engineer" }, { title: "Data Engineer", slug: null, noindex: false, metaTitle: "" }, "UTC")).toEqual(
+    [],
+  );
 });

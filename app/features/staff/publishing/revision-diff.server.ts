@@ -24,6 +24,7 @@ export function textOfHtml(html: string): string {
 }
 
 function textOf(kind: FieldKind, value: unknown, timeZone: string): string {
+  if (kind === "flag") return value === true ? "Yes" : "No";
   if (value === null || value === undefined || value === "") return "";
   if (kind === "list" && Array.isArray(value)) return value.join(", ");
   if (kind === "time" && typeof value === "string") return formatStaffTime(value, timeZone);
@@ -48,6 +49,8 @@ export function compareRevisions(
     if (canonicalJson(before[field.key] ?? null) === canonicalJson(after[field.key] ?? null)) continue;
     const old = textOf(field.kind, before[field.key], timeZone);
     const now = textOf(field.kind, after[field.key], timeZone);
+    // A field a revision from before it existed lacks reads as empty (or "No"): the same words are no change.
+    if (old === now && field.kind !== "html") continue;
     const parts = diffWords(old, now).map((part) => ({
       value: part.value,
       change: part.added ? ("added" as const) : part.removed ? ("removed" as const) : null,

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { keepOldAddress } from "#app/features/redirects/redirects.server.ts";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
+import { constraintOf, isUniqueViolation } from "#app/platform/db/errors.server.ts";
 import { contentRevisions, staffUsers, type ContentType } from "#app/platform/db/schema.server.ts";
 
 /*
@@ -16,8 +18,8 @@ import { contentRevisions, staffUsers, type ContentType } from "#app/platform/db
 /** An item's fields as a revision keeps them: JSON values only (a time as its ISO text). */
 export type ContentData = Record<string, unknown>;
 
-/** How the history and the comparison show a field: plain text, rich HTML, a list, a moment, or a page's blocks. */
-export type FieldKind = "text" | "html" | "list" | "time" | "blocks";
+/** How the history and the comparison show a field: plain text, rich HTML, a list, a moment, yes/no, or a page's blocks. */
+export type FieldKind = "text" | "html" | "list" | "time" | "flag" | "blocks";
 
 /**
  * One kind of content as the core versions it: its fields, and how its row
@@ -37,6 +39,12 @@ export type VersionedContent<Row extends { revision: number }, Data extends Cont
   isPublic: (row: Row) => boolean;
   /** Writes `data` as what visitors see, moves its content date, and counts a revision of the row. */
   writeLive: (tx: Database, id: number, data: Data) => Promise<void>;
+  /**
+   * The item's public address with these fields, for a type whose address an
+   * editor can change: when publishing moves a public item's address, the old
+   * one redirects to the new (decision 060).
+   */
+  publicPath?: (id: number, data: Data) => string;
   /** Counts a revision of the row (for the stale-save check) without changing what visitors see. */
   touch: (tx: Database, id: number) => Promise<void>;
   /** The audit action of a save. */
@@ -141,6 +149,37 @@ export async function workingCopy<Row extends { revision: number }, Data extends
   return { data, pendingFields: content.isPublic(row) ? changedFields(live, data) : [] };
 }
 
+/**
+ * Writes `data` as what visitors see. When the item was public and the new
+ * fields move its address, its old address leads to the new one from the
+ * same transaction; a draft's address is nobody's yet, so it leaves none.
+ */
+async function publishData<Row extends { revision: number }, Data extends ContentData>(
+  tx: Database,
+  content: VersionedContent<Row, Data>,
+  change: { id: number; row: Row; live: Data; data: Data; actor: AuditActor; ipAddress: string },
+): Promise<void> {
+  const { id, row, live, data } = change;
+  await content.writeLive(tx, id, data);
+  if (!content.publicPath || !content.isPublic(row)) return;
+  const from = content.publicPath(id, live);
+  const to = content.publicPath(id, data);
+  if (from !== to) await keepOldAddress(tx, { from, to, actor: change.actor, ipAddress: change.ipAddress });
+}
+
+/**
+ * A failed write's answer when the database refused the row's address as
+ * taken: another item took it between the type's check and the write (each
+ * holds only its own item's lock). Any other error is thrown on.
+ */
+export const addressTakenMeanwhile =
+  (noun: string) =>
+  (error: unknown): Refusal => {
+    if (!isUniqueViolation(error) || !constraintOf(error)?.endsWith("slug_unique")) throw error;
+    const message = `Another ${noun} took this address a moment ago; choose another.`;
+    return { ok: false, status: 409, message, fields: { slug: message } };
+  };
+
 /** Runs `change` in a transaction that holds the item's lock; a missing item is a 404 answer. */
 function withLockedItem<Row extends { revision: number }, Data extends ContentData>(
   db: Database,
@@ -148,10 +187,12 @@ function withLockedItem<Row extends { revision: number }, Data extends ContentDa
   id: number,
   change: (tx: Database, row: Row) => Promise<ContentChange>,
 ): Promise<ContentChange> {
-  return db.transaction(async (tx) => {
-    const row = await content.lock(tx, id);
-    return row ? change(tx, row) : { ok: false, status: 404, message: `There is no such ${content.noun}.` };
-  });
+  return db
+    .transaction(async (tx): Promise<ContentChange> => {
+      const row = await content.lock(tx, id);
+      return row ? change(tx, row) : { ok: false, status: 404, message: `There is no such ${content.noun}.` };
+    })
+    .catch(addressTakenMeanwhile(content.noun));
 }
 
 /**
@@ -188,7 +229,7 @@ export async function saveContent<Row extends { revision: number }, Data extends
       return { ok: true, id, message: "Nothing changed, so nothing was saved.", revision: row.revision };
     }
     if (fields.length > 0) await recordRevision(tx, { type: content.type, itemId: id, data, origin: "saved", actor });
-    if (publish) await content.writeLive(tx, id, data);
+    if (publish) await publishData(tx, content, { id, row, live, data, actor, ipAddress: change.ipAddress });
     else await content.touch(tx, id);
     await audit(tx, {
       actor,
@@ -228,7 +269,7 @@ export async function settleChanges<Row extends { revision: number }, Data exten
     if (change.action === "publish") {
       const refused = await content.check?.(tx, id, data);
       if (refused) return refused;
-      await content.writeLive(tx, id, data);
+      await publishData(tx, content, { id, row, live, data, actor, ipAddress: change.ipAddress });
     } else {
       await recordRevision(tx, { type: content.type, itemId: id, data: live, origin: "restored", actor });
       await content.touch(tx, id);
