@@ -5,6 +5,7 @@ import { nextScheduledChange } from "#app/features/content-schedule.server.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { sweepOrphanUploads } from "#app/features/forms/upload-sweep.server.ts";
 import { OVERDUE_SWEEP_INTERVAL_MS, sweepOverdueLeads } from "#app/features/leads/overdue-alerts.server.ts";
+import { publishScheduledChanges } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { openServices, type HousekeepingTask, type PeriodicTask } from "#app/platform/services.server.ts";
@@ -31,7 +32,10 @@ const CLOSE_WAIT_MS = MAIL_WORKER_WAIT_MS + 10_000;
 for (const warning of productionWarnings(config)) logger.warn(warning);
 
 const housekeeping = [{ name: "sweep uploads no submission kept", run: ({ db, storage }) => sweepOrphanUploads(db, storage) }] satisfies HousekeepingTask[];
-const periodic = [{ name: "alert overdue leads", intervalMs: OVERDUE_SWEEP_INTERVAL_MS, run: sweepOverdueLeads }] satisfies PeriodicTask[];
+const periodic = [
+  { name: "alert overdue leads", intervalMs: OVERDUE_SWEEP_INTERVAL_MS, run: sweepOverdueLeads },
+  publishScheduledChanges,
+] satisfies PeriodicTask[];
 const services = await openServices(config, { mailTemplates, nextScheduledChange, housekeeping, periodic }).catch((error: Error) => {
   logger.fatal({ err: error }, error.message);
   return process.exit(1);

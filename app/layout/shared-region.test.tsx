@@ -9,7 +9,7 @@ import { createRegionCache } from "#app/layout/region-cache.server.ts";
 import { RegionRendererContext } from "#app/layout/shared-region.tsx";
 import { SiteLayout } from "#app/layout/site-layout.tsx";
 import type { SiteData } from "#app/layout/site-data.ts";
-import { contentPages, pagesWithOwnRoute } from "#app/content/pages/index.ts";
+import { contentPages, homePage, pagesWithOwnRoute } from "#app/content/pages/index.ts";
 import type { InsightCard } from "#app/features/insights/insight.ts";
 import { toJobView } from "#app/features/careers/job-view.server.ts";
 import { seedDemoContent } from "#app/platform/db/demo-content.server.ts";
@@ -128,8 +128,15 @@ test("a content page's copy and the home page's drawn from the cache are the HTM
     expect(inPlace, page.path).toContain(page.sections[0]?.kind === "hero" ? "<h1" : "<section");
     expect(await render(<RegionRendererContext value={regions}>{element}</RegionRendererContext>), page.path).toBe(inPlace);
   }
+  // A published change of a page's blocks is another region, never the old one.
+  const [first] = pages;
+  const edited = { ...first!, sections: [{ ...first!.sections[0], title: "A title an editor published" }, ...first!.sections.slice(1)] };
+  expect(
+    await render(<RegionRendererContext value={regions}>{pageAt(first!.path, ContentPage as ComponentType, { page: edited })}</RegionRendererContext>),
+  ).toContain("A title an editor published");
   // The home page's copy follows the insights it shows: other insights are another region, never the old one.
-  const home = (insights: InsightCard[]) => pageAt("/", Home as ComponentType, { title: "Home", description: "", organization: {}, insights });
+  const home = (insights: InsightCard[]) =>
+    pageAt("/", Home as ComponentType, { title: "Home", description: "", organization: {}, sections: homePage.sections, insights });
   for (const insights of [[insightCard(1, "Moving to the cloud")], [insightCard(2, "A newer insight"), insightCard(1, "Moving to the cloud")], []]) {
     const inPlace = await render(home(insights));
     for (const card of insights) expect(inPlace).toContain(card.title);

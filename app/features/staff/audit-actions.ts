@@ -61,6 +61,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "revision-restored": "Restored an earlier revision as a draft",
   "changes-published": "Published saved changes",
   "changes-discarded": "Discarded saved changes",
+  "changes-scheduled": "Scheduled saved changes",
+  "schedule-cancelled": "Cancelled a schedule of changes",
   "edition-created": "Created an event edition draft",
   "edition-edited": "Edited an event edition",
   "page-edited": "Edited a page",

@@ -35,6 +35,8 @@ export type AuditAction =
   | "revision-restored"
   | "changes-published"
   | "changes-discarded"
+  | "changes-scheduled"
+  | "schedule-cancelled"
   | "image-uploaded"
   | "business-hours-changed"
   | "team-created"

@@ -976,6 +976,24 @@ export const contentRevisions = pgTable(
 );
 
 /**
+ * A public item's changes to be published at a time (decision 062): at most
+ * one schedule an item, removed once its changes are published, discarded or
+ * the schedule cancelled. Every process looks for due ones; the row lock
+ * makes one of them publish each.
+ */
+export const contentSchedules = pgTable(
+  "content_schedules",
+  {
+    contentType: text("content_type").$type<ContentType>().notNull(),
+    itemId: bigint("item_id", { mode: "number" }).notNull(),
+    publishAt: timestamp("publish_at", { withTimezone: true }).notNull(),
+    scheduledBy: text("scheduled_by").references(() => staffUsers.id, { onDelete: "set null" }),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contentType, t.itemId] }), index("content_schedules_publish_at_idx").on(t.publishAt)],
+);
+
+/**
  * The pages whose copy is data (app/content/pages), as editors publish them
  * (decision 061): one row a page, made the first time the staff list shows
  * it; `data` stays null until a change is published, so until then the

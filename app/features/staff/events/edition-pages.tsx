@@ -55,7 +55,7 @@ export function EditEditionPage({
   loaderData: Awaited<ReturnType<typeof loadEditionForEdit>>;
   actionData: FormAnswer | undefined;
 }) {
-  const { id, title, slug, status, registrations, startsAt, revision, values, pending, created } = loaderData;
+  const { id, title, slug, status, registrations, startsAt, revision, values, pending, scheduled, created } = loaderData;
   return (
     <ContentEditPage
       back={{ to: "/staff/events/editions", label: "Back to all editions" }}
@@ -73,6 +73,7 @@ export function EditEditionPage({
       basePath={loaderData.basePath}
       id={id}
       pending={pending}
+      scheduled={scheduled}
       publicPath={status === "published" ? eventPagePath(slug) : null}
       actions={editionActionsFor(status).map((action) => ({ intent: action, label: editionActionLabels[action] }))}
       deletion={

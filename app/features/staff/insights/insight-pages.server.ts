@@ -42,7 +42,7 @@ function formValues(insight: InsightData): InsightFormValues {
 }
 
 export async function loadInsightForEdit(args: PageArgs) {
-  const { item: insight, db, working, pending, created } = await loadForEdit(args, insightEditor);
+  const { item: insight, db, working, pending, scheduled, created } = await loadForEdit(args, insightEditor);
   return {
     id: insight.id,
     title: insight.title || "Untitled",
@@ -53,6 +53,7 @@ export async function loadInsightForEdit(args: PageArgs) {
     changedAt: insight.changedAt,
     values: formValues(working),
     pending,
+    scheduled,
     basePath: insightEditor.basePath,
     banner: working.image,
     socialImage: working.socialImage,

@@ -4,7 +4,7 @@ import { InsightArticle } from "#app/features/insights/insight-article.tsx";
 import { InsightForm, emptyInsightForm } from "#app/features/staff/insights/insight-form.tsx";
 import type { loadInsightForEdit, loadInsightList, loadInsightPreview, loadNewInsight } from "#app/features/staff/insights/insight-pages.server.ts";
 import { insightStatusLabels } from "#app/features/staff/insights/insight-status.ts";
-import { ScheduleForm } from "#app/features/staff/insights/schedule-form.tsx";
+import { ScheduleForm } from "#app/features/staff/publishing/schedule-form.tsx";
 import { StatusBadge } from "#app/features/staff/inbox-ui.tsx";
 import { ContentEditPage, PreviewNote } from "#app/features/staff/publishing/content-edit-page.tsx";
 import { ContentList } from "#app/features/staff/publishing/content-list.tsx";
@@ -50,7 +50,7 @@ export function EditInsightPage({
   loaderData: Awaited<ReturnType<typeof loadInsightForEdit>>;
   actionData: FormAnswer | undefined;
 }) {
-  const { id, title, publicPath, status, revision, values, pending, publishedDate, created } = loaderData;
+  const { id, title, publicPath, status, revision, values, pending, scheduled, publishedDate, created } = loaderData;
   // A refused schedule keeps its sentence beside its own field, not the content form's.
   const scheduleAnswer = actionData?.status === "error" && actionData.fields?.publishAt ? actionData : undefined;
   return (
@@ -73,6 +73,7 @@ export function EditInsightPage({
       basePath={loaderData.basePath}
       id={id}
       pending={pending}
+      scheduled={scheduled}
       publicPath={status === "published" ? publicPath : null}
       actions={
         status === "published"

@@ -46,7 +46,7 @@ function formValues(job: JobData): JobFormValues {
 }
 
 export async function loadJobForEdit(args: PageArgs) {
-  const { item: job, working, pending, created } = await loadForEdit(args, jobEditor);
+  const { item: job, working, pending, scheduled, created } = await loadForEdit(args, jobEditor);
   return {
     id: job.id,
     title: job.title,
@@ -57,6 +57,7 @@ export async function loadJobForEdit(args: PageArgs) {
     changedAt: job.changedAt,
     values: formValues(working),
     pending,
+    scheduled,
     publicPath: jobPath(job),
     numberPath: jobPath({ id: job.id }),
     socialImage: working.socialImage,

@@ -34,7 +34,7 @@ function formValues(page: PageData): Record<string, string> {
 }
 
 export async function loadPageForEdit(args: PageArgs) {
-  const { item: row, working, pending } = await loadForEdit(args, pageEditor);
+  const { item: row, working, pending, scheduled } = await loadForEdit(args, pageEditor);
   return {
     id: row.id,
     path: row.path,
@@ -42,6 +42,7 @@ export async function loadPageForEdit(args: PageArgs) {
     revision: row.revision,
     values: formValues(working),
     pending,
+    scheduled,
     basePath: pageEditor.basePath,
     edited: row.data !== null,
     changedAt: row.data ? row.changedAt : null,

@@ -40,7 +40,7 @@ export function PageListPage({ loaderData }: { loaderData: Awaited<ReturnType<ty
 }
 
 export function EditSitePage({ loaderData, actionData }: { loaderData: Awaited<ReturnType<typeof loadPageForEdit>>; actionData: FormAnswer | undefined }) {
-  const { id, path, title, revision, values, pending, basePath, changedAt } = loaderData;
+  const { id, path, title, revision, values, pending, scheduled, basePath, changedAt } = loaderData;
   return (
     <ContentEditPage
       back={{ to: "/staff/pages", label: "Back to all pages" }}
@@ -62,6 +62,7 @@ export function EditSitePage({ loaderData, actionData }: { loaderData: Awaited<R
       basePath={basePath}
       id={id}
       pending={pending}
+      scheduled={scheduled}
       publicPath={path}
       actions={[]}
     >

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { RecordPageHeader, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
+import { ScheduleForm } from "#app/features/staff/publishing/schedule-form.tsx";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
 
 /** A status change the page offers now, as one button of its own form. */
 type PublishingAction = { intent: string; label: string };
@@ -37,6 +39,7 @@ export function ContentEditPage({
   basePath,
   id,
   pending,
+  scheduled = null,
   publicPath,
   actions,
   schedule,
@@ -55,6 +58,8 @@ export function ContentEditPage({
   id: number;
   /** The labels of the saved fields visitors do not see yet. */
   pending: string[];
+  /** When those changes are to be published by themselves, and who said so. */
+  scheduled?: { publishAt: Date; byName: string | null } | null;
   /** Where visitors read it, while they can. */
   publicPath: string | null;
   actions: PublishingAction[];
@@ -65,6 +70,8 @@ export function ContentEditPage({
   /** The item's content form. */
   children: ReactNode;
 }) {
+  // A refused schedule keeps its sentence beside its own field.
+  const scheduleAnswer = answer?.status === "error" && answer.fields?.publishAt ? answer : undefined;
   return (
     <>
       <RecordPageHeader back={back} title={title} done={created ? "The draft is saved. Preview it, then publish it when it is ready." : null} answer={answer}>
@@ -99,6 +106,25 @@ export function ContentEditPage({
               <IntentButton intent="publish-changes" label="Publish changes" />
               <IntentButton intent="discard-changes" label="Discard changes" />
             </div>
+            {scheduled ? (
+              <div className="mt-4 flex flex-wrap items-center gap-3">
+                <p>
+                  <strong>Scheduled:</strong> published by themselves on <LocalTime value={scheduled.publishAt} />
+                  {scheduled.byName ? ` (scheduled by ${scheduled.byName})` : ""}.
+                </p>
+                <IntentButton intent="cancel-schedule" label="Cancel the schedule" />
+              </div>
+            ) : (
+              <div className="mt-4">
+                <ScheduleForm
+                  intent="schedule-changes"
+                  label="Publish the changes at"
+                  result="They are published by themselves then, with any draft saved meanwhile."
+                  value={scheduleAnswer?.values?.publishAt ?? ""}
+                  error={scheduleAnswer?.fields?.publishAt}
+                />
+              </div>
+            )}
           </div>
         ) : null}
         {schedule ? <div className="mt-5">{schedule}</div> : null}

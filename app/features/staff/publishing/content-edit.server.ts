@@ -11,6 +11,8 @@ import type { Services } from "#app/platform/services.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 import type { ContentKind } from "#app/features/staff/publishing/content-kinds.ts";
 import { settleChanges, workingCopy, type ContentData, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
+import { cancelScheduledChanges, scheduleChanges, scheduledChangesOf } from "#app/features/staff/publishing/scheduled-changes.server.ts";
+import { publishAtFrom } from "#app/features/staff/insights/insight-rules.ts";
 
 /*
  * What the staff editors of published content (jobs, insights) share: the
@@ -84,7 +86,8 @@ export async function loadForEdit<Item extends Row, Row extends { revision: numb
   if (!item || id === null) throw data(editor.notFound, { status: 404 });
   const working = await workingCopy(db, editor.content, id, item);
   const pending = editor.content.fields.filter((field) => working.pendingFields.includes(field.key)).map((field) => field.label);
-  return { item, db, working: working.data, pending, created: url.searchParams.get("done") === "created" };
+  const scheduled = pending.length > 0 ? await scheduledChangesOf(db, editor.content.type, id) : null;
+  return { item, db, working: working.data, pending, scheduled, created: url.searchParams.get("done") === "created" };
 }
 
 /** Who changes which item, and from where, once their role is checked; an id that is not a number is a 404. */
@@ -116,6 +119,9 @@ export async function createAction<Item extends Row, Action extends string, Inpu
 
 const settling = { "publish-changes": "publish", "discard-changes": "discard" } as const;
 
+/** The publishing section's schedule form posts these beside any type's own fields. */
+const SCHEDULE_FIELDS = ["publishAt", "timeZone"];
+
 /**
  * The edit page's action: a status change from the publishing section, or a
  * save of the content form at the revision it was opened at. Either one
@@ -129,7 +135,8 @@ export async function editAction<Item extends Row, Action extends string, Input,
   const change = await changeOf({ request, context, params }, editor);
   const { services } = change;
   try {
-    const { values, files } = await readStaffForm(request, context, services, editor.formRules);
+    const rules = { ...editor.formRules, fields: [...new Set([...editor.formRules.fields, ...SCHEDULE_FIELDS])] };
+    const { values, files } = await readStaffForm(request, context, services, rules);
     const action = editor.statusActions.find((candidate) => candidate === values.intent);
     if (action) {
       const changed = await editor.changeStatus({ ...change, action, values });
@@ -137,6 +144,19 @@ export async function editAction<Item extends Row, Action extends string, Input,
       services.content.nudge();
       if (action === "delete") return redirect(`${editor.listPath}?done=deleted`);
       return { status: "success", messages: [changed.message] } satisfies FormAnswer;
+    }
+    if (values.intent === "schedule-changes") {
+      const at = publishAtFrom(values.publishAt, values.timeZone ?? "");
+      if (at === "invalid") return formError(400, "Choose the date and time to publish the changes at.", { publishAt: "Enter a date and a time." }, values);
+      const scheduled = await scheduleChanges(services.db, editor.content, { ...change, at });
+      if (!scheduled.ok) return formError(scheduled.status, scheduled.message);
+      services.content.nudge();
+      return { status: "success", messages: [scheduled.message] } satisfies FormAnswer;
+    }
+    if (values.intent === "cancel-schedule") {
+      const cancelled = await cancelScheduledChanges(services.db, editor.content, change);
+      if (!cancelled.ok) return formError(cancelled.status, cancelled.message);
+      return { status: "success", messages: [cancelled.message] } satisfies FormAnswer;
     }
     if (values.intent === "publish-changes" || values.intent === "discard-changes") {
       const settled = await settleChanges(services.db, editor.content, { ...change, action: settling[values.intent] });

@@ -3,7 +3,7 @@ import { keepOldAddress } from "#app/features/redirects/redirects.server.ts";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { constraintOf, isUniqueViolation } from "#app/platform/db/errors.server.ts";
-import { contentRevisions, staffUsers, type ContentType } from "#app/platform/db/schema.server.ts";
+import { contentRevisions, contentSchedules, staffUsers, type ContentType } from "#app/platform/db/schema.server.ts";
 
 /*
  * The content core's versions (decision 059). Every save of a content item
@@ -181,7 +181,7 @@ export const addressTakenMeanwhile =
   };
 
 /** Runs `change` in a transaction that holds the item's lock; a missing item is a 404 answer. */
-function withLockedItem<Row extends { revision: number }, Data extends ContentData>(
+export function withLockedItem<Row extends { revision: number }, Data extends ContentData>(
   db: Database,
   content: VersionedContent<Row, Data>,
   id: number,
@@ -274,6 +274,8 @@ export async function settleChanges<Row extends { revision: number }, Data exten
       await recordRevision(tx, { type: content.type, itemId: id, data: live, origin: "restored", actor });
       await content.touch(tx, id);
     }
+    // Published or discarded by hand: a schedule for these changes has nothing left to do.
+    await tx.delete(contentSchedules).where(and(eq(contentSchedules.contentType, content.type), eq(contentSchedules.itemId, id)));
     await audit(tx, { actor, action: publishingAudit[change.action], target: { type: content.type, id }, ipAddress: change.ipAddress });
     return {
       ok: true,

@@ -9,17 +9,31 @@ import { secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
  * zone (the one every staff time is shown in), which the field names; the
  * zone goes with the form, so the time is read as it was shown.
  */
-export function ScheduleForm({ value, error }: { value: string; error?: string }) {
+export function ScheduleForm({
+  value,
+  error,
+  intent = "schedule",
+  label = "Publish at",
+  result = "The insight appears by itself at that time.",
+}: {
+  value: string;
+  error?: string;
+  /** What the form asks of the page's action: an insight's "schedule", or "schedule-changes" for saved changes. */
+  intent?: string;
+  label?: string;
+  /** What happens at that time, after the time zone in the hint. */
+  result?: string;
+}) {
   const id = useId();
   const timeZone = useStaffTimeZone();
   const described = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <Form method="post" className="grid justify-items-start gap-3">
-      <input type="hidden" name="intent" value="schedule" />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="timeZone" value={timeZone} />
       <div>
         <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
-          Publish at
+          {label}
         </label>
         <input
           id={id}
@@ -32,7 +46,7 @@ export function ScheduleForm({ value, error }: { value: string; error?: string }
           className={`${inputClass} w-auto`}
         />
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600">
-          Time zone: {timeZone}. The insight appears by itself at that time.
+          Time zone: {timeZone}. {result}
         </p>
         <FieldError id={`${id}-error`} error={error} />
       </div>
