@@ -102,8 +102,39 @@ test.skipIf(!reachable)(
     const withoutQuote = (status: number, body: string) => status === 200 && !body.includes("Asha Rao") && body.includes("A CRM your sales and service teams");
     expect(await timeUntil(second, "/crm", withoutQuote, restoredAt)).toBeLessThan(VISIBLE_WITHIN_MS);
 
+    // A new title scheduled for tomorrow waits, and the schedule can be cancelled; a time already past publishes now.
+    await gotoContentForm(editor, editor.url());
+    await editor.getByLabel("Page title").fill("CRM that your sales team will use");
+    await editor.getByRole("button", { name: "Save as draft" }).click();
+    await notice(editor, "Your changes are saved as a draft.");
+    const day = 24 * 60 * 60_000;
+    const wall = (offset: number) => new Date(Date.now() + offset).toISOString().slice(0, 16);
+    await editor.getByLabel("Publish the changes at").fill(wall(day));
+    await editor.getByRole("button", { name: "Schedule" }).click();
+    await notice(editor, "The changes are scheduled");
+    await editor.getByText(/Scheduled:.*\(scheduled by Pia Pages\)/).waitFor();
+    expect(await (await fetch(`${second.baseURL}/crm`)).text()).not.toContain("CRM that your sales team will use");
+    await editor.getByRole("button", { name: "Cancel the schedule" }).click();
+    await notice(editor, "The schedule is cancelled");
+    await editor.getByLabel("Publish the changes at").fill(wall(-day));
+    const scheduledAt = Date.now();
+    await editor.getByRole("button", { name: "Schedule" }).click();
+    await notice(editor, "That time has passed, so the changes are published now");
+    const withTitle = (status: number, body: string) => status === 200 && body.includes("<title>CRM that your sales team will use");
+    expect(await timeUntil(second, "/crm", withTitle, scheduledAt)).toBeLessThan(VISIBLE_WITHIN_MS);
+
     const audit = await postgres.pool.query("select action from audit_log where target_type = 'page' order by id");
-    expect(audit.rows.map((row) => row.action)).toEqual(["page-edited", "page-edited", "changes-published", "revision-restored", "changes-published"]);
+    expect(audit.rows.map((row) => row.action)).toEqual([
+      "page-edited",
+      "page-edited",
+      "changes-published",
+      "revision-restored",
+      "changes-published",
+      "page-edited",
+      "changes-scheduled",
+      "schedule-cancelled",
+      "changes-published",
+    ]);
   },
 );
 

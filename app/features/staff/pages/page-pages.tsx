@@ -69,12 +69,12 @@ export function EditSitePage({ loaderData, actionData }: { loaderData: Awaited<R
       <ContentForm values={values} revision={revision} answer={actionData} submitLabel="Save and publish" draftLabel="Save as draft" buttonsInside multipart>
         {(shown, errors) => (
           <>
-            <Field name="title" label="Title" required wide hint="In the browser’s tab and as the search result’s title." error={errors?.title}>
+            <Field name="title" label="Page title" required wide hint="In the browser’s tab and as the search result’s title." error={errors?.title}>
               {(props) => <input {...props} defaultValue={shown.title} maxLength={PAGE_TITLE_MAX} autoComplete="off" />}
             </Field>
             <Field
               name="description"
-              label="Description"
+              label="Page description"
               required
               wide
               hint="Under the title in search results: one or two sentences."
