@@ -59,7 +59,8 @@ test("shared pages tell a CDN how long to keep them and carry a validator; a con
       const first = await fetch(`${origin}/crm`, { headers: { "Accept-Encoding": "gzip, br" } });
       const etag = first.headers.get("etag");
       expect(etag, origin).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
-      expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
+      // Editors publish the page's blocks (decision 061): a CDN keeps it as briefly as any published content.
+      expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
       expect(first.headers.get("vary")).toMatch(/Cookie/);
       expect(first.headers.get("vary")).toMatch(/Accept-Encoding/);
       expect(first.headers.get("x-request-id")).toBeTruthy();

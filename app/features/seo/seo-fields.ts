@@ -1,8 +1,8 @@
 import { singleLine } from "#app/features/forms/text-rules.ts";
 
 /*
- * What a public item's search-engine fields may hold (issue 34, item 6;
- * decision 060): its address (slug), the title and description search
+ * What a public item's search-engine fields may hold (decision 060):
+ * its address (slug), the title and description search
  * results and link previews show instead of its own, and whether search
  * engines may list it. One source for the staff forms and the server.
  */

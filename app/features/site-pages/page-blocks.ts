@@ -11,7 +11,7 @@ import { isMediaId, widthOfMediaFile } from "#app/features/images/image-rules.ts
  * without knowing the page it came from.
  */
 
-/** A page holds at most this many blocks (the issue's limit: past it, a page is several pages). */
+/** A page holds at most this many blocks: past that, it is several pages. */
 export const MAX_BLOCKS = 60;
 
 export type BlockKind = Section["kind"];
