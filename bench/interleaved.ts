@@ -3,7 +3,8 @@ import { withCpuMs } from "./process-cpu.ts";
 import { median } from "./statistics.ts";
 
 /** A server the bench compares with others on the same page. */
-export type Target = { mode: string; baseURL: string; pid: number | undefined };
+/** A server to load; `path` replaces the page's path for a server that has the page at another address (an older build). */
+export type Target = { mode: string; baseURL: string; pid: number | undefined; path?: string };
 
 export type InterleavedResult = { mode: string; cpuMsPerRequest: number | null } & LoadResult;
 
@@ -23,14 +24,16 @@ export async function interleavedLoad(
   { seconds, rounds = ROUNDS }: { seconds: number; rounds?: number },
 ): Promise<InterleavedResult[]> {
   const slice = seconds / rounds;
-  for (const target of targets) await httpLoad(target.baseURL + path, { seconds: 2, headers: BROWSER_ENCODINGS });
+  for (const target of targets) await httpLoad(target.baseURL + (target.path ?? path), { seconds: 2, headers: BROWSER_ENCODINGS });
   const runs = targets.map(() => [] as LoadResult[]);
   const cpuMs = targets.map(() => 0);
   for (let round = 0; round < rounds; round++) {
     for (let turn = 0; turn < targets.length; turn++) {
       const index = (turn + round) % targets.length;
       const target = targets[index]!;
-      const { result, cpuMs: used } = await withCpuMs(target.pid, () => httpLoad(target.baseURL + path, { seconds: slice, headers: BROWSER_ENCODINGS }));
+      const { result, cpuMs: used } = await withCpuMs(target.pid, () =>
+        httpLoad(target.baseURL + (target.path ?? path), { seconds: slice, headers: BROWSER_ENCODINGS }),
+      );
       runs[index]!.push(result);
       cpuMs[index]! += used ?? 0;
     }

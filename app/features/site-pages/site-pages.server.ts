@@ -8,7 +8,6 @@ import type { VersionedContent } from "#app/features/staff/publishing/revisions.
 import type { Database } from "#app/platform/db/client.server.ts";
 import { sitePages } from "#app/platform/db/schema.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import type { Services } from "#app/platform/services.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 
 /*
@@ -90,28 +89,32 @@ export async function loadSitePage(db: Database, id: number): Promise<SitePageRo
   return row && writtenPageAt(row.path) ? row : null;
 }
 
-/** The published fields of the page at `path`, read once per content version in each process. */
-export async function publishedPageData(services: { db: Database; content: Pick<Services["content"], "read"> }, path: string): Promise<PageData | null> {
-  const written = writtenPageAt(path);
-  if (!written) return null;
-  try {
-    return await services.content.read(`page:${path}`, async () => {
-      const [row] = await services.db.select({ path: sitePages.path, data: columns.data }).from(sitePages).where(eq(sitePages.path, path));
-      return liveData(row ?? { path, data: null });
-    });
-  } catch (error) {
-    // A page that cannot be read from the database is drawn as written, rather than not at all.
-    logger.error({ err: error, path }, "A page's published blocks could not be read; it is drawn as written in code");
-    return pageDataOf(written);
-  }
+/** The published fields of the page at `path`: as published, or as written in code. */
+export async function publishedPageData(services: { db: Database }, path: string): Promise<PageData | null> {
+  if (!writtenPageAt(path)) return null;
+  const [row] = await services.db.select({ path: sitePages.path, data: columns.data }).from(sitePages).where(eq(sitePages.path, path));
+  return liveData(row ?? { path, data: null });
 }
 
-/** The page at `path` as visitors see it now, with the site facts in force; undefined when there is no such page. */
+/**
+ * The page at `path` as visitors see it now, with the site facts in force,
+ * made once per content version in each process (a publish of the page or of
+ * the facts moves it); undefined when there is no such page. A database that
+ * cannot be read leaves the page as written, rather than no page at all.
+ */
 export async function sitePageAt(context: Readonly<RouterContextProvider>, path: string): Promise<PageContent | undefined> {
+  const written = writtenPageAt(path);
+  if (!written) return undefined;
   const services = await servicesOf(context);
-  const data = await publishedPageData(services, path);
-  if (!data) return undefined;
-  return pageToShow(pageFrom(path, data), (await siteFactsFor(services)).facts);
+  try {
+    return await services.content.read(`page:${path}`, async () => {
+      const data = (await publishedPageData(services, path))!;
+      return pageToShow(pageFrom(path, data), (await siteFactsFor(services)).facts);
+    });
+  } catch (error) {
+    logger.error({ err: error, path }, "A page's published blocks could not be read; it is drawn as written in code");
+    return pageToShow(written, (await siteFactsFor(services)).facts);
+  }
 }
 
 /** A page's fields as a page to draw at `path`. */
