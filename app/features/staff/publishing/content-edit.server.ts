@@ -15,9 +15,9 @@ import { cancelScheduledChanges, scheduleChanges, scheduledChangesOf } from "#ap
 import { publishAtFrom } from "#app/features/staff/insights/insight-rules.ts";
 
 /*
- * What the staff editors of published content (jobs, insights) share: the
- * edit page's loader and action, which fields an edit changed, and the answer
- * to an edit made on an old revision.
+ * What the staff editors of every content type (jobs, insights, event
+ * editions, pages) share: the new and edit pages' loaders and actions, with
+ * saving, drafts of changes, their schedule and a page's block buttons.
  */
 
 export type PageArgs = { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string }; url: URL };
