@@ -2,13 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
-import { mailDir, type FreshPostgres } from "#tests/support/forms.ts";
+import { mailDir } from "#tests/support/forms.ts";
 import { parseMail, waitUntil } from "#tests/support/mail.ts";
-import { expectAccessible, gotoContentForm, notice, startServerPair, timeUntil, VISIBLE_WITHIN_MS, type ServerPair } from "#tests/support/publishing.ts";
-import type { RunningServer } from "#tests/support/server.ts";
+import { expectAccessible, gotoContentForm, notice, setupServerPair, timeUntil, VISIBLE_WITHIN_MS } from "#tests/support/publishing.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
@@ -24,20 +23,7 @@ import { signInAs } from "#tests/support/staff.ts";
 const { newPage } = setupBrowser();
 const reachable = await isPostgresReachable();
 
-let pair: ServerPair;
-let postgres: FreshPostgres;
-let first: RunningServer;
-let second: RunningServer;
-
-beforeAll(async () => {
-  if (!reachable) return;
-  pair = await startServerPair();
-  ({ postgres, first, second } = pair);
-}, 90_000);
-
-afterAll(async () => {
-  await pair?.stop();
-});
+const pair = setupServerPair(reachable);
 
 const DAY = 24 * 60 * 60_000;
 
@@ -48,7 +34,7 @@ function indiaWallTime(days: number, hour: number): string {
 }
 
 function mailsTo(address: string): string[] {
-  const directory = mailDir(first.dataDir);
+  const directory = mailDir(pair.first.dataDir);
   if (!fs.existsSync(directory)) return [];
   return fs
     .readdirSync(directory)
@@ -71,8 +57,8 @@ test.skipIf(!reachable)(
   async () => {
     const title = `KRAF Think 2026 ${Date.now()}`;
     const slug = `kraf-think-2026-${Date.now()}`;
-    const editor = await newPage({ baseURL: first.baseURL, timezoneId: "Asia/Kolkata", allowConsoleErrors: /status of (400|409)/ });
-    await signInAs(editor, first, "editor", "Eda Editor");
+    const editor = await newPage({ baseURL: pair.first.baseURL, timezoneId: "Asia/Kolkata", allowConsoleErrors: /status of (400|409)/ });
+    await signInAs(editor, pair.first, "editor", "Eda Editor");
     await editor.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Event editions" }).click();
     await editor.getByRole("heading", { name: "Event editions" }).waitFor();
     await waitForStaffHydration(editor);
@@ -109,7 +95,7 @@ test.skipIf(!reachable)(
     await editor.waitForURL(/\/staff\/events\/editions\/\d+\?done=created$/);
     const id = Number(/editions\/(\d+)/.exec(editor.url())![1]);
     await editor.getByRole("img", { name: "The current photo of Asha Rao" }).waitFor();
-    const [stored] = (await postgres.pool.query("select status, speakers, time_zone, starts_at from events where id = $1", [id])).rows;
+    const [stored] = (await pair.postgres.pool.query("select status, speakers, time_zone, starts_at from events where id = $1", [id])).rows;
     expect(stored.status).toBe("draft");
     expect(stored.speakers[0].photo).toMatch(/^\/media\/[\w-]+\/[\w.-]+$/);
     // 09:30 in India, in the edition's own zone.
@@ -117,12 +103,12 @@ test.skipIf(!reachable)(
     await expectAccessible(editor);
 
     // A draft is invisible to visitors; the preview draws the real page with the photo.
-    expect((await fetch(`${second.baseURL}/events/${slug}`)).status).toBe(404);
-    expect(await (await fetch(`${second.baseURL}/kraf-think-2025`)).text()).not.toContain(title);
+    expect((await fetch(`${pair.second.baseURL}/events/${slug}`)).status).toBe(404);
+    expect(await (await fetch(`${pair.second.baseURL}/kraf-think-2025`)).text()).not.toContain(title);
     await editor.getByRole("link", { name: "Preview" }).click();
     await editor.getByRole("heading", { level: 1, name: title }).waitFor();
     expect(await editor.locator(`img[src="${stored.speakers[0].photo}"]`).count()).toBe(1);
-    expect((await fetch(`${first.baseURL}${stored.speakers[0].photo}`)).status).toBe(200);
+    expect((await fetch(`${pair.first.baseURL}${stored.speakers[0].photo}`)).status).toBe(200);
     await editor.getByRole("link", { name: "Back to editing" }).click();
     await waitForStaffHydration(editor);
 
@@ -133,15 +119,15 @@ test.skipIf(!reachable)(
     const showsIt = (status: number, body: string) => status === 200 && body.includes(`<h1`) && body.includes(title);
     // Polled side by side, so each time is its own.
     const [onFirst, onSecond, own] = await Promise.all([
-      timeUntil(first, "/kraf-think-2025", showsIt, since),
-      timeUntil(second, "/kraf-think-2025", showsIt, since),
-      timeUntil(second, `/events/${slug}`, showsIt, since),
+      timeUntil(pair.first, "/kraf-think-2025", showsIt, since),
+      timeUntil(pair.second, "/kraf-think-2025", showsIt, since),
+      timeUntil(pair.second, `/events/${slug}`, showsIt, since),
     ]);
     const times = { first: onFirst, second: onSecond, own };
     console.log(`Publish to visible (ms): ${JSON.stringify(times)}`);
     for (const [where, ms] of Object.entries(times)) expect(ms, where).toBeLessThan(VISIBLE_WITHIN_MS);
 
-    const visitor = await newPage({ baseURL: second.baseURL });
+    const visitor = await newPage({ baseURL: pair.second.baseURL });
     await visitor.goto("/");
     const header = visitor.locator("header");
     expect(await header.getByRole("link", { name: title }).first().getAttribute("href")).toBe("/kraf-think-2025");
@@ -154,7 +140,7 @@ test.skipIf(!reachable)(
     await waitForStaffHydration(visitor);
     await register(visitor, { fullName: "Priya First", email: "priya@example.com" });
     await visitor.getByTestId("form-confirmation").getByText(`You are registered for ${title}.`, { exact: false }).waitFor();
-    const later = await newPage({ baseURL: second.baseURL });
+    const later = await newPage({ baseURL: pair.second.baseURL });
     // Taking the last place empties every process's page cache within the content watch's interval.
     await expect
       .poll(
@@ -171,8 +157,8 @@ test.skipIf(!reachable)(
     await waitUntil(() => mailsTo("omar@example.com").length === 1);
 
     // Sales open Omar's registration: giving the place is refused while the edition is full.
-    const sales = await newPage({ baseURL: first.baseURL, allowConsoleErrors: /status of 409/ });
-    await signInAs(sales, first, "sales", "Sam Sales");
+    const sales = await newPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 409/ });
+    await signInAs(sales, pair.first, "sales", "Sam Sales");
     await sales.goto(`/staff/events?event=${id}&status=waitlisted`);
     await sales.getByRole("link", { name: "Omar Waiting" }).click();
     await waitForStaffHydration(sales);
@@ -194,12 +180,12 @@ test.skipIf(!reachable)(
     await expectAccessible(sales);
 
     const [row] = (
-      await postgres.pool.query(
+      await pair.postgres.pool.query(
         "select o.template, o.params, r.status from outbox o join event_registrations r on r.id = o.registration_id where r.email = 'omar@example.com' order by o.id desc limit 1",
       )
     ).rows;
     expect(row).toMatchObject({ template: "event-registration", status: "registered", params: { status: "registered", event_title: title } });
-    const audited = await postgres.pool.query("select count(*)::int as n from audit_log where action = 'waitlist-place-given'");
+    const audited = await pair.postgres.pool.query("select count(*)::int as n from audit_log where action = 'waitlist-place-given'");
     expect(audited.rows[0].n).toBe(1);
     await waitUntil(() => mailsTo("omar@example.com").length === 2);
     const placeMail = parseMail(mailsTo("omar@example.com").find((raw) => parseMail(raw).headers.get("subject") === `You are registered for ${title}`)!);
@@ -215,10 +201,10 @@ test.skipIf(!reachable)(
     await editor.getByLabel("Description of the new photo").fill("The hall during the keynote");
     await editor.getByRole("button", { name: "Save changes" }).click();
     await notice(editor, "Saved.");
-    const [recapped] = (await postgres.pool.query("select recap, recap_photos from events where id = $1", [id])).rows;
+    const [recapped] = (await pair.postgres.pool.query("select recap, recap_photos from events where id = $1", [id])).rows;
     expect(recapped.recap).toEqual(["Two hundred people came.", "The panel ran long."]);
     expect(recapped.recap_photos).toEqual([{ src: expect.stringMatching(/^\/media\//), alt: "The hall during the keynote" }]);
-    await postgres.pool.query("update events set starts_at = now() - interval '2 days', ends_at = now() - interval '1 day' where id = $1", [id]);
+    await pair.postgres.pool.query("update events set starts_at = now() - interval '2 days', ends_at = now() - interval '1 day' where id = $1", [id]);
     await expect
       .poll(
         async () => {
@@ -237,8 +223,8 @@ test.skipIf(!reachable)(
   "without JavaScript an editor's refused save keeps what was typed and a stale save is refused; sales may not open the editions",
   { timeout: 120_000 },
   async () => {
-    const plain = await newPage({ baseURL: first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of (400|409)/ });
-    await signInAs(plain, first, "editor", "Noel NoScript");
+    const plain = await newPage({ baseURL: pair.first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of (400|409)/ });
+    await signInAs(plain, pair.first, "editor", "Noel NoScript");
     await plain.goto("/staff/events/editions/new");
     const slug = `summit-no-script-${Date.now()}`;
     await plain.getByLabel("Title").fill("Summit without script");
@@ -261,8 +247,8 @@ test.skipIf(!reachable)(
     await plain.waitForURL(/\/staff\/events\/editions\/\d+\?done=created$/);
     const id = Number(/editions\/(\d+)/.exec(plain.url())![1]);
 
-    const other = await newPage({ baseURL: second.baseURL });
-    await signInAs(other, second, "editor", "Olga Other");
+    const other = await newPage({ baseURL: pair.second.baseURL });
+    await signInAs(other, pair.second, "editor", "Olga Other");
     await gotoContentForm(other, `/staff/events/editions/${id}`);
     await other.getByLabel("Venue").fill("The other hall");
     await other.getByRole("button", { name: "Save changes" }).click();
@@ -272,11 +258,11 @@ test.skipIf(!reachable)(
     await plain.getByRole("button", { name: "Save changes" }).click();
     await plain.getByRole("alert").filter({ hasText: "Someone else saved this edition after you opened it." }).waitFor();
     expect(await plain.getByLabel("City").inputValue()).toBe("London");
-    const [row] = (await postgres.pool.query("select venue from events where id = $1", [id])).rows;
+    const [row] = (await pair.postgres.pool.query("select venue from events where id = $1", [id])).rows;
     expect(row.venue).toMatchObject({ name: "The other hall", locality: "" });
 
-    const sales = await newPage({ baseURL: first.baseURL, allowConsoleErrors: /status of 403/ });
-    await signInAs(sales, first, "sales", "Sid Sales");
+    const sales = await newPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 403/ });
+    await signInAs(sales, pair.first, "sales", "Sid Sales");
     for (const address of ["/staff/events/editions", "/staff/events/editions/new", `/staff/events/editions/${id}`, `/staff/events/editions/${id}/preview`]) {
       expect((await sales.goto(address))?.status(), address).toBe(403);
     }

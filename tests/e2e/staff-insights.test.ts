@@ -1,11 +1,9 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { setupBrowser } from "#tests/support/browser.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
-import type { FreshPostgres } from "#tests/support/forms.ts";
-import { expectAccessible, gotoContentForm, notice, startServerPair, timeUntil, VISIBLE_WITHIN_MS, type ServerPair } from "#tests/support/publishing.ts";
-import type { RunningServer } from "#tests/support/server.ts";
+import { expectAccessible, gotoContentForm, notice, setupServerPair, timeUntil, VISIBLE_WITHIN_MS } from "#tests/support/publishing.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
@@ -19,20 +17,7 @@ import { signInAs } from "#tests/support/staff.ts";
 const { newPage: openPage } = setupBrowser();
 const reachable = await isPostgresReachable();
 
-let pair: ServerPair;
-let postgres: FreshPostgres;
-let first: RunningServer;
-let second: RunningServer;
-
-beforeAll(async () => {
-  if (!reachable) return;
-  pair = await startServerPair();
-  ({ postgres, first, second } = pair);
-}, 90_000);
-
-afterAll(async () => {
-  await pair?.stop();
-});
+const pair = setupServerPair(reachable);
 
 /** Where a published insight shows, and how to tell it is there. */
 const placesOf = (id: number, title: string): [string, (status: number, body: string) => boolean][] => [
@@ -47,8 +32,8 @@ const placesOf = (id: number, title: string): [string, (status: number, body: st
 async function timesUntil(id: number, title: string, since: number, gone = false): Promise<Record<string, number>> {
   const times: Record<string, number> = {};
   for (const [name, server] of [
-    ["first", first],
-    ["second", second],
+    ["first", pair.first],
+    ["second", pair.second],
   ] as const) {
     for (const [path, shows] of placesOf(id, title))
       times[`${name} ${path}`] = await timeUntil(server, path, (status, body) => shows(status, body) !== gone, since);
@@ -81,11 +66,11 @@ test.skipIf(!reachable)(
     const title = `Zero-trust for mid-size teams ${Date.now()}`;
     const later = `Scheduled: platform engineering ${Date.now()}`;
     // The editor works in India: "publish at" is read in her time zone.
-    const editor = await openPage({ baseURL: first.baseURL, timezoneId: "Asia/Kolkata", allowConsoleErrors: /status of 400/ });
-    await signInAs(editor, first, "editor", "Eve Editor");
+    const editor = await openPage({ baseURL: pair.first.baseURL, timezoneId: "Asia/Kolkata", allowConsoleErrors: /status of 400/ });
+    await signInAs(editor, pair.first, "editor", "Eve Editor");
 
     // The second process has the listings in its page cache before anything changes.
-    for (const [path] of placesOf(0, "").slice(1)) expect((await fetch(`${second.baseURL}${path}`)).status, path).toBe(200);
+    for (const [path] of placesOf(0, "").slice(1)) expect((await fetch(`${pair.second.baseURL}${path}`)).status, path).toBe(200);
 
     await editor.goto("/staff/insights");
     await editor.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Insights" }).waitFor();
@@ -112,8 +97,8 @@ test.skipIf(!reachable)(
     await editor.getByLabel("Publish at").fill(wall);
     await editor.getByRole("button", { name: "Schedule" }).click();
     await notice(editor, "is scheduled");
-    expect(await (await fetch(`${second.baseURL}/featured-insights/${laterId}`)).status).toBe(404);
-    const scheduled = await postgres.pool.query('select "publishedDate" from "FeaturedInsights" where id = $1', [laterId]);
+    expect(await (await fetch(`${pair.second.baseURL}/featured-insights/${laterId}`)).status).toBe(404);
+    const scheduled = await pair.postgres.pool.query('select "publishedDate" from "FeaturedInsights" where id = $1', [laterId]);
     expect((scheduled.rows[0].publishedDate as Date).getTime()).toBe(at);
     await editor.getByText("Scheduled", { exact: true }).first().waitFor();
 
@@ -158,7 +143,7 @@ test.skipIf(!reachable)(
     await editor.getByRole("textbox", { name: "Article" }).locator('img[alt="Where trust is checked: device, user, request"]').waitFor();
     await editor.getByRole("button", { name: "Save changes" }).click();
     const storedArticle = async () =>
-      (await postgres.pool.query('select description from "FeaturedInsights" where id = $1', [id])).rows[0].description as string;
+      (await pair.postgres.pool.query('select description from "FeaturedInsights" where id = $1', [id])).rows[0].description as string;
     await expect.poll(storedArticle).toContain("<img");
     const inline = /<img src="(\/media\/[0-9a-f-]{36}\/1200\.webp)" alt="Where trust is checked: device, user, request" width="1200" height="675" \/>/.exec(
       await storedArticle(),
@@ -168,7 +153,7 @@ test.skipIf(!reachable)(
       .getByRole("status")
       .filter({ hasText: /^The draft is saved\.$/ })
       .waitFor();
-    for (const server of [first, second]) expect((await fetch(`${server.baseURL}/featured-insights/${id}`)).status).toBe(404);
+    for (const server of [pair.first, pair.second]) expect((await fetch(`${server.baseURL}/featured-insights/${id}`)).status).toBe(404);
 
     await editor.getByRole("link", { name: "Preview" }).click();
     await editor.getByText(/Preview \(Draft\)/).waitFor();
@@ -184,7 +169,7 @@ test.skipIf(!reachable)(
     const shownAfter = await timesUntil(id, title, published);
     console.log(`Publish to visible (ms): ${JSON.stringify(shownAfter)}`);
     for (const [where, ms] of Object.entries(shownAfter)) expect(ms, where).toBeLessThan(VISIBLE_WITHIN_MS);
-    const page = await (await fetch(`${second.baseURL}/featured-insights/${id}`)).text();
+    const page = await (await fetch(`${pair.second.baseURL}/featured-insights/${id}`)).text();
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!.replace(/\\u003c/g, "<"));
     expect(ld).toMatchObject({ "@type": "Article", headline: title, author: { name: "Eve Editor" }, keywords: ["Security", "Cloud"] });
 
@@ -193,8 +178,8 @@ test.skipIf(!reachable)(
     expect(bannerSrc, "the article's banner is the upload").toBeDefined();
     expect(page).toContain(`srcSet="${bannerSrc!.replace("1600", "320")} 320w`);
     expect(ld.image).toEqual([expect.stringMatching(new RegExp(`^https?://[^/]+${bannerSrc}$`))]);
-    expect(await (await fetch(`${second.baseURL}/featured-insights`)).text()).toContain(bannerSrc!.replace("1600", "640"));
-    const image = await fetch(`${second.baseURL}${bannerSrc!.replace("1600", "960")}`);
+    expect(await (await fetch(`${pair.second.baseURL}/featured-insights`)).text()).toContain(bannerSrc!.replace("1600", "640"));
+    const image = await fetch(`${pair.second.baseURL}${bannerSrc!.replace("1600", "960")}`);
     expect([image.status, image.headers.get("content-type"), image.headers.get("cache-control")]).toEqual([
       200,
       "image/webp",
@@ -213,7 +198,7 @@ test.skipIf(!reachable)(
     await editor.getByRole("button", { name: "Save changes" }).click();
     const edited = Date.now();
     await notice(editor, "The public page shows the change within seconds.");
-    expect(await timeUntil(second, `/featured-insights/${id}`, (_, body) => body.includes(`${title} (revised)`), edited)).toBeLessThan(VISIBLE_WITHIN_MS);
+    expect(await timeUntil(pair.second, `/featured-insights/${id}`, (_, body) => body.includes(`${title} (revised)`), edited)).toBeLessThan(VISIBLE_WITHIN_MS);
 
     await editor.getByRole("button", { name: "Unpublish" }).click();
     const unpublished = Date.now();
@@ -228,19 +213,19 @@ test.skipIf(!reachable)(
      * the content version by the table's trigger, decision 023), so both processes must still find the
      * new moment themselves and publish it by the clock.
      */
-    const soon = await postgres.pool.query(
+    const soon = await pair.postgres.pool.query(
       `update "FeaturedInsights" set "publishedDate" = date_trunc('second', now()) + interval '4 seconds' where id = $1 returning "publishedDate"`,
       [laterId],
     );
     const dueAt = (soon.rows[0].publishedDate as Date).getTime();
-    expect(await (await fetch(`${second.baseURL}/featured-insights`)).text()).not.toContain(later);
+    expect(await (await fetch(`${pair.second.baseURL}/featured-insights`)).text()).not.toContain(later);
     expect(Date.now(), "the listing was read before the insight's time").toBeLessThan(dueAt);
     const appearedAfter = await timesUntil(laterId, later, dueAt);
     console.log(`Scheduled time to visible (ms): ${JSON.stringify(appearedAfter)}`);
     for (const [where, ms] of Object.entries(appearedAfter)) expect(ms, where).toBeLessThan(VISIBLE_WITHIN_MS);
 
-    const audit = await postgres.pool.query("select action, target_id from audit_log where target_type = 'insight' order by id");
-    const uploads = await postgres.pool.query("select detail from audit_log where action = 'image-uploaded'");
+    const audit = await pair.postgres.pool.query("select action, target_id from audit_log where target_type = 'insight' order by id");
+    const uploads = await pair.postgres.pool.query("select detail from audit_log where action = 'image-uploaded'");
     expect(uploads.rows.map((row) => row.detail.src)).toEqual([inline![1]]);
     expect(audit.rows.map((row) => `${row.action} ${row.target_id}`)).toEqual([
       `insight-created ${laterId}`,
@@ -258,8 +243,8 @@ test.skipIf(!reachable)(
   "without JavaScript an editor saves a draft; a second editor's stale save is refused; a recruiter gets 403",
   { timeout: 120_000 },
   async () => {
-    const plain = await openPage({ baseURL: first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 409/ });
-    await signInAs(plain, first, "editor", "Noel NoScript");
+    const plain = await openPage({ baseURL: pair.first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 409/ });
+    await signInAs(plain, pair.first, "editor", "Noel NoScript");
     await plain.goto("/staff/insights/new");
     await plain.getByLabel(/^Title/).fill("Notes from the field (no script)");
     await plain.getByLabel("Article").fill("<p>Plain.</p>");
@@ -267,8 +252,8 @@ test.skipIf(!reachable)(
     await plain.waitForURL(/\/staff\/insights\/\d+\?done=created$/);
     const id = Number(/\/staff\/insights\/(\d+)/.exec(plain.url())![1]);
 
-    const other = await openPage({ baseURL: second.baseURL });
-    await signInAs(other, second, "editor", "Olga Other");
+    const other = await openPage({ baseURL: pair.second.baseURL });
+    await signInAs(other, pair.second, "editor", "Olga Other");
     await gotoContentForm(other, `/staff/insights/${id}`);
     await other.getByLabel("Category").fill("Field notes");
     await other.getByRole("button", { name: "Save changes" }).click();
@@ -278,14 +263,14 @@ test.skipIf(!reachable)(
     await plain.getByRole("button", { name: "Save changes" }).click();
     await plain.getByRole("alert").filter({ hasText: "Someone else saved this insight after you opened it." }).waitFor();
     expect(await plain.getByLabel("Author's name").inputValue()).toBe("Noel");
-    const row = await postgres.pool.query('select category, "authorName" from "FeaturedInsights" where id = $1', [id]);
+    const row = await pair.postgres.pool.query('select category, "authorName" from "FeaturedInsights" where id = $1', [id]);
     expect(row.rows).toEqual([{ category: "Field notes", authorName: null }]);
 
     // Scheduling without JavaScript reads the time in the same zone, and says so.
     await plain.getByText("Time zone: Asia/Kolkata.").waitFor();
 
-    const recruiter = await openPage({ baseURL: first.baseURL, allowConsoleErrors: /status of 403/ });
-    await signInAs(recruiter, first, "recruiter", "Rita Recruiter");
+    const recruiter = await openPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 403/ });
+    await signInAs(recruiter, pair.first, "recruiter", "Rita Recruiter");
     for (const path of ["/staff/insights", `/staff/insights/${id}`, `/staff/insights/${id}/preview`]) {
       expect((await recruiter.goto(path))?.status(), path).toBe(403);
     }

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { setupBrowser } from "#tests/support/browser.ts";
 import { applyForJob } from "#tests/support/careers.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
-import type { FreshPostgres } from "#tests/support/forms.ts";
-import type { RunningServer } from "#tests/support/server.ts";
-import { expectAccessible, gotoContentForm, notice, startServerPair, timeUntil, VISIBLE_WITHIN_MS, type ServerPair } from "#tests/support/publishing.ts";
+import { expectAccessible, gotoContentForm, notice, setupServerPair, timeUntil, VISIBLE_WITHIN_MS } from "#tests/support/publishing.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
@@ -16,20 +14,7 @@ import { signInAs } from "#tests/support/staff.ts";
 const { newPage: openPage } = setupBrowser();
 const reachable = await isPostgresReachable();
 
-let pair: ServerPair;
-let postgres: FreshPostgres;
-let first: RunningServer;
-let second: RunningServer;
-
-beforeAll(async () => {
-  if (!reachable) return;
-  pair = await startServerPair();
-  ({ postgres, first, second } = pair);
-}, 90_000);
-
-afterAll(async () => {
-  await pair?.stop();
-});
+const pair = setupServerPair(reachable);
 
 test.skipIf(!reachable)(
   "a recruiter drafts, previews and publishes a job; both processes show it within 5 s; a visitor applies; closing takes it off",
@@ -37,11 +22,11 @@ test.skipIf(!reachable)(
   async () => {
     const title = `Site Reliability Engineer ${Date.now()}`;
     // The refused save answers 400; its words are on the page.
-    const recruiter = await openPage({ baseURL: first.baseURL, allowConsoleErrors: /status of 400/ });
-    await signInAs(recruiter, first, "recruiter", "Rita Recruiter");
+    const recruiter = await openPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 400/ });
+    await signInAs(recruiter, pair.first, "recruiter", "Rita Recruiter");
 
     // The second process has the listing and the sitemap in its page cache before anything changes.
-    for (const path of ["/careers", "/sitemap.xml"]) expect((await fetch(`${second.baseURL}${path}`)).status).toBe(200);
+    for (const path of ["/careers", "/sitemap.xml"]) expect((await fetch(`${pair.second.baseURL}${path}`)).status).toBe(200);
 
     await recruiter.goto("/staff/jobs");
     await recruiter.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Jobs" }).waitFor();
@@ -82,7 +67,7 @@ test.skipIf(!reachable)(
     await expectAccessible(recruiter);
 
     // A draft is nobody's business outside the staff area.
-    for (const server of [first, second]) {
+    for (const server of [pair.first, pair.second]) {
       expect((await fetch(`${server.baseURL}/careers/${id}`)).status).toBe(404);
       expect(await (await fetch(`${server.baseURL}/careers`)).text()).not.toContain(title);
     }
@@ -136,8 +121,8 @@ test.skipIf(!reachable)(
     await notice(recruiter, "is published");
     const shownAfter: Record<string, number> = {};
     for (const [name, server] of [
-      ["first", first],
-      ["second", second],
+      ["first", pair.first],
+      ["second", pair.second],
     ] as const) {
       shownAfter[`${name} /careers`] = await timeUntil(server, "/careers", (status, body) => status === 200 && body.includes(title), published);
       shownAfter[`${name} sitemap`] = await timeUntil(server, "/sitemap.xml", (_, body) => body.includes(`/careers/${id}</loc>`), published);
@@ -145,7 +130,7 @@ test.skipIf(!reachable)(
     }
     console.log(`Publish to visible (ms): ${JSON.stringify(shownAfter)}`);
     for (const [where, ms] of Object.entries(shownAfter)) expect(ms, where).toBeLessThan(VISIBLE_WITHIN_MS);
-    const page = await (await fetch(`${second.baseURL}/careers/${id}`)).text();
+    const page = await (await fetch(`${pair.second.baseURL}/careers/${id}`)).text();
     expect(page).toContain("₹18,00,000 – ₹26,00,000 per year");
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!.replace(/\\u003c/g, "<"));
     expect(ld).toMatchObject({
@@ -157,7 +142,7 @@ test.skipIf(!reachable)(
     });
 
     // A visitor applies through the second process.
-    const visitor = await openPage({ baseURL: second.baseURL });
+    const visitor = await openPage({ baseURL: pair.second.baseURL });
     const { title: appliedFor } = await applyForJob(visitor, "asha.jobs@example.com", `/careers/${id}`);
     expect(appliedFor).toBe(title);
 
@@ -169,8 +154,8 @@ test.skipIf(!reachable)(
     await notice(recruiter, "is closed");
     const goneAfter: Record<string, number> = {};
     for (const [name, server] of [
-      ["first", first],
-      ["second", second],
+      ["first", pair.first],
+      ["second", pair.second],
     ] as const) {
       goneAfter[`${name} /careers`] = await timeUntil(server, "/careers", (_, body) => !body.includes(title), closed);
       goneAfter[`${name} sitemap`] = await timeUntil(server, "/sitemap.xml", (_, body) => !body.includes(`/careers/${id}</loc>`), closed);
@@ -183,9 +168,9 @@ test.skipIf(!reachable)(
     }
     console.log(`Close to gone (ms): ${JSON.stringify(goneAfter)}`);
     for (const [where, ms] of Object.entries(goneAfter)) expect(ms, where).toBeLessThan(VISIBLE_WITHIN_MS);
-    expect(await (await fetch(`${second.baseURL}/careers/${id}`)).text()).not.toContain("application/ld+json");
+    expect(await (await fetch(`${pair.second.baseURL}/careers/${id}`)).text()).not.toContain("application/ld+json");
 
-    const audit = await postgres.pool.query("select action from audit_log where target_type = 'job' and target_id = $1 order by id", [String(id)]);
+    const audit = await pair.postgres.pool.query("select action from audit_log where target_type = 'job' and target_id = $1 order by id", [String(id)]);
     expect(audit.rows.map((row) => row.action)).toEqual(["job-created", "job-edited", "job-published", "job-closed"]);
 
     // The staff list writes the pay as the job page does.
@@ -199,8 +184,8 @@ test.skipIf(!reachable)(
   "without JavaScript a recruiter saves a draft; a second editor's stale save is refused with the first one's work kept; sales get 403",
   { timeout: 120_000 },
   async () => {
-    const plain = await openPage({ baseURL: first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 409/ });
-    await signInAs(plain, first, "recruiter", "Noel NoScript");
+    const plain = await openPage({ baseURL: pair.first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 409/ });
+    await signInAs(plain, pair.first, "recruiter", "Noel NoScript");
     await plain.goto("/staff/jobs/new");
     await plain.getByLabel("Job title").fill("Data Engineer (no script)");
     await plain.getByLabel("Job type").selectOption("contract");
@@ -209,8 +194,8 @@ test.skipIf(!reachable)(
     const id = Number(/\/staff\/jobs\/(\d+)/.exec(plain.url())![1]);
 
     // Another recruiter opens the same job and saves first.
-    const other = await openPage({ baseURL: second.baseURL });
-    await signInAs(other, second, "recruiter", "Olga Other");
+    const other = await openPage({ baseURL: pair.second.baseURL });
+    await signInAs(other, pair.second, "recruiter", "Olga Other");
     await gotoContentForm(other, `/staff/jobs/${id}`);
     await other.getByLabel("Department").fill("Data");
     await other.getByRole("button", { name: "Save changes" }).click();
@@ -220,11 +205,11 @@ test.skipIf(!reachable)(
     await plain.getByRole("button", { name: "Save changes" }).click();
     await plain.getByRole("alert").filter({ hasText: "Someone else saved this job after you opened it." }).waitFor();
     expect(await plain.getByLabel("Location").inputValue()).toBe("Remote (India)");
-    const row = await postgres.pool.query("select department, location from job where id = $1", [id]);
+    const row = await pair.postgres.pool.query("select department, location from job where id = $1", [id]);
     expect(row.rows).toEqual([{ department: "Data", location: null }]);
 
-    const sales = await openPage({ baseURL: first.baseURL, allowConsoleErrors: /status of 403/ });
-    await signInAs(sales, first, "sales", "Sam Sales");
+    const sales = await openPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 403/ });
+    await signInAs(sales, pair.first, "sales", "Sam Sales");
     for (const path of ["/staff/jobs", `/staff/jobs/${id}`, `/staff/jobs/${id}/preview`]) {
       expect((await sales.goto(path))?.status(), path).toBe(403);
     }
@@ -236,8 +221,8 @@ test.skipIf(!reachable)(
   { timeout: 180_000 },
   async () => {
     const title = `Data Platform Engineer ${Date.now()}`;
-    const recruiter = await openPage({ baseURL: first.baseURL });
-    await signInAs(recruiter, first, "recruiter", "Hana History");
+    const recruiter = await openPage({ baseURL: pair.first.baseURL });
+    await signInAs(recruiter, pair.first, "recruiter", "Hana History");
     await gotoContentForm(recruiter, "/staff/jobs/new");
     await recruiter.getByLabel("Job title").fill(title);
     await recruiter.getByLabel("Job type").selectOption("full-time");
@@ -256,7 +241,7 @@ test.skipIf(!reachable)(
     await recruiter.getByRole("note").filter({ hasText: "Changes not published yet: Job title." }).waitFor();
     expect(await recruiter.getByLabel("Job title").inputValue()).toBe(`Lead ${title}`);
     await expectAccessible(recruiter);
-    for (const server of [first, second]) {
+    for (const server of [pair.first, pair.second]) {
       const page = await (await fetch(`${server.baseURL}/careers/${id}`)).text();
       expect(page, server.baseURL).toContain(title);
       expect(page, server.baseURL).not.toContain(`Lead ${title}`);
@@ -280,7 +265,7 @@ test.skipIf(!reachable)(
     await recruiter.getByRole("button", { name: "Publish changes" }).click();
     const published = Date.now();
     await notice(recruiter, "The changes are published");
-    for (const server of [first, second]) {
+    for (const server of [pair.first, pair.second]) {
       const ms = await timeUntil(server, `/careers/${id}`, (status, body) => status === 200 && body.includes(`Lead ${title}`), published);
       expect(ms, server.baseURL).toBeLessThan(VISIBLE_WITHIN_MS);
     }
@@ -289,13 +274,13 @@ test.skipIf(!reachable)(
     await recruiter.goto(`/staff/jobs/${id}/history`);
     await recruiter.getByRole("button", { name: "Restore revision 1" }).click();
     await notice(recruiter, "Revision 1 is restored as revision 3. It is a draft: visitors still see the published job until you publish the changes.");
-    expect(await (await fetch(`${second.baseURL}/careers/${id}`)).text()).toContain(`Lead ${title}`);
+    expect(await (await fetch(`${pair.second.baseURL}/careers/${id}`)).text()).toContain(`Lead ${title}`);
     await gotoContentForm(recruiter, `/staff/jobs/${id}`);
     expect(await recruiter.getByLabel("Job title").inputValue()).toBe(title);
     await recruiter.getByRole("button", { name: "Publish changes" }).click();
     const restored = Date.now();
     await notice(recruiter, "The changes are published");
-    for (const server of [first, second]) {
+    for (const server of [pair.first, pair.second]) {
       const ms = await timeUntil(
         server,
         `/careers/${id}`,
@@ -312,16 +297,16 @@ test.skipIf(!reachable)(
       .filter({ hasText: /^Saved by itself at \d\d:\d\d\. Your changes are saved as a draft\./ })
       .waitFor();
     expect(await recruiter.getByLabel("Location").inputValue()).toBe("Bengaluru, India");
-    expect(await (await fetch(`${first.baseURL}/careers/${id}`)).text()).not.toContain("Bengaluru");
+    expect(await (await fetch(`${pair.first.baseURL}/careers/${id}`)).text()).not.toContain("Bengaluru");
     // The next save is made at the revision the autosave left: not refused as stale.
     await recruiter.getByRole("button", { name: "Save changes" }).click();
     await notice(recruiter, "Saved. The public page shows the change within seconds.");
     const saved = Date.now();
-    expect(await timeUntil(first, `/careers/${id}`, (_, body) => body.includes("Bengaluru"), saved)).toBeLessThan(VISIBLE_WITHIN_MS);
+    expect(await timeUntil(pair.first, `/careers/${id}`, (_, body) => body.includes("Bengaluru"), saved)).toBeLessThan(VISIBLE_WITHIN_MS);
 
     // Without JavaScript the comparison is a plain form.
-    const plain = await openPage({ baseURL: first.baseURL, javaScriptEnabled: false });
-    await signInAs(plain, first, "recruiter", "Nico NoScript");
+    const plain = await openPage({ baseURL: pair.first.baseURL, javaScriptEnabled: false });
+    await signInAs(plain, pair.first, "recruiter", "Nico NoScript");
     await plain.goto(`/staff/jobs/${id}/history`);
     await plain.getByLabel("From revision").selectOption("2");
     await plain.getByLabel("To revision").selectOption("3");
@@ -329,7 +314,7 @@ test.skipIf(!reachable)(
     await plain.getByRole("heading", { name: "From revision 2 to revision 3" }).waitFor();
     expect(await plain.getByTestId("revision-differences").locator("del").textContent()).toBe("[removed: Lead ]");
 
-    const audit = await postgres.pool.query("select action from audit_log where target_type = 'job' and target_id = $1 order by id", [String(id)]);
+    const audit = await pair.postgres.pool.query("select action from audit_log where target_type = 'job' and target_id = $1 order by id", [String(id)]);
     expect(audit.rows.map((row) => row.action)).toEqual([
       "job-created",
       "job-published",

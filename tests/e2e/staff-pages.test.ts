@@ -1,8 +1,8 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
-import { expectAccessible, gotoContentForm, notice, startServerPair, timeUntil, VISIBLE_WITHIN_MS, type ServerPair } from "#tests/support/publishing.ts";
+import { expectAccessible, gotoContentForm, notice, setupServerPair, timeUntil, VISIBLE_WITHIN_MS } from "#tests/support/publishing.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
@@ -14,15 +14,7 @@ import { signInAs } from "#tests/support/staff.ts";
 const { newPage } = setupBrowser();
 const reachable = await isPostgresReachable();
 
-let pair: ServerPair;
-
-beforeAll(async () => {
-  if (reachable) pair = await startServerPair();
-}, 90_000);
-
-afterAll(async () => {
-  await pair?.stop();
-});
+const pair = setupServerPair(reachable);
 
 const QUOTE = "They answered our enquiry within the hour and had the pipeline live in six weeks.";
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { setupBrowser } from "#tests/support/browser.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
-import type { FreshPostgres } from "#tests/support/forms.ts";
-import { expectAccessible, gotoContentForm, notice, startServerPair, timeUntil, VISIBLE_WITHIN_MS, type ServerPair } from "#tests/support/publishing.ts";
+import { expectAccessible, gotoContentForm, notice, setupServerPair, timeUntil, VISIBLE_WITHIN_MS } from "#tests/support/publishing.ts";
 import type { RunningServer } from "#tests/support/server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
@@ -18,20 +17,7 @@ import { signInAs } from "#tests/support/staff.ts";
 const { newPage: openPage } = setupBrowser();
 const reachable = await isPostgresReachable();
 
-let pair: ServerPair;
-let postgres: FreshPostgres;
-let first: RunningServer;
-let second: RunningServer;
-
-beforeAll(async () => {
-  if (!reachable) return;
-  pair = await startServerPair();
-  ({ postgres, first, second } = pair);
-}, 90_000);
-
-afterAll(async () => {
-  await pair?.stop();
-});
+const pair = setupServerPair(reachable);
 
 /** The answer to `path` without following a redirect: its status and where it leads. */
 async function answerOf(server: RunningServer, path: string): Promise<{ status: number; location: string | null }> {
@@ -43,7 +29,7 @@ async function answerOf(server: RunningServer, path: string): Promise<{ status: 
 /** How long until `path` answers a 301 to `to` on both processes. */
 async function movedWithin(path: string, to: string, since: number): Promise<number[]> {
   const times: number[] = [];
-  for (const server of [first, second]) {
+  for (const server of [pair.first, pair.second]) {
     for (;;) {
       const answer = await answerOf(server, path);
       if (answer.status === 301 && answer.location === to) break;
@@ -60,8 +46,8 @@ test.skipIf(!reachable)(
   { timeout: 240_000 },
   async () => {
     const title = `Zero-trust basics ${Date.now()}`;
-    const editor = await openPage({ baseURL: first.baseURL, allowConsoleErrors: /status of 40[09]/ });
-    await signInAs(editor, first, "editor", "Eve Editor");
+    const editor = await openPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 40[09]/ });
+    await signInAs(editor, pair.first, "editor", "Eve Editor");
     await gotoContentForm(editor, "/staff/insights/new");
     await editor.getByLabel(/^Title/).fill(title);
     await editor.getByRole("button", { name: "Edit HTML" }).click();
@@ -80,7 +66,7 @@ test.skipIf(!reachable)(
     await editor.getByRole("button", { name: "Publish now" }).click();
     const published = Date.now();
     await notice(editor, "is published");
-    for (const server of [first, second]) {
+    for (const server of [pair.first, pair.second]) {
       const ms = await timeUntil(
         server,
         "/featured-insights/zero-trust-basics",
@@ -89,7 +75,7 @@ test.skipIf(!reachable)(
       );
       expect(ms).toBeLessThan(VISIBLE_WITHIN_MS);
     }
-    const page = await (await fetch(`${second.baseURL}/featured-insights/zero-trust-basics`)).text();
+    const page = await (await fetch(`${pair.second.baseURL}/featured-insights/zero-trust-basics`)).text();
     expect(page).toContain('<meta name="description" content="Why every request is checked, in three short steps."/>');
     expect(page).toContain('<link rel="canonical" href="');
     expect(page).not.toContain('name="robots"');
@@ -97,21 +83,21 @@ test.skipIf(!reachable)(
     expect(ld.url).toMatch(/\/featured-insights\/zero-trust-basics$/);
     expect(ld.description).toBe("Why every request is checked, in three short steps.");
     // The number still arrives, for good, at the address.
-    expect(await answerOf(second, `/featured-insights/${id}`)).toEqual({ status: 301, location: "/featured-insights/zero-trust-basics" });
-    const listing = await (await fetch(`${second.baseURL}/featured-insights`)).text();
+    expect(await answerOf(pair.second, `/featured-insights/${id}`)).toEqual({ status: 301, location: "/featured-insights/zero-trust-basics" });
+    const listing = await (await fetch(`${pair.second.baseURL}/featured-insights`)).text();
     expect(listing).toContain('href="/featured-insights/zero-trust-basics"');
     expect(listing).toContain("Why every request is checked, in three short steps.");
-    const feed = await (await fetch(`${second.baseURL}/featured-insights/rss.xml`)).text();
+    const feed = await (await fetch(`${pair.second.baseURL}/featured-insights/rss.xml`)).text();
     expect(feed).toMatch(/<link>[^<]*\/featured-insights\/zero-trust-basics<\/link>/);
     expect(feed).toContain("<description>Why every request is checked, in three short steps.</description>");
-    expect(await (await fetch(`${second.baseURL}/sitemap.xml`)).text()).toContain("/featured-insights/zero-trust-basics</loc>");
+    expect(await (await fetch(`${pair.second.baseURL}/sitemap.xml`)).text()).toContain("/featured-insights/zero-trust-basics</loc>");
 
     // A new address saved as a draft moves nothing: the published page stays where it is.
     await editor.getByLabel("Address").fill("zero-trust-in-practice");
     await editor.getByRole("button", { name: "Save as draft" }).click();
     await notice(editor, "Your changes are saved as a draft.");
-    expect((await answerOf(second, "/featured-insights/zero-trust-basics")).status).toBe(200);
-    expect((await answerOf(second, "/featured-insights/zero-trust-in-practice")).status).toBe(404);
+    expect((await answerOf(pair.second, "/featured-insights/zero-trust-basics")).status).toBe(200);
+    expect((await answerOf(pair.second, "/featured-insights/zero-trust-in-practice")).status).toBe(404);
 
     // Publishing the change moves the page; the old address leads to the new one on both processes.
     await editor.getByRole("button", { name: "Publish changes" }).click();
@@ -119,11 +105,11 @@ test.skipIf(!reachable)(
     await notice(editor, "The changes are published");
     for (const ms of await movedWithin("/featured-insights/zero-trust-basics", "/featured-insights/zero-trust-in-practice", moved))
       expect(ms).toBeLessThan(VISIBLE_WITHIN_MS);
-    expect((await answerOf(first, "/featured-insights/zero-trust-in-practice")).status).toBe(200);
-    const kept = await postgres.pool.query("select from_path, to_target, status from redirects");
+    expect((await answerOf(pair.first, "/featured-insights/zero-trust-in-practice")).status).toBe(200);
+    const kept = await pair.postgres.pool.query("select from_path, to_target, status from redirects");
     expect(kept.rows).toEqual([{ from_path: "/featured-insights/zero-trust-basics", to_target: "/featured-insights/zero-trust-in-practice", status: 301 }]);
     // In the browser too: a visitor following the old link lands on the page.
-    const visitor = await openPage({ baseURL: second.baseURL });
+    const visitor = await openPage({ baseURL: pair.second.baseURL });
     await visitor.goto("/featured-insights/zero-trust-basics");
     expect(new URL(visitor.url()).pathname).toBe("/featured-insights/zero-trust-in-practice");
     await visitor.getByRole("heading", { level: 1, name: title }).waitFor();
@@ -133,7 +119,7 @@ test.skipIf(!reachable)(
     await editor.getByRole("button", { name: "Save changes" }).click();
     const hidden = Date.now();
     await notice(editor, "The public page shows the change within seconds.");
-    for (const server of [first, second]) {
+    for (const server of [pair.first, pair.second]) {
       expect(
         await timeUntil(server, "/featured-insights/zero-trust-in-practice", (_, body) => body.includes('<meta name="robots" content="noindex"/>'), hidden),
       ).toBeLessThan(VISIBLE_WITHIN_MS);
@@ -157,9 +143,9 @@ test.skipIf(!reachable)(
   "without JavaScript a taken or reserved address is refused beside its field, and what was typed stays",
   { timeout: 120_000 },
   async () => {
-    const plain = await openPage({ baseURL: first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 40[09]/ });
-    await signInAs(plain, first, "editor", "Noel NoScript");
-    await postgres.pool.query(`insert into "FeaturedInsights" (title, slug, status) values ('Taken', 'taken-address', 'draft')`);
+    const plain = await openPage({ baseURL: pair.first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 40[09]/ });
+    await signInAs(plain, pair.first, "editor", "Noel NoScript");
+    await pair.postgres.pool.query(`insert into "FeaturedInsights" (title, slug, status) values ('Taken', 'taken-address', 'draft')`);
     await plain.goto("/staff/insights/new");
     await plain.getByLabel(/^Title/).fill("Field notes");
     await plain.getByLabel("Article").fill("<p>Plain.</p>");
@@ -171,7 +157,7 @@ test.skipIf(!reachable)(
     await plain.getByRole("button", { name: "Save draft" }).click();
     await plain.getByText('"staff" is an address the site uses itself; choose another.').first().waitFor();
     expect(await plain.getByLabel(/^Title/).inputValue()).toBe("Field notes");
-    const count = await postgres.pool.query(`select count(*)::int as n from "FeaturedInsights" where title = 'Field notes'`);
+    const count = await pair.postgres.pool.query(`select count(*)::int as n from "FeaturedInsights" where title = 'Field notes'`);
     expect(count.rows[0].n).toBe(0);
   },
 );
@@ -180,8 +166,8 @@ test.skipIf(!reachable)(
   "a recruiter gives a job its address, meta title and noindex; the careers pages follow, and a changed address of the open job answers 301",
   { timeout: 120_000 },
   async () => {
-    const recruiter = await openPage({ baseURL: first.baseURL });
-    await signInAs(recruiter, first, "recruiter", "Rita Recruiter");
+    const recruiter = await openPage({ baseURL: pair.first.baseURL });
+    await signInAs(recruiter, pair.first, "recruiter", "Rita Recruiter");
     await gotoContentForm(recruiter, "/staff/jobs/new");
     await recruiter.getByLabel("Job title").fill("Platform Engineer");
     await recruiter.getByLabel("Job type").selectOption("full-time");
@@ -200,19 +186,19 @@ test.skipIf(!reachable)(
 
     expect(
       await timeUntil(
-        second,
+        pair.second,
         "/careers/platform-engineer",
         (status, body) => status === 200 && body.includes("<title>Platform Engineer in Pune: build our cloud | "),
         published,
       ),
     ).toBeLessThan(VISIBLE_WITHIN_MS);
-    const page = await (await fetch(`${second.baseURL}/careers/platform-engineer`)).text();
+    const page = await (await fetch(`${pair.second.baseURL}/careers/platform-engineer`)).text();
     expect(page).toContain('<meta name="robots" content="noindex"/>');
     expect(page).toContain('<meta name="description" content="Run the platform 40 product teams ship on."/>');
     expect(page).toMatch(/"url":"[^"]*\/careers\/platform-engineer"/);
-    expect(await answerOf(second, `/careers/${id}`)).toEqual({ status: 301, location: "/careers/platform-engineer" });
-    expect(await (await fetch(`${second.baseURL}/careers`)).text()).toContain('href="/careers/platform-engineer"');
-    expect(await (await fetch(`${second.baseURL}/sitemap.xml`)).text()).not.toContain("platform-engineer");
+    expect(await answerOf(pair.second, `/careers/${id}`)).toEqual({ status: 301, location: "/careers/platform-engineer" });
+    expect(await (await fetch(`${pair.second.baseURL}/careers`)).text()).toContain('href="/careers/platform-engineer"');
+    expect(await (await fetch(`${pair.second.baseURL}/sitemap.xml`)).text()).not.toContain("platform-engineer");
 
     // Saved to publish at once, the open job's new address takes over and the old one leads there.
     await recruiter.getByLabel("Address").fill("senior-platform-engineer");
@@ -220,6 +206,6 @@ test.skipIf(!reachable)(
     const moved = Date.now();
     await notice(recruiter, "The public page shows the change within seconds.");
     for (const ms of await movedWithin("/careers/platform-engineer", "/careers/senior-platform-engineer", moved)) expect(ms).toBeLessThan(VISIBLE_WITHIN_MS);
-    expect((await answerOf(first, "/careers/senior-platform-engineer")).status).toBe(200);
+    expect((await answerOf(pair.first, "/careers/senior-platform-engineer")).status).toBe(200);
   },
 );

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { axeViolations, DESKTOP, PHONE } from "#tests/support/browser.ts";
 import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
@@ -32,6 +32,35 @@ export async function startServerPair(): Promise<ServerPair> {
       await Promise.all([first.stop(), second.stop()]);
       await rm(dataDir, { recursive: true, force: true });
       await postgres.dispose();
+    },
+  };
+}
+
+/**
+ * Two server processes of a test file's own (startServerPair), started before
+ * its tests when `when` holds (PostgreSQL is reachable) and stopped after them.
+ */
+export function setupServerPair(when: boolean): Omit<ServerPair, "stop"> {
+  let pair: ServerPair | undefined;
+  beforeAll(async () => {
+    if (when) pair = await startServerPair();
+  }, 90_000);
+  afterAll(async () => {
+    await pair?.stop();
+  });
+  const started = () => {
+    if (!pair) throw new Error("the file's servers have not started");
+    return pair;
+  };
+  return {
+    get postgres() {
+      return started().postgres;
+    },
+    get first() {
+      return started().first;
+    },
+    get second() {
+      return started().second;
     },
   };
 }
