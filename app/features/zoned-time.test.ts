@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { currentTimeZoneName, timeZoneNames, wallTimeOf } from "#app/features/zoned-time.ts";
+import { currentTimeZoneName, instantFromLocalField, localFieldValue, timeZoneNames, wallTimeOf } from "#app/features/zoned-time.ts";
 
 test("a zone is known by any of its names and kept under its current IANA one, whatever name the runtime's data prefers", () => {
   expect(currentTimeZoneName("Asia/Kolkata")).toBe("Asia/Kolkata");
@@ -46,4 +46,15 @@ test("a browser whose zone data knows a renamed zone only by its old name still 
   } finally {
     olderData.mockRestore();
   }
+});
+
+test("a datetime-local field (a publish-at time) is read in the staff member's time zone, daylight saving included", () => {
+  expect(instantFromLocalField("2026-12-01T09:30", "UTC")).toEqual(new Date("2026-12-01T09:30:00Z"));
+  expect(instantFromLocalField("2026-12-01T09:30", "Asia/Kolkata")).toEqual(new Date("2026-12-01T04:00:00Z"));
+  // New York: standard time in January (UTC-5), daylight time in July (UTC-4).
+  expect(instantFromLocalField("2027-01-15T12:00", "America/New_York")).toEqual(new Date("2027-01-15T17:00:00Z"));
+  expect(instantFromLocalField("2027-07-15T12:00", "America/New_York")).toEqual(new Date("2027-07-15T16:00:00Z"));
+  expect(localFieldValue(new Date("2027-07-15T16:00:00Z"), "America/New_York")).toBe("2027-07-15T12:00");
+  for (const bad of ["", "2026-02-30T10:00", "2026-12-01", "2026-12-01T24:00", "tomorrow"]) expect(instantFromLocalField(bad, "UTC")).toBe("invalid");
+  expect(instantFromLocalField("2026-12-01T09:30", "Mars/Olympus")).toBe("invalid");
 });

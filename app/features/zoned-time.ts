@@ -127,3 +127,24 @@ export function wallTimeOf(instant: number, timeZone: string): WallTime {
   const wall = new Date(instant + offsetAt(instant, timeZone));
   return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
 }
+
+/**
+ * "2026-12-01T09:30" read as a wall-clock time in `timeZone` → the instant;
+ * anything that is not such a time → "invalid". In a daylight-saving gap the
+ * clock reading that does not exist moves forward by the gap, as clocks do.
+ */
+export function instantFromLocalField(value: string | undefined, timeZone: string): Date | "invalid" {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec((value ?? "").trim());
+  if (!match || !isTimeZone(timeZone)) return "invalid";
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return "invalid";
+  return new Date(instantOf({ year, month, day, hour, minute }, timeZone));
+}
+
+/** The instant as the form's datetime-local field shows it, in `timeZone`. */
+export function localFieldValue(date: Date, timeZone: string): string {
+  const wall = new Date(date.getTime() + offsetAt(date.getTime(), timeZone));
+  return wall.toISOString().slice(0, 16);
+}

@@ -1,5 +1,5 @@
 import { singleLine } from "#app/features/forms/text-rules.ts";
-import { publishAtFrom, publishAtValue } from "#app/features/staff/insights/insight-rules.ts";
+import { instantFromLocalField, localFieldValue } from "#app/features/zoned-time.ts";
 import { currentTimeZoneName } from "#app/features/zoned-time.ts";
 import type { EventAgendaItem, EventPhoto, EventSpeaker, EventVenue } from "#app/platform/db/schema.server.ts";
 
@@ -170,7 +170,7 @@ export const recapFrom = (text: string) =>
 export const recapText = (recap: readonly string[]) => recap.join("\n\n");
 
 /** A stored instant as the form's datetime-local field shows it, in the edition's time zone. */
-export const localTimeValue = (at: Date | null, timeZone: string) => (at ? publishAtValue(at, timeZone) : "");
+export const localTimeValue = (at: Date | null, timeZone: string) => (at ? localFieldValue(at, timeZone) : "");
 
 /** The form's values as an edition, or a sentence beside each field that is wrong. */
 export function readEditionInput(values: Record<string, string>): { ok: true; input: EditionInput } | { ok: false; errors: EditionErrors } {
@@ -197,7 +197,7 @@ export function readEditionInput(values: Record<string, string>): { ok: true; in
       if (required) errors[name] = `Enter the ${label}.`;
       return null;
     }
-    const at = publishAtFrom(raw, zone);
+    const at = instantFromLocalField(raw, zone);
     if (at === "invalid") {
       errors[name] = `Enter the ${label} as a date and a time.`;
       return null;

@@ -1,5 +1,6 @@
 import { insightFormReadRules, withBanner } from "#app/features/staff/insights/insight-banner.server.ts";
-import { publishAtFrom, readInsightInput, type InsightInput } from "#app/features/staff/insights/insight-rules.ts";
+import { readInsightInput, type InsightInput } from "#app/features/staff/insights/insight-rules.ts";
+import { instantFromLocalField } from "#app/features/zoned-time.ts";
 import type { InsightAction } from "#app/features/staff/insights/insight-status.ts";
 import {
   changeInsightStatus,
@@ -41,7 +42,7 @@ export const insightEditor: ContentEditor<InsightForEdit, InsightAction, Insight
   async changeStatus({ services, id, action, values, actor, ipAddress }) {
     let publishAt: Date | null = null;
     if (action === "schedule") {
-      const at = publishAtFrom(values.publishAt, values.timeZone ?? "");
+      const at = instantFromLocalField(values.publishAt, values.timeZone ?? "");
       if (at === "invalid")
         return { ok: false, status: 400, message: "Choose the date and time to publish at.", fields: { publishAt: "Enter a date and a time." }, values };
       publishAt = at;

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { publishAtFrom, publishAtValue, readInsightInput, tagsFrom } from "#app/features/staff/insights/insight-rules.ts";
+import { readInsightInput, tagsFrom } from "#app/features/staff/insights/insight-rules.ts";
 
 test("an insight's fields are read, trimmed and limited, with a sentence per wrong field", () => {
   const read = readInsightInput({
@@ -44,15 +44,4 @@ test("an insight's fields are read, trimmed and limited, with a sentence per wro
   expect(readInsightInput({ title: "T", excerpt: "x".repeat(301) })).toMatchObject({ ok: false, errors: { excerpt: "Keep the excerpt to 300 characters." } });
   expect(readInsightInput({ title: "T", readTime: "2.5" })).toMatchObject({ ok: false, errors: { readTime: expect.any(String) } });
   expect(tagsFrom("a,A, b")).toEqual(["a", "b"]);
-});
-
-test("a publish-at time is read in the staff member's time zone, daylight saving included", () => {
-  expect(publishAtFrom("2026-12-01T09:30", "UTC")).toEqual(new Date("2026-12-01T09:30:00Z"));
-  expect(publishAtFrom("2026-12-01T09:30", "Asia/Kolkata")).toEqual(new Date("2026-12-01T04:00:00Z"));
-  // New York: standard time in January (UTC-5), daylight time in July (UTC-4).
-  expect(publishAtFrom("2027-01-15T12:00", "America/New_York")).toEqual(new Date("2027-01-15T17:00:00Z"));
-  expect(publishAtFrom("2027-07-15T12:00", "America/New_York")).toEqual(new Date("2027-07-15T16:00:00Z"));
-  expect(publishAtValue(new Date("2027-07-15T16:00:00Z"), "America/New_York")).toBe("2027-07-15T12:00");
-  for (const bad of ["", "2026-02-30T10:00", "2026-12-01", "2026-12-01T24:00", "tomorrow"]) expect(publishAtFrom(bad, "UTC")).toBe("invalid");
-  expect(publishAtFrom("2026-12-01T09:30", "Mars/Olympus")).toBe("invalid");
 });

@@ -1,6 +1,5 @@
 import { singleLine } from "#app/features/forms/text-rules.ts";
 import { readSeoInput, type SeoInput } from "#app/features/seo/seo-fields.ts";
-import { instantOf, isTimeZone, offsetAt } from "#app/features/zoned-time.ts";
 
 /*
  * What an insight may hold, for the staff form and the server that checks it:
@@ -107,27 +106,6 @@ export function readInsightInput(values: Record<string, string>): { ok: true; in
       ...(values.removeBanner === "on" ? { image: null } : {}),
     },
   };
-}
-
-/**
- * "2026-12-01T09:30" read as a wall-clock time in `timeZone` → the instant;
- * anything that is not such a time → "invalid". In a daylight-saving gap the
- * clock reading that does not exist moves forward by the gap, as clocks do.
- */
-export function publishAtFrom(value: string | undefined, timeZone: string): Date | "invalid" {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec((value ?? "").trim());
-  if (!match || !isTimeZone(timeZone)) return "invalid";
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const check = new Date(wall);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return "invalid";
-  return new Date(instantOf({ year, month, day, hour, minute }, timeZone));
-}
-
-/** The instant as the form's datetime-local field shows it, in `timeZone`. */
-export function publishAtValue(date: Date, timeZone: string): string {
-  const wall = new Date(date.getTime() + offsetAt(date.getTime(), timeZone));
-  return wall.toISOString().slice(0, 16);
 }
 
 /** An article body of 60,000 characters with room for the other fields and multipart framing (the banner comes on top). */

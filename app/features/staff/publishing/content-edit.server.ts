@@ -12,7 +12,7 @@ import { servicesOf } from "#app/services-context.server.ts";
 import type { ContentKind } from "#app/features/staff/publishing/content-kinds.ts";
 import { settleChanges, workingCopy, type ContentData, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
 import { cancelScheduledChanges, scheduleChanges, scheduledChangesOf } from "#app/features/staff/publishing/scheduled-changes.server.ts";
-import { publishAtFrom } from "#app/features/staff/insights/insight-rules.ts";
+import { instantFromLocalField } from "#app/features/zoned-time.ts";
 
 /*
  * What the staff editors of every content type (jobs, insights, event
@@ -146,7 +146,7 @@ export async function editAction<Item extends Row, Action extends string, Input,
       return { status: "success", messages: [changed.message] } satisfies FormAnswer;
     }
     if (values.intent === "schedule-changes") {
-      const at = publishAtFrom(values.publishAt, values.timeZone ?? "");
+      const at = instantFromLocalField(values.publishAt, values.timeZone ?? "");
       if (at === "invalid") return formError(400, "Choose the date and time to publish the changes at.", { publishAt: "Enter a date and a time." }, values);
       const scheduled = await scheduleChanges(services.db, editor.content, { ...change, at });
       if (!scheduled.ok) return formError(scheduled.status, scheduled.message);
