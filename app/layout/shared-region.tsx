@@ -9,6 +9,21 @@ export type RegionRenderer = (key: string, region: ReactNode) => string;
 /** Set by the server entry for a GET; absent in the browser and for answers to posts. */
 export const RegionRendererContext = createContext<RegionRenderer | null>(null);
 
+const jsonKeys = new WeakMap<object, string>();
+
+/**
+ * `value` as JSON, for a region's `data`: written once per object, as the
+ * published reads hand the same object to every request until content changes.
+ */
+export function regionData(value: object): string {
+  let json = jsonKeys.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    jsonKeys.set(value, json);
+  }
+  return json;
+}
+
 /**
  * A part of a page that is the same on every visit to a path (the header,
  * the consultation panel and the footer are two thirds of a page's markup; a

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
-import { SharedRegion } from "#app/layout/shared-region.tsx";
+import { regionData, SharedRegion } from "#app/layout/shared-region.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
@@ -32,7 +32,7 @@ const PageBody = lazyPageBody(() => import("#app/components/sections/sections.ts
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return (
     // Its blocks as published are part of the key: a published change is drawn anew.
-    <SharedRegion name="body" data={JSON.stringify(loaderData.page.sections)}>
+    <SharedRegion name="body" data={regionData(loaderData.page.sections)}>
       <PageBody sections={loaderData.page.sections} />
     </SharedRegion>
   );

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
-import { SharedRegion } from "#app/layout/shared-region.tsx";
+import { regionData, SharedRegion } from "#app/layout/shared-region.tsx";
 import { siteFactsOf } from "#app/features/site-facts/site-facts.server.ts";
 import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
 import { toInsightCard } from "#app/features/insights/insight.server.ts";
@@ -59,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd data={loaderData.organization} />
-      <SharedRegion name="body" data={JSON.stringify([loaderData.sections, loaderData.insights])}>
+      <SharedRegion name="body" data={`${regionData(loaderData.sections)}${regionData(loaderData.insights)}`}>
         <HomeBody sections={loaderData.sections} insights={loaderData.insights} />
       </SharedRegion>
     </>
