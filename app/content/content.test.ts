@@ -58,13 +58,7 @@ test("pages hold real copy: no placeholder text", () => {
 });
 
 test("every internal link of navigation and pages points at a page that exists", () => {
-  const known = new Set([
-    "/",
-    "/careers",
-    "/careers/registration",
-    "/featured-insights",
-    ...contentPages.map((page) => page.path),
-  ]);
+  const known = new Set(["/", "/careers", "/careers/registration", "/featured-insights", ...contentPages.map((page) => page.path)]);
   const hrefs = [
     ...solutionGroups.flatMap((group) => group.links.map((link) => link.href)),
     ...productLinks.map((link) => link.href),

@@ -40,11 +40,7 @@ export const isoToday = (now: Date = new Date()) => now.toISOString().slice(0, 1
 
 /** Every published case study, newest first (ties by the newest row). */
 export async function readPublishedCaseStudies(db: Database): Promise<CaseStudy[]> {
-  const rows = await db
-    .select()
-    .from(caseStudies)
-    .where(eq(caseStudies.status, "published"))
-    .orderBy(desc(caseStudies.publishedOn), desc(caseStudies.id));
+  const rows = await db.select().from(caseStudies).where(eq(caseStudies.status, "published")).orderBy(desc(caseStudies.publishedOn), desc(caseStudies.id));
   return rows.map((row) => toCaseStudy(row, isoToday()));
 }
 

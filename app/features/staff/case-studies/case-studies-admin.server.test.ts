@@ -67,7 +67,12 @@ function inputOf(values: Record<string, string>): CaseStudyInput {
 const noPictures = { screenshots: new Map() };
 
 async function created(db: Database, title: string, extra: Record<string, string> = {}) {
-  const answer = await createCaseStudy(db, caseStudyData(inputOf(formValues(title, extra)), noPictures, { cover: null, screenshots: [], socialImage: null }), actor, IP);
+  const answer = await createCaseStudy(
+    db,
+    caseStudyData(inputOf(formValues(title, extra)), noPictures, { cover: null, screenshots: [], socialImage: null }),
+    actor,
+    IP,
+  );
   if (!answer.ok) throw new Error(answer.message);
   return answer.id;
 }
@@ -143,7 +148,12 @@ for (const driver of await testDrivers()) {
       expect((await caseStudyForEdit(db, id))?.status).toBe("draft");
       expect((await readPublishedCaseStudies(db)).map((study) => study.slug)).not.toContain("broker-crm");
       // The address is one study's only.
-      const again = await createCaseStudy(db, caseStudyData(inputOf(formValues("Other", { slug: "broker-crm" })), noPictures, { cover: null, screenshots: [], socialImage: null }), actor, IP);
+      const again = await createCaseStudy(
+        db,
+        caseStudyData(inputOf(formValues("Other", { slug: "broker-crm" })), noPictures, { cover: null, screenshots: [], socialImage: null }),
+        actor,
+        IP,
+      );
       expect(again).toMatchObject({ ok: false, fields: { slug: "Another case study already has the address “broker-crm”; choose another." } });
 
       expect(await changeCaseStudyStatus(db, id, "publish", actor, IP)).toMatchObject({ ok: true });
@@ -179,7 +189,7 @@ for (const driver of await testDrivers()) {
       // Not deleted while published; unpublished it leaves the lists, keeps its date, and may be deleted.
       expect(await changeCaseStudyStatus(db, id, "delete", actor, IP)).toMatchObject({ ok: false, status: 409 });
       expect(await changeCaseStudyStatus(db, id, "unpublish", actor, IP)).toMatchObject({ ok: true });
-      expect((await caseStudyForEdit(db, id))).toMatchObject({ status: "unpublished", publishedOn: new Date().toISOString().slice(0, 10) });
+      expect(await caseStudyForEdit(db, id)).toMatchObject({ status: "unpublished", publishedOn: new Date().toISOString().slice(0, 10) });
       expect((await readPublishedCaseStudies(db)).map((study) => study.slug)).toEqual(demoSlugs);
       expect(await changeCaseStudyStatus(db, id, "delete", actor, IP)).toMatchObject({ ok: true });
       expect(await caseStudyForEdit(db, id)).toBeNull();
@@ -213,7 +223,11 @@ for (const driver of await testDrivers()) {
       };
       await refuses(db.execute(sql`update case_studies set status = 'archived' where id = ${demo!.id}`));
       await refuses(db.execute(sql`update case_studies set slug = 'Not A Slug' where id = ${demo!.id}`));
-      await refuses(db.execute(sql`insert into case_studies (slug, title, summary, client_sector, client_size, problem, status) values ('x', 'X', 's', 's', 's', 'p', 'published')`));
+      await refuses(
+        db.execute(
+          sql`insert into case_studies (slug, title, summary, client_sector, client_size, problem, status) values ('x', 'X', 's', 's', 's', 'p', 'published')`,
+        ),
+      );
       await refuses(db.execute(sql`insert into content_revisions (content_type, item_id, number, data, origin) values ('case-studies', 1, 1, '{}', 'first')`));
     });
   });

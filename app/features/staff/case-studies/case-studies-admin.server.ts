@@ -1,9 +1,9 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
 import { caseStudyHref } from "#app/content/case-studies.ts";
 import { isoToday } from "#app/features/case-studies/case-studies.server.ts";
-import { seoRevisionFields } from "#app/features/seo/seo-fields.ts";
+import { seoRevisionFields, type SeoData } from "#app/features/seo/seo-fields.ts";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
-import type { CaseStudyInput } from "#app/features/staff/case-studies/case-study-rules.ts";
+import type { CaseStudyFields, CaseStudyInput } from "#app/features/staff/case-studies/case-study-rules.ts";
 import { caseStudyTransition, type CaseStudyAction, type CaseStudyStatus } from "#app/features/staff/case-studies/case-study-status.ts";
 import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
@@ -28,26 +28,12 @@ import { caseStudies, type StoredPicture } from "#app/platform/db/schema.server.
 export type CaseStudyAdminRow = typeof caseStudies.$inferSelect;
 
 /** A study's content as a revision keeps it: its pictures already stored, its address always a word. */
-export type CaseStudyData = {
-  title: string;
-  slug: string;
-  summary: string;
-  clientSector: string;
-  clientSize: string;
-  clientName: string | null;
-  solutions: string[];
-  problem: string;
-  built: string[];
-  stack: string[];
-  outcomes: { value: string; label: string }[];
-  demo: boolean;
-  cover: StoredPicture | null;
-  screenshots: StoredPicture[];
-  metaTitle: string | null;
-  metaDescription: string | null;
-  socialImage: string | null;
-  noindex: boolean;
-};
+export type CaseStudyData = CaseStudyFields &
+  SeoData & {
+    slug: string;
+    cover: StoredPicture | null;
+    screenshots: StoredPicture[];
+  };
 
 /** Pictures stored from the post, by the place they were chosen in: the cover, the social image, each screenshot place. */
 export type NewPictures = { cover?: Omit<StoredPicture, "alt">; socialImage?: string; screenshots: Map<number, Omit<StoredPicture, "alt">> };
@@ -173,7 +159,10 @@ export function saveCaseStudy(
 }
 
 const statusWords: Record<CaseStudyAction, { audit: AuditAction; done: (title: string) => string }> = {
-  publish: { audit: "case-study-published", done: (title) => `"${title}" is published: its page, the portfolio and its solution pages show it within seconds.` },
+  publish: {
+    audit: "case-study-published",
+    done: (title) => `"${title}" is published: its page, the portfolio and its solution pages show it within seconds.`,
+  },
   unpublish: { audit: "case-study-unpublished", done: (title) => `"${title}" is unpublished: visitors no longer see it.` },
   delete: { audit: "case-study-deleted", done: (title) => `"${title}" is deleted.` },
 };

@@ -2,13 +2,7 @@ import type { UploadedFile } from "#app/features/forms/read-form.server.ts";
 import { imageUploadRule, isImageStored, storeImage } from "#app/features/images/images.server.ts";
 import { SOCIAL_IMAGE_FIELD } from "#app/features/seo/seo-fields.ts";
 import { caseStudyFormRules } from "#app/features/staff/case-studies/case-study-form.tsx";
-import {
-  COVER_FIELD,
-  readCaseStudyInput,
-  SCREENSHOT_SLOTS,
-  screenshotField,
-  type CaseStudyInput,
-} from "#app/features/staff/case-studies/case-study-rules.ts";
+import { COVER_FIELD, readCaseStudyInput, SCREENSHOT_SLOTS, screenshotField, type CaseStudyInput } from "#app/features/staff/case-studies/case-study-rules.ts";
 import { CASE_STUDY_ACTIONS, type CaseStudyAction } from "#app/features/staff/case-studies/case-study-status.ts";
 import {
   caseStudyContent,

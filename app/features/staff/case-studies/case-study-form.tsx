@@ -12,6 +12,7 @@ import {
   screenshotRemoveField,
   solutionField,
   solutionPages,
+  type CaseStudyFields,
 } from "#app/features/staff/case-studies/case-study-rules.ts";
 import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
 import { ImageFileField, imageFileHint } from "#app/features/staff/publishing/image-file-field.tsx";
@@ -38,7 +39,12 @@ const caseStudyFormLabels: Record<string, string> = {
   coverAlt: "Cover description",
   removeCover: "Remove the cover",
   ...Object.fromEntries(solutionPages.map((page) => [solutionField(page.href), `Solution page ${page.label}`])),
-  ...Object.fromEntries(rows.flatMap((row) => [[outcomeField(row, "value"), `Result ${row + 1}: figure`], [outcomeField(row, "label"), `Result ${row + 1}: what it measures`]])),
+  ...Object.fromEntries(
+    rows.flatMap((row) => [
+      [outcomeField(row, "value"), `Result ${row + 1}: figure`],
+      [outcomeField(row, "label"), `Result ${row + 1}: what it measures`],
+    ]),
+  ),
   ...Object.fromEntries(
     slots.flatMap((slot) => [
       [screenshotAltField(slot), `Screenshot ${slot + 1}: description`],
@@ -62,21 +68,11 @@ export const caseStudyFormRules = {
 };
 
 /** What the form shows of a study: its fields as text. */
-export type CaseStudyFormSource = SeoData & {
-  title: string;
-  summary: string;
-  clientSector: string;
-  clientSize: string;
-  clientName: string | null;
-  solutions: string[];
-  problem: string;
-  built: string[];
-  stack: string[];
-  outcomes: { value: string; label: string }[];
-  demo: boolean;
-  cover: StoredPicture | null;
-  screenshots: StoredPicture[];
-};
+export type CaseStudyFormSource = CaseStudyFields &
+  SeoData & {
+    cover: StoredPicture | null;
+    screenshots: StoredPicture[];
+  };
 
 export function caseStudyFormValues(study: CaseStudyFormSource): CaseStudyFormValues {
   return {
@@ -91,7 +87,12 @@ export function caseStudyFormValues(study: CaseStudyFormSource): CaseStudyFormVa
     demo: study.demo ? "on" : "",
     coverAlt: study.cover?.alt ?? "",
     ...Object.fromEntries(solutionPages.map((page) => [solutionField(page.href), study.solutions.includes(page.href) ? "on" : ""])),
-    ...Object.fromEntries(rows.flatMap((row) => [[outcomeField(row, "value"), study.outcomes[row]?.value ?? ""], [outcomeField(row, "label"), study.outcomes[row]?.label ?? ""]])),
+    ...Object.fromEntries(
+      rows.flatMap((row) => [
+        [outcomeField(row, "value"), study.outcomes[row]?.value ?? ""],
+        [outcomeField(row, "label"), study.outcomes[row]?.label ?? ""],
+      ]),
+    ),
     ...Object.fromEntries(slots.map((slot) => [screenshotAltField(slot), study.screenshots[slot]?.alt ?? ""])),
     ...seoFormValues(study),
   };
@@ -172,7 +173,9 @@ export function CaseStudyForm({
             {line("stack", 1000, { wide: true, hint: "Separated by commas, e.g. “React, PostgreSQL, AWS”." })}
             <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-[10rem_1fr]">
               <legend className="mb-2 text-sm font-semibold text-ink">Results</legend>
-              <p className="text-sm text-slate-600 sm:col-span-2">A figure and what it measures, e.g. “3 days” and “month-end close, down from 9”. The first is the card's headline.</p>
+              <p className="text-sm text-slate-600 sm:col-span-2">
+                A figure and what it measures, e.g. “3 days” and “month-end close, down from 9”. The first is the card's headline.
+              </p>
               {rows.map((row) => (
                 <div key={row} className="contents">
                   {line(outcomeField(row, "value"), limits.outcomeValue)}

@@ -66,13 +66,13 @@ export function EditCaseStudyPage({
           {publishedOn ? ` · Published on ${publishedOn}` : null}
         </>
       }
-      created={created}
-      answer={actionData}
-      basePath={loaderData.basePath}
       id={id}
+      basePath={loaderData.basePath}
+      publicPath={status === "published" ? publicPath : null}
+      answer={actionData}
+      created={created}
       pending={pending}
       scheduled={scheduled}
-      publicPath={status === "published" ? publicPath : null}
       actions={status === "published" ? [{ intent: "unpublish", label: "Unpublish" }] : [{ intent: "publish", label: "Publish" }]}
       deletion={
         status === "published"
@@ -98,7 +98,13 @@ export function CaseStudyPreviewPage({ loaderData }: { loaderData: Awaited<Retur
   const { id, status, pending, sections, jsonLd } = loaderData;
   return (
     <>
-      <PreviewNote statusLabel={caseStudyStatusLabels[status]} page="the public page" visible={status === "published"} pending={pending} editPath={`${BASE}/${id}`} />
+      <PreviewNote
+        statusLabel={caseStudyStatusLabels[status]}
+        page="the public page"
+        visible={status === "published"}
+        pending={pending}
+        editPath={`${BASE}/${id}`}
+      />
       <div className="overflow-hidden rounded-xl border border-slate-300 bg-white">
         <JsonLd data={jsonLd} />
         <Sections sections={sections} />

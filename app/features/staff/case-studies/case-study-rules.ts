@@ -42,7 +42,8 @@ export const screenshotAltField = (slot: number) => `screenshot${slot}Alt`;
 export const screenshotRemoveField = (slot: number) => `removeScreenshot${slot}`;
 export const COVER_FIELD = "cover";
 
-export type CaseStudyInput = {
+/** A study's own words, as the form gives them and a revision keeps them. */
+export type CaseStudyFields = {
   title: string;
   summary: string;
   clientSector: string;
@@ -54,6 +55,9 @@ export type CaseStudyInput = {
   stack: string[];
   outcomes: { value: string; label: string }[];
   demo: boolean;
+};
+
+export type CaseStudyInput = CaseStudyFields & {
   /** The cover's description; a new cover's file comes with the post. */
   coverAlt: string;
   removeCover: boolean;
@@ -110,7 +114,8 @@ export function readCaseStudyInput(
     const label = singleLine(values[outcomeField(row, "label")]);
     if (!value && !label) continue;
     if (!value || value.length > limits.outcomeValue) errors[outcomeField(row, "value")] = `Enter the figure, at most ${limits.outcomeValue} characters.`;
-    if (!label || label.length > limits.outcomeLabel) errors[outcomeField(row, "label")] = `Say what the figure measures, at most ${limits.outcomeLabel} characters.`;
+    if (!label || label.length > limits.outcomeLabel)
+      errors[outcomeField(row, "label")] = `Say what the figure measures, at most ${limits.outcomeLabel} characters.`;
     outcomes.push({ value, label });
   }
 

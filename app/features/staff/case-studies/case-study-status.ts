@@ -16,8 +16,12 @@ export const CASE_STUDY_ACTIONS = ["publish", "unpublish", "delete"] as const;
 export type CaseStudyAction = (typeof CASE_STUDY_ACTIONS)[number];
 
 /** What may be done to a study in `status` now: the status it moves to, or why not. */
-export function caseStudyTransition(status: CaseStudyStatus, action: CaseStudyAction): { ok: true; to: CaseStudyStatus | "deleted" } | { ok: false; message: string } {
+export function caseStudyTransition(
+  status: CaseStudyStatus,
+  action: CaseStudyAction,
+): { ok: true; to: CaseStudyStatus | "deleted" } | { ok: false; message: string } {
   if (action === "publish") return status === "published" ? { ok: false, message: "This case study is already published." } : { ok: true, to: "published" };
-  if (action === "unpublish") return status === "published" ? { ok: true, to: "unpublished" } : { ok: false, message: "Only a published case study can be unpublished." };
+  if (action === "unpublish")
+    return status === "published" ? { ok: true, to: "unpublished" } : { ok: false, message: "Only a published case study can be unpublished." };
   return status === "published" ? { ok: false, message: "Unpublish the case study before deleting it." } : { ok: true, to: "deleted" };
 }
