@@ -115,5 +115,10 @@ test.skipIf(!reachable)(
     const crmCard = crmCardOf(await (await fetch(`${second.baseURL}/crm`)).text());
     expect(crmCard).toContain(TITLE);
     expect(crmCard).not.toContain("Demo example");
+
+    // The history keeps each version: the last one compared with the one before names the box.
+    await editor.goto(`${editPath}/history`);
+    await editor.getByRole("heading", { level: 1, name: `History: ${TITLE}` }).waitFor();
+    expect(await editor.locator("main").textContent()).toContain("Demo example");
   },
 );
