@@ -170,7 +170,7 @@ export function CaseStudyForm({
             </fieldset>
             {text("problem", limits.problem, 4, "What was wrong before, in a paragraph.")}
             {text("built", limits.built * limits.point, 6, `One point a line, at most ${limits.built}.`)}
-            {line("stack", 1000, { wide: true, hint: "Separated by commas, e.g. “React, PostgreSQL, AWS”." })}
+            {line("stack", limits.stack * (limits.technology + 2), { wide: true, hint: "Separated by commas, e.g. “React, PostgreSQL, AWS”." })}
             <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-[10rem_1fr]">
               <legend className="mb-2 text-sm font-semibold text-ink">Results</legend>
               <p className="text-sm text-slate-600 sm:col-span-2">

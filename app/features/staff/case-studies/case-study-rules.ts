@@ -161,5 +161,5 @@ export function readCaseStudyInput(
   };
 }
 
-/** A case study's form posts its fields, a cover, the social image and a screenshot a place: under 1 MB of text. */
+/** The text of a case study's form, with room for its longest fields and multipart framing (the pictures come on top). */
 export const CASE_STUDY_FORM_MAX_BYTES = 128 * 1024;
