@@ -108,6 +108,30 @@ test("the form's address is lowercase a-z, 0-9 and hyphens, made from the title 
   expect(half.ok ? null : half.errors[outcomeField(1, "label")]).toContain("Say what the figure measures");
 });
 
+test("a save keeps each picture unless it is replaced or removed, and takes the descriptions typed", () => {
+  const old = (n: number) => ({ src: `/media/00000000-0000-4000-8000-00000000000${n}/960.webp`, width: 960, height: 504, alt: `Old ${n}` });
+  const kept = { cover: old(1), screenshots: [old(2), old(3), old(4)], socialImage: "/media/social/1200.webp" };
+  const values = formValues("Pictures", {
+    coverAlt: "",
+    screenshot0Alt: "The dashboard",
+    screenshot1Alt: "",
+    removeScreenshot2: "on",
+    screenshot3Alt: "A new report",
+  });
+  const added = { src: "/media/00000000-0000-4000-8000-000000000009/1280.webp", width: 1280, height: 720 };
+  const data = caseStudyData(inputOf(values), { screenshots: new Map([[3, added]]) }, kept);
+  // The cover and the second screenshot keep their descriptions when the field is left empty.
+  expect(data.cover).toEqual(old(1));
+  expect(data.screenshots).toEqual([{ ...old(2), alt: "The dashboard" }, old(3), { ...added, alt: "A new report" }]);
+  expect(data.socialImage).toBe(kept.socialImage);
+  const removed = caseStudyData(inputOf({ ...values, removeCover: "on", removeSocialImage: "on" }), { screenshots: new Map() }, kept);
+  expect(removed.cover).toBeNull();
+  expect(removed.socialImage).toBeNull();
+  // A new screenshot needs its description.
+  const refused = readCaseStudyInput(formValues("Pictures"), new Set(["screenshot1"]));
+  expect(refused.ok ? null : refused.errors.screenshot1Alt).toBe("Describe the screenshot for people who cannot see it.");
+});
+
 for (const driver of await testDrivers()) {
   test(`a new database has the six demo case studies, published and labelled, and the pages' cards follow them (${driver})`, async () => {
     await withTestServices(driver, {}, async ({ db }) => {
