@@ -1,6 +1,9 @@
-import { CASE_STUDIES_PATH, type CaseStudy } from "#app/content/case-studies.ts";
+import { CASE_STUDIES_PATH, type CaseStudy, type CaseStudyPicture } from "#app/content/case-studies.ts";
 import { solutionGroups } from "#app/content/navigation.ts";
 import type { HeroSection, Section } from "#app/content/page-types.ts";
+
+/** A picture of the study as an image block. */
+const pictureSection = ({ alt, ...image }: CaseStudyPicture): Section => ({ kind: "image", image, alt });
 
 const solutionLinks = new Map(solutionGroups.flatMap((group) => group.links).map((link) => [link.href as string, link]));
 
@@ -15,10 +18,12 @@ export function caseStudySections(study: CaseStudy): [HeroSection, ...Section[]]
       lead: study.summary,
       secondary: { label: "All case studies", href: CASE_STUDIES_PATH },
     },
-    { kind: "figures", title: "Results", items: study.outcomes },
+    ...(study.cover ? [pictureSection(study.cover)] : []),
+    ...(study.outcomes.length > 0 ? [{ kind: "figures", title: "Results", items: study.outcomes } satisfies Section] : []),
     { kind: "prose", title: "The client", blocks: [{ list: client }] },
     { kind: "prose", title: "The problem", blocks: [{ p: study.problem }] },
     { kind: "prose", title: "What we built", blocks: [{ list: study.built }] },
+    ...study.screenshots.map(pictureSection),
     { kind: "prose", title: "Technology", blocks: [{ p: `${study.stack.join(", ")}.` }] },
     ...(study.demo
       ? [

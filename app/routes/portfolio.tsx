@@ -7,6 +7,8 @@ import type { Section } from "#app/content/page-types.ts";
 import { readQueryParameter } from "#app/features/forms/query-params.ts";
 import { filterHeadingSuffix, listingMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
+import { publishedCaseStudies } from "#app/features/case-studies/case-studies.server.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 import { staticPageBody } from "#app/layout/deferred-part.tsx";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 
@@ -15,19 +17,20 @@ const AREA = { name: "area", label: "solution area", maxLength: 100 };
 /** `?area=` an unknown slug shows every study under the page's one address (its canonical link). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = (await sitePageAt(context, CASE_STUDIES_PATH))!;
+  const studies = await publishedCaseStudies(await servicesOf(context));
   const slug = readQueryParameter(new URL(request.url).searchParams, AREA);
   const area = solutionAreas.find((candidate) => candidate.slug === slug);
   const filters = [
-    { label: "All", count: caseStudiesIn(undefined).length, href: CASE_STUDIES_PATH, active: !area },
+    { label: "All", count: studies.length, href: CASE_STUDIES_PATH, active: !area },
     ...solutionAreas.flatMap((candidate) => {
-      const count = caseStudiesIn(candidate).length;
+      const count = caseStudiesIn(studies, candidate).length;
       return count ? [{ label: candidate.title, count, href: `${CASE_STUDIES_PATH}?area=${candidate.slug}`, active: candidate === area }] : [];
     }),
   ];
-  return { page, area: area?.title ?? null, filters, cards: newestFirst(caseStudiesIn(area)).map(caseStudyCard) };
+  return { page, area: area?.title ?? null, filters, cards: newestFirst(caseStudiesIn(studies, area)).map(caseStudyCard) };
 }
 
-// The same for every visitor: rendered once per filter, then served from memory.
+// The same for every visitor: rendered once per filter, then served from memory until an editor publishes a change.
 export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/staff.content.$id.preview";
+import { CaseStudyPreviewPage } from "#app/features/staff/case-studies/case-study-pages.tsx";
 import { EditionPreviewPage } from "#app/features/staff/events/edition-pages.tsx";
 import { InsightPreviewPage } from "#app/features/staff/insights/insight-pages.tsx";
 import { JobPreviewPage } from "#app/features/staff/jobs/job-pages.tsx";
@@ -20,6 +21,8 @@ function previewTitle(loaderData: Awaited<ReturnType<typeof loader>>): string {
       return loaderData.data.event.title;
     case "pages":
       return loaderData.page.title;
+    case "case-studies":
+      return loaderData.title;
   }
 }
 
@@ -34,5 +37,7 @@ export default function ContentPreviewRoute({ loaderData }: Route.ComponentProps
       return <EditionPreviewPage loaderData={loaderData} />;
     case "pages":
       return <PagePreviewPage loaderData={loaderData} />;
+    case "case-studies":
+      return <CaseStudyPreviewPage loaderData={loaderData} />;
   }
 }

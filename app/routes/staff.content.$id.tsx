@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/staff.content.$id";
+import { EditCaseStudyPage } from "#app/features/staff/case-studies/case-study-pages.tsx";
 import { EditEditionPage } from "#app/features/staff/events/edition-pages.tsx";
 import { EditInsightPage } from "#app/features/staff/insights/insight-pages.tsx";
 import { EditJobPage } from "#app/features/staff/jobs/job-pages.tsx";
@@ -32,5 +33,7 @@ export default function EditContentRoute({ loaderData, actionData }: Route.Compo
       return <EditEditionPage loaderData={loaderData} actionData={actionData} />;
     case "pages":
       return <EditSitePage loaderData={loaderData} actionData={actionData} />;
+    case "case-studies":
+      return <EditCaseStudyPage loaderData={loaderData} actionData={actionData} />;
   }
 }

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/staff.content._index";
+import { CaseStudyListPage } from "#app/features/staff/case-studies/case-study-pages.tsx";
 import { EditionListPage } from "#app/features/staff/events/edition-pages.tsx";
 import { InsightListPage } from "#app/features/staff/insights/insight-pages.tsx";
 import { JobListPage } from "#app/features/staff/jobs/job-pages.tsx";
@@ -11,7 +12,7 @@ export const loader = (args: Route.LoaderArgs) => contentPagesAt(args.url).list(
 
 export const meta: Route.MetaFunction = ({ location }) => staffMeta(contentKindTitles[contentKindAt(location.pathname)].list);
 
-/** A kind's list: every job, insight or event edition. */
+/** A kind's list: every job, insight, event edition, page or case study. */
 export default function ContentListRoute({ loaderData }: Route.ComponentProps) {
   switch (loaderData.kind) {
     case "jobs":
@@ -22,5 +23,7 @@ export default function ContentListRoute({ loaderData }: Route.ComponentProps) {
       return <EditionListPage loaderData={loaderData} />;
     case "pages":
       return <PageListPage loaderData={loaderData} />;
+    case "case-studies":
+      return <CaseStudyListPage loaderData={loaderData} />;
   }
 }

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/staff.content.new";
+import { NewCaseStudyPage } from "#app/features/staff/case-studies/case-study-pages.tsx";
 import { NewEditionPage } from "#app/features/staff/events/edition-pages.tsx";
 import { NewInsightPage } from "#app/features/staff/insights/insight-pages.tsx";
 import { NewJobPage } from "#app/features/staff/jobs/job-pages.tsx";
@@ -21,5 +22,7 @@ export default function NewContentRoute({ loaderData, actionData }: Route.Compon
       return <NewInsightPage loaderData={loaderData} actionData={actionData} />;
     case "events/editions":
       return <NewEditionPage actionData={actionData} />;
+    case "case-studies":
+      return <NewCaseStudyPage actionData={actionData} />;
   }
 }

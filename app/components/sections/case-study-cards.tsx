@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { CaseStudyCard } from "#app/content/case-studies.ts";
+import { srcSetOf } from "#app/features/images/image-rules.ts";
 
 /** Marks a demo case study wherever one is shown: it is an example, not a client's project. */
 export function DemoBadge() {
@@ -13,6 +14,20 @@ export function CaseStudyGrid({ cards }: { cards: readonly CaseStudyCard[] }) {
       {cards.map((card) => (
         <li key={card.href}>
           <article className="relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md">
+            {card.cover ? (
+              // The title names the card: its picture adds nothing to read out.
+              <img
+                src={card.cover.src}
+                srcSet={srcSetOf(card.cover.src) ?? undefined}
+                sizes="(min-width: 1024px) 22rem, (min-width: 768px) 45vw, 90vw"
+                width={card.cover.width}
+                height={card.cover.height}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                className="-mx-6 -mt-6 mb-5 aspect-[40/21] w-[calc(100%+3rem)] max-w-none rounded-t-xl bg-slate-100 object-cover"
+              />
+            ) : null}
             <h3 className="text-lg font-semibold text-brand-900">
               <Link to={card.href} className="after:absolute after:inset-0 after:rounded-xl">
                 {card.title}
@@ -23,9 +38,11 @@ export function CaseStudyGrid({ cards }: { cards: readonly CaseStudyCard[] }) {
               {card.demo ? <DemoBadge /> : null}
             </p>
             <p className="mt-3 text-slate-700">{card.summary}</p>
-            <p className="mt-auto pt-4">
-              <span className="text-2xl font-bold text-brand-800">{card.headline.value}</span> <span className="text-slate-700">{card.headline.label}</span>
-            </p>
+            {card.headline ? (
+              <p className="mt-auto pt-4">
+                <span className="text-2xl font-bold text-brand-800">{card.headline.value}</span> <span className="text-slate-700">{card.headline.label}</span>
+              </p>
+            ) : null}
           </article>
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { CASE_STUDIES_PATH, caseStudies, caseStudiesFor, caseStudyCard, newestFirst } from "#app/content/case-studies.ts";
+import { CASE_STUDIES_PATH, caseStudiesFor, caseStudyCard, newestFirst, type CaseStudy } from "#app/content/case-studies.ts";
 import type { CaseStudiesSection, PageContent } from "#app/content/page-types.ts";
 import { defaultSiteFacts, fillFacts, filledPerFacts, type SiteFacts } from "#app/content/site-facts.ts";
 import { page as about } from "./about.ts";
@@ -34,13 +34,14 @@ import { page as home } from "./home.ts";
 const RECENT_WORK = 3;
 
 /**
- * A page's case studies block shows the studies that belong to the page, or
- * the newest few when none does (the home page's "Recent work"). A solution
- * page without such a block shows its studies above its closing call to action.
+ * A page's case studies block shows the published studies that belong to the
+ * page, or the newest few when none does (the home page's "Recent work"). A
+ * solution page without such a block shows its studies above its closing
+ * call to action.
  */
-function withCaseStudies(page: PageContent): PageContent {
-  const studies = caseStudiesFor(page.path);
-  const cards = (studies.length > 0 ? studies : newestFirst(caseStudies).slice(0, RECENT_WORK)).map(caseStudyCard);
+function withCaseStudies(page: PageContent, published: readonly CaseStudy[]): PageContent {
+  const studies = caseStudiesFor(published, page.path);
+  const cards = (studies.length > 0 ? studies : newestFirst(published).slice(0, RECENT_WORK)).map(caseStudyCard);
   if (page.sections.some((section) => section.kind === "caseStudies")) {
     return { ...page, sections: page.sections.map((section) => (section.kind === "caseStudies" ? { ...section, cards } : section)) as PageContent["sections"] };
   }
@@ -108,12 +109,13 @@ export function writtenPageAt(path: string): PageContent | undefined {
   return writtenByPath.get(path as PageContent["path"]);
 }
 
-/** A page as visitors see it: its blocks, the case studies of its solution area, and the site facts in force. */
-export function pageToShow(page: PageContent, facts: SiteFacts): PageContent {
-  return fillFacts(withCaseStudies(page), facts);
+/** A page as visitors see it: its blocks, the published case studies of its solution area, and the site facts in force. */
+export function pageToShow(page: PageContent, facts: SiteFacts, published: readonly CaseStudy[]): PageContent {
+  return fillFacts(withCaseStudies(page, published), facts);
 }
 
-const byPath = new Map(pagesAsWritten.map((page) => [page.path, filledPerFacts(withCaseStudies(page))]));
+// The copy as written has no case studies: they are the database's (decision 063).
+const byPath = new Map(pagesAsWritten.map((page) => [page.path, filledPerFacts(withCaseStudies(page, []))]));
 
 /** The page at `path` as written, with the site facts given (by default the code's, as tests and the sitemap want them). */
 export function contentPageAt(path: string, facts: SiteFacts = defaultSiteFacts): PageContent | undefined {
@@ -124,5 +126,5 @@ export function contentPageAt(path: string, facts: SiteFacts = defaultSiteFacts)
 export const contentPages: readonly PageContent[] = pagesAsWritten.map((page) => contentPageAt(page.path)!);
 
 /** The home page's copy as written, with the site facts given. */
-export const homePageWith = filledPerFacts(withCaseStudies(home));
+export const homePageWith = filledPerFacts(withCaseStudies(home, []));
 export const homePage = homePageWith(defaultSiteFacts);

@@ -1,7 +1,8 @@
-import { caseStudyAt, CASE_STUDIES_PATH } from "#app/content/case-studies.ts";
+import { CASE_STUDIES_PATH } from "#app/content/case-studies.ts";
 import { contentPages } from "#app/content/pages/index.ts";
 import { getJob } from "#app/features/careers/jobs.server.ts";
 import { findEvent } from "#app/features/events/events.server.ts";
+import { caseStudyWithSlug } from "#app/features/case-studies/case-studies.server.ts";
 import { getInsight } from "#app/features/insights/insights.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 
@@ -51,7 +52,7 @@ export async function pageAt(db: Database, key: string): Promise<string | null> 
   if (key.endsWith(".data")) return "A path ending in .data is the site's own page data.";
   const [, section, item, ...rest] = key.split("/");
   if (item === undefined || rest.length > 0) return null;
-  if (`/${section}` === CASE_STUDIES_PATH && caseStudyAt(item)) return `${key} is a case study's page.`;
+  if (`/${section}` === CASE_STUDIES_PATH && (await caseStudyWithSlug(db, item))?.status === "published") return `${key} is a case study's page.`;
   if (section === "events" && (await findEvent(db, item))) return `${key} is an event edition's page.`;
   // A job or an insight answers at its number and at its slug.
   if (section === "careers") {

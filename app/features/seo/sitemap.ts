@@ -1,11 +1,10 @@
-import { caseStudies, caseStudyHref } from "#app/content/case-studies.ts";
 import { contentPages } from "#app/content/pages/index.ts";
 
 /** Public pages that are not drawn from content data. */
 const appPages = ["/", "/careers", "/featured-insights"] as const;
 
 export function publicPaths(): string[] {
-  return [...appPages, ...contentPages.map((page) => page.path), ...caseStudies.map(caseStudyHref)];
+  return [...appPages, ...contentPages.map((page) => page.path)];
 }
 
 export type SitemapEntry = { path: string; lastModified?: Date };

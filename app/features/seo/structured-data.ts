@@ -37,8 +37,8 @@ export function organizationJsonLd(siteUrl: string, facts: SiteFacts) {
 
 /**
  * schema.org Article for a case study, with what Google lists for article rich
- * results: headline, image (the site's card; a study has no picture of its
- * own), datePublished, dateModified and author (the company writes them).
+ * results: headline, image (its social image, else its cover, else the site's
+ * card), datePublished, dateModified and author (the company writes them).
  */
 export function caseStudyJsonLd(study: CaseStudy, siteUrl: string) {
   const url = `${siteUrl}${caseStudyHref(study)}`;
@@ -48,7 +48,7 @@ export function caseStudyJsonLd(study: CaseStudy, siteUrl: string) {
     "@type": "Article",
     headline: study.title,
     description: study.summary,
-    image: [`${siteUrl}/og-image.jpg`],
+    image: [`${siteUrl}${study.socialImage ?? study.cover?.src ?? "/og-image.jpg"}`],
     datePublished: study.published,
     dateModified: study.published,
     author: company,

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import type { PageContent } from "#app/content/page-types.ts";
 import { pageToShow, editablePages, writtenPageAt } from "#app/content/pages/index.ts";
+import { publishedCaseStudies } from "#app/features/case-studies/case-studies.server.ts";
 import { pageDataOf, type PageData } from "#app/features/site-pages/page-blocks.ts";
 import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
 import type { VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
@@ -97,10 +98,11 @@ export async function publishedPageData(services: { db: Database }, path: string
 }
 
 /**
- * The page at `path` as visitors see it now, with the site facts in force,
- * made once per content version in each process (a publish of the page or of
- * the facts moves it); undefined when there is no such page. A database that
- * cannot be read leaves the page as written, rather than no page at all.
+ * The page at `path` as visitors see it now, with the site facts and the case
+ * studies in force, made once per content version in each process (a publish
+ * of the page, the facts or a case study moves it); undefined when there is no
+ * such page. A database that cannot be read leaves the page as written,
+ * rather than no page at all.
  */
 export async function sitePageAt(context: Readonly<RouterContextProvider>, path: string): Promise<PageContent | undefined> {
   const written = writtenPageAt(path);
@@ -109,11 +111,11 @@ export async function sitePageAt(context: Readonly<RouterContextProvider>, path:
   try {
     return await services.content.read(`page:${path}`, async () => {
       const data = (await publishedPageData(services, path))!;
-      return pageToShow(pageFrom(path, data), (await siteFactsFor(services)).facts);
+      return pageToShow(pageFrom(path, data), (await siteFactsFor(services)).facts, await publishedCaseStudies(services));
     });
   } catch (error) {
     logger.error({ err: error, path }, "A page's published blocks could not be read; it is drawn as written in code");
-    return pageToShow(written, (await siteFactsFor(services)).facts);
+    return pageToShow(written, (await siteFactsFor(services)).facts, []);
   }
 }
 

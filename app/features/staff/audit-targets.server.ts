@@ -5,6 +5,7 @@ import {
   consultations,
   eventRegistrations,
   events,
+  caseStudies,
   featuredInsights,
   jobApplications,
   jobs,
@@ -106,6 +107,13 @@ const kinds: Record<string, Kind> = {
     numeric: true,
     read: namesIn(sitePages, sitePages.id, sitePages.path),
     href: (id) => `/staff/pages/${id}`,
+  },
+  "case-study": {
+    label: "Case study",
+    gone: "deleted",
+    numeric: true,
+    read: namesIn(caseStudies, caseStudies.id, caseStudies.title),
+    href: (id) => `/staff/case-studies/${id}`,
   },
   team: { label: "Team", gone: "deleted", numeric: true, read: namesIn(teams, teams.id, teams.name), href: () => "/staff/teams" },
   "routing-rule": {

@@ -70,7 +70,12 @@ export type AuditAction =
   | "edition-deleted"
   | "waitlist-place-given"
   | "site-facts-changed"
-  | "page-edited";
+  | "page-edited"
+  | "case-study-created"
+  | "case-study-edited"
+  | "case-study-published"
+  | "case-study-unpublished"
+  | "case-study-deleted";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

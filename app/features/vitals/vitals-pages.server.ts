@@ -3,7 +3,7 @@ import { publicPaths } from "#app/features/seo/sitemap.ts";
 
 /*
  * Which page a beacon is about. Only the site's public pages are stored, and
- * a job's, an insight's or an event edition's page under its route pattern (`/careers/:id`), so a
+ * a job's, an insight's, an event edition's or a case study's page under its route pattern (`/careers/:id`), so a
  * client making up paths cannot fill the table with pages of its own, and the
  * few samples each job gets add up to one row worth reading.
  */
@@ -17,6 +17,8 @@ const detailPages: readonly { pattern: RegExp; page: string }[] = [
   { pattern: /^\/featured-insights\/[a-z0-9]+(-[a-z0-9]+)*$/, page: "/featured-insights/:id" },
   // An event edition's own page, by its address's shape (decision 058).
   { pattern: /^\/events\/[a-z0-9]+(-[a-z0-9]+)*$/, page: "/events/:slug" },
+  // A case study's page, by its address's shape: editors add and rename them (decision 063).
+  { pattern: /^\/portfolio\/[a-z0-9]+(-[a-z0-9]+)*$/, page: "/portfolio/:slug" },
 ];
 
 let staticPages: Set<string> | undefined;

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -944,7 +945,7 @@ export const redirects = pgTable(
 );
 
 /** The kinds of content whose saved versions are kept (decision 059). */
-export const contentTypes = ["job", "insight", "edition", "page"] as const;
+export const contentTypes = ["job", "insight", "edition", "page", "case-study"] as const;
 export type ContentType = (typeof contentTypes)[number];
 
 /**
@@ -970,7 +971,7 @@ export const contentRevisions = pgTable(
   },
   (t) => [
     uniqueIndex("content_revisions_item_number_key").on(t.contentType, t.itemId, t.number),
-    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition', 'page')`),
+    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition', 'page', 'case-study')`),
     check("content_revisions_origin_check", sql`${t.origin} in ('first', 'saved', 'restored')`),
   ],
 );
@@ -1025,4 +1026,74 @@ export const contentDocuments = pgTable(
     changedBy: text("changed_by").references(() => staffUsers.id, { onDelete: "set null" }),
   },
   (t) => [primaryKey({ columns: [t.type, t.key] }), check("content_documents_revision_check", sql`${t.revision} >= 1`)],
+);
+
+/** A picture the image pipeline stored (`/media/{id}/{width}.webp`), its largest size, and its words for people who cannot see it. */
+export type StoredPicture = { src: string; width: number; height: number; alt: string };
+
+/**
+ * A case study's publishing status (decision 063): a draft is seen only in
+ * the staff area; a published one has its page and its cards; an
+ * unpublished one was public once and is hidden again. The rules are in
+ * features/staff/case-studies/case-study-status.ts; the CHECK keeps the same list.
+ */
+export const caseStudyStatuses = ["draft", "published", "unpublished"] as const;
+export type CaseStudyStatus = (typeof caseStudyStatuses)[number];
+
+/**
+ * Case studies (decision 063): what was built for whom and what it changed,
+ * at /portfolio/{slug}. The six demo studies are inserted by their migration,
+ * published and marked `demo` until the company turns the mark off.
+ */
+export const caseStudies = pgTable(
+  "case_studies",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    /** One or two sentences for cards, search snippets and the page's lead. */
+    summary: text("summary").notNull(),
+    clientSector: text("client_sector").notNull(),
+    clientSize: text("client_size").notNull(),
+    /** Only when the client agreed to be named; otherwise the study is anonymised. */
+    clientName: text("client_name"),
+    /** The solution pages the work belongs to ("/crm"); their areas are the portfolio's filters. */
+    solutions: text("solutions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    problem: text("problem").notNull(),
+    /** What was built, one point an entry. */
+    built: text("built")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    stack: text("stack")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Measured after go-live; the first is the card's headline figure. */
+    outcomes: jsonb("outcomes").$type<{ value: string; label: string }[]>().notNull().default([]),
+    /** Set by the first publication and kept after: the Article's datePublished, and the order of the lists. */
+    publishedOn: date("published_on", { mode: "string" }),
+    /** A demo example written for the site, labelled so wherever it is shown until the company turns it off. */
+    demo: boolean("demo").notNull().default(false),
+    cover: jsonb("cover").$type<StoredPicture>(),
+    screenshots: jsonb("screenshots").$type<StoredPicture[]>().notNull().default([]),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    socialImage: text("social_image"),
+    noindex: boolean("noindex").notNull().default(false),
+    status: text("status").$type<CaseStudyStatus>().notNull().default("draft"),
+    /** Counts saves and status changes: an edit made on an older revision is refused, not merged. */
+    revision: integer("revision").notNull().default(1),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("case_studies_status_published_idx").on(t.status, t.publishedOn),
+    check("case_studies_status_check", sql`${t.status} in ('draft', 'published', 'unpublished')`),
+    check("case_studies_slug_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) <= 80`),
+    check("case_studies_published_on_check", sql`${t.status} = 'draft' or ${t.publishedOn} is not null`),
+  ],
 );

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { pageToShow } from "#app/content/pages/index.ts";
+import { publishedCaseStudies } from "#app/features/case-studies/case-studies.server.ts";
 import { blockValues, type PageData } from "#app/features/site-pages/page-blocks.ts";
 import { listSitePages, pageContent, pageFrom } from "#app/features/site-pages/site-pages.server.ts";
 import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
@@ -55,7 +56,7 @@ export const editPage = (args: PageArgs) => editAction(args, pageEditor);
 export async function loadPagePreview(args: PageArgs) {
   const { item: row, working } = await loadForEdit(args, pageEditor);
   const services = await servicesOf(args.context);
-  const page = pageToShow(pageFrom(row.path, working), (await siteFactsFor(services)).facts);
+  const page = pageToShow(pageFrom(row.path, working), (await siteFactsFor(services)).facts, await publishedCaseStudies(services));
   return { id: row.id, path: row.path, pending: changedFields(pageContent.dataOf(row), working).length > 0, page };
 }
 

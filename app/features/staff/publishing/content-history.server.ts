@@ -1,4 +1,5 @@
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { caseStudyEditor } from "#app/features/staff/case-studies/case-study-editor.server.ts";
 import { editionEditor } from "#app/features/staff/events/edition-editor.server.ts";
 import { insightEditor } from "#app/features/staff/insights/insight-editor.server.ts";
 import { jobEditor } from "#app/features/staff/jobs/job-editor.server.ts";
@@ -82,6 +83,8 @@ export function loadHistory(args: PageArgs) {
       return historyOf(args, editionEditor, (edition) => edition.title);
     case "pages":
       return historyOf(args, pageEditor, (page) => page.path);
+    case "case-studies":
+      return historyOf(args, caseStudyEditor, (study) => study.title);
   }
 }
 
@@ -95,5 +98,7 @@ export function restoreFromHistory(args: PageArgs) {
       return restoreIn(args, editionEditor);
     case "pages":
       return restoreIn(args, pageEditor);
+    case "case-studies":
+      return restoreIn(args, caseStudyEditor);
   }
 }

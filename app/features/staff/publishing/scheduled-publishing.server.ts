@@ -1,3 +1,4 @@
+import { caseStudyContent } from "#app/features/staff/case-studies/case-studies-admin.server.ts";
 import { editionContent } from "#app/features/staff/events/editions-admin.server.ts";
 import { insightContent } from "#app/features/staff/insights/insights-admin.server.ts";
 import { jobContent } from "#app/features/staff/jobs/jobs-admin.server.ts";
@@ -13,6 +14,7 @@ export const changesPublishers: Record<ContentType, ChangesPublisher> = {
   insight: (db, change) => settleChanges(db, insightContent, { ...change, action: "publish" }),
   edition: (db, change) => settleChanges(db, editionContent, { ...change, action: "publish" }),
   page: (db, change) => settleChanges(db, pageContent, { ...change, action: "publish" }),
+  "case-study": (db, change) => settleChanges(db, caseStudyContent, { ...change, action: "publish" }),
 };
 
 /** The server's look for scheduled changes that are due (decision 062). */

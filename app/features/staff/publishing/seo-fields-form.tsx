@@ -72,6 +72,7 @@ export function SeoFields({
   titleFallback,
   descriptionFallback,
   socialImage,
+  emptyAddress,
 }: {
   /** The form's values: the section's, and the title its address is suggested from. */
   shown: SeoFormValues & { title?: string };
@@ -85,6 +86,8 @@ export function SeoFields({
   descriptionFallback: string;
   /** The current social image's address, if it has one. */
   socialImage: string | null;
+  /** What an empty address means, for a type whose address is never its number. */
+  emptyAddress?: string;
 }) {
   const noindexHint = useId();
   return (
@@ -95,7 +98,7 @@ export function SeoFields({
         label="Address"
         wide
         hint={`Lowercase letters, digits and hyphens, shown after ${addressBase}. ${
-          numberPath ? `Empty keeps the address ${numberPath}.` : "Empty makes the address the item's number."
+          emptyAddress ?? (numberPath ? `Empty keeps the address ${numberPath}.` : "Empty makes the address the item's number.")
         } Changing the address of a published item keeps the old address leading to the new one.`}
         error={errors?.slug}
       >
