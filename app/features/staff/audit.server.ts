@@ -70,7 +70,12 @@ export type AuditAction =
   | "edition-deleted"
   | "waitlist-place-given"
   | "site-facts-changed"
-  | "page-edited";
+  | "page-edited"
+  | "proof-created"
+  | "proof-edited"
+  | "proof-published"
+  | "proof-unpublished"
+  | "proof-deleted";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { pageToShow } from "#app/content/pages/index.ts";
 import { blockValues, type PageData } from "#app/features/site-pages/page-blocks.ts";
 import { listSitePages, pageContent, pageFrom } from "#app/features/site-pages/site-pages.server.ts";
+import { withPickedProof } from "#app/features/proof/proof-blocks.server.ts";
 import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
 import { pageEditor } from "#app/features/staff/pages/page-editor.server.ts";
 import { editAction, kindPages, loadForEdit, type PageArgs } from "#app/features/staff/publishing/content-edit.server.ts";
@@ -55,7 +56,7 @@ export const editPage = (args: PageArgs) => editAction(args, pageEditor);
 export async function loadPagePreview(args: PageArgs) {
   const { item: row, working } = await loadForEdit(args, pageEditor);
   const services = await servicesOf(args.context);
-  const page = pageToShow(pageFrom(row.path, working), (await siteFactsFor(services)).facts);
+  const page = pageToShow(await withPickedProof(services.db, pageFrom(row.path, working)), (await siteFactsFor(services)).facts);
   return { id: row.id, path: row.path, pending: changedFields(pageContent.dataOf(row), working).length > 0, page };
 }
 
