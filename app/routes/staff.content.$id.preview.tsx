@@ -3,6 +3,7 @@ import { EditionPreviewPage } from "#app/features/staff/events/edition-pages.tsx
 import { InsightPreviewPage } from "#app/features/staff/insights/insight-pages.tsx";
 import { JobPreviewPage } from "#app/features/staff/jobs/job-pages.tsx";
 import { PagePreviewPage } from "#app/features/staff/pages/page-pages.tsx";
+import { ProofPreviewPage } from "#app/features/staff/proof/proof-pages.tsx";
 import { contentPagesAt } from "#app/features/staff/publishing/content-pages.server.ts";
 import { staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -20,6 +21,10 @@ function previewTitle(loaderData: Awaited<ReturnType<typeof loader>>): string {
       return loaderData.data.event.title;
     case "pages":
       return loaderData.page.title;
+    case "people":
+    case "testimonials":
+    case "logos":
+      return loaderData.title;
   }
 }
 
@@ -34,5 +39,9 @@ export default function ContentPreviewRoute({ loaderData }: Route.ComponentProps
       return <EditionPreviewPage loaderData={loaderData} />;
     case "pages":
       return <PagePreviewPage loaderData={loaderData} />;
+    case "people":
+    case "testimonials":
+    case "logos":
+      return <ProofPreviewPage loaderData={loaderData} />;
   }
 }

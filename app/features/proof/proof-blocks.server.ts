@@ -58,22 +58,35 @@ export function pickedItems(section: Section, published: readonly Published[], p
   return items.slice(0, MAX_PROOF_DRAWN);
 }
 
+/** The blocks that pick each kind. */
+export const blockOfKind = { people: "team", testimonials: "testimonials", logos: "logos" } as const satisfies Record<ProofKind, Section["kind"]>;
+
+async function studyLinks(db: Database): Promise<CaseStudyLinks> {
+  return new Map((await caseStudyChoices(db)).map((study) => [study.slug, { title: study.title, href: study.href }]));
+}
+
+function cardsFor(kind: ProofKind, items: readonly Published[], studies: CaseStudyLinks) {
+  if (kind === "people") return items.map(cardsOf.people);
+  if (kind === "testimonials") return items.map((item) => cardsOf.testimonials(item, studies));
+  return items.flatMap((item) => cardsOf.logos(item) ?? []);
+}
+
 /** The page with each picking block's items filled in from what is published; a block that picks nothing published draws nothing. */
 export async function withPickedProof(db: Database, page: PageContent): Promise<PageContent> {
   const kinds = new Set(page.sections.flatMap((section) => blockDeclaration(section.kind)?.picks?.kind ?? []));
   if (kinds.size === 0) return page;
   const published = new Map<ProofKind, Published[]>();
   for (const kind of kinds) published.set(kind, await publishedProof(db, kind));
-  const studies: CaseStudyLinks = kinds.has("testimonials")
-    ? new Map((await caseStudyChoices(db)).map((study) => [study.slug, { title: study.title, href: study.href }]))
-    : new Map();
+  const studies = kinds.has("testimonials") ? await studyLinks(db) : new Map();
   const sections = page.sections.map((section) => {
     const kind = blockDeclaration(section.kind)?.picks?.kind;
-    if (!kind) return section;
-    const items = pickedItems(section, published.get(kind)!, page.path);
-    if (kind === "people") return { ...section, items: items.map(cardsOf.people) };
-    if (kind === "testimonials") return { ...section, items: items.map((item) => cardsOf.testimonials(item, studies)) };
-    return { ...section, items: items.flatMap((item) => cardsOf.logos(item) ?? []) };
+    return kind ? { ...section, items: cardsFor(kind, pickedItems(section, published.get(kind)!, page.path), studies) } : section;
   });
   return { ...page, sections: sections as PageContent["sections"] };
+}
+
+/** One item, published or not, as its block draws it: for the staff preview. */
+export async function previewBlock(db: Database, kind: ProofKind, item: Published): Promise<Section> {
+  const items = cardsFor(kind, [item], kind === "testimonials" ? await studyLinks(db) : new Map());
+  return { kind: blockOfKind[kind], title: "", pick: { from: "chosen", ids: [item.id] }, items } as Section;
 }

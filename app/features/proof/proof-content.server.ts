@@ -108,7 +108,14 @@ const doneMessages: Record<ProofAction, (title: string) => string> = {
 const auditOf = { publish: "proof-published", unpublish: "proof-unpublished", delete: "proof-deleted" } as const;
 
 /** Publish, unpublish or delete, checked against the item as it is now. */
-export async function changeProofStatus(db: Database, kind: ProofKind, id: number, action: ProofAction, actor: AuditActor, ipAddress: string): Promise<ContentChange> {
+export async function changeProofStatus(
+  db: Database,
+  kind: ProofKind,
+  id: number,
+  action: ProofAction,
+  actor: AuditActor,
+  ipAddress: string,
+): Promise<ContentChange> {
   const { type, noun } = proofDeclarations[kind];
   return db.transaction(async (tx): Promise<ContentChange> => {
     const row = await lockProof(tx, kind, id);

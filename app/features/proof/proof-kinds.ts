@@ -77,7 +77,14 @@ export const proofDeclarations: Record<ProofKind, ProofDeclaration> = {
       name,
       { ...role, required: true },
       { key: "bio", label: "Short bio", input: "text", max: 400 },
-      { key: "linkedin", label: "LinkedIn profile", input: "link", max: 300, prefix: "https://www.linkedin.com/", hint: "A https://www.linkedin.com/in/… address." },
+      {
+        key: "linkedin",
+        label: "LinkedIn profile",
+        input: "link",
+        max: 300,
+        prefix: "https://www.linkedin.com/",
+        hint: "A https://www.linkedin.com/in/… address.",
+      },
       order,
       demo,
     ],
@@ -143,7 +150,15 @@ export function emptyProofData(kind: ProofKind): ProofData {
   return Object.fromEntries(
     proofDeclarations[kind].fields.map((field) => [
       field.key,
-      field.input === "image" || field.input === "caseStudy" ? null : field.input === "paths" ? [] : field.input === "order" ? 0 : field.input === "demo" ? true : "",
+      field.input === "image" || field.input === "caseStudy"
+        ? null
+        : field.input === "paths"
+          ? []
+          : field.input === "order"
+            ? 0
+            : field.input === "demo"
+              ? true
+              : "",
     ]),
   );
 }

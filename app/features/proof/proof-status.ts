@@ -14,7 +14,11 @@ export const proofStatusLabels: Record<ProofStatus, string> = { draft: "Draft", 
 export type ProofAction = "publish" | "unpublish" | "delete";
 
 /** What may be done to the item now: the status it moves to, or why not. */
-export function proofTransition(status: ProofStatus, action: ProofAction, noun: string): { ok: true; to: ProofStatus | "deleted" } | { ok: false; message: string } {
+export function proofTransition(
+  status: ProofStatus,
+  action: ProofAction,
+  noun: string,
+): { ok: true; to: ProofStatus | "deleted" } | { ok: false; message: string } {
   switch (action) {
     case "publish":
       return status === "published" ? { ok: false, message: `This ${noun} is already published.` } : { ok: true, to: "published" };

@@ -970,10 +970,7 @@ export const contentRevisions = pgTable(
   },
   (t) => [
     uniqueIndex("content_revisions_item_number_key").on(t.contentType, t.itemId, t.number),
-    check(
-      "content_revisions_type_check",
-      sql`${t.contentType} in ('job', 'insight', 'edition', 'page', 'person', 'testimonial', 'logo')`,
-    ),
+    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition', 'page', 'person', 'testimonial', 'logo')`),
     check("content_revisions_origin_check", sql`${t.origin} in ('first', 'saved', 'restored')`),
   ],
 );

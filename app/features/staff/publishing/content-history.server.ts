@@ -3,6 +3,7 @@ import { editionEditor } from "#app/features/staff/events/edition-editor.server.
 import { insightEditor } from "#app/features/staff/insights/insight-editor.server.ts";
 import { jobEditor } from "#app/features/staff/jobs/job-editor.server.ts";
 import { pageEditor } from "#app/features/staff/pages/page-editor.server.ts";
+import { proofEditors } from "#app/features/staff/proof/proof-editor.server.ts";
 import { changeOf, loadForEdit, type ContentEditor, type PageArgs } from "#app/features/staff/publishing/content-edit.server.ts";
 import { contentKindAt } from "#app/features/staff/publishing/content-kinds.ts";
 import { compareRevisions } from "#app/features/staff/publishing/revision-diff.server.ts";
@@ -73,7 +74,8 @@ async function restoreIn<Item extends Row, Action extends string, Input, Row ext
 }
 
 export function loadHistory(args: PageArgs) {
-  switch (contentKindAt(args.url.pathname)) {
+  const kind = contentKindAt(args.url.pathname);
+  switch (kind) {
     case "jobs":
       return historyOf(args, jobEditor, (job) => job.title);
     case "insights":
@@ -82,11 +84,16 @@ export function loadHistory(args: PageArgs) {
       return historyOf(args, editionEditor, (edition) => edition.title);
     case "pages":
       return historyOf(args, pageEditor, (page) => page.path);
+    case "people":
+    case "testimonials":
+    case "logos":
+      return historyOf(args, proofEditors[kind], (item) => String(item.name ?? ""));
   }
 }
 
 export function restoreFromHistory(args: PageArgs) {
-  switch (contentKindAt(args.url.pathname)) {
+  const kind = contentKindAt(args.url.pathname);
+  switch (kind) {
     case "jobs":
       return restoreIn(args, jobEditor);
     case "insights":
@@ -95,5 +102,9 @@ export function restoreFromHistory(args: PageArgs) {
       return restoreIn(args, editionEditor);
     case "pages":
       return restoreIn(args, pageEditor);
+    case "people":
+    case "testimonials":
+    case "logos":
+      return restoreIn(args, proofEditors[kind]);
   }
 }
