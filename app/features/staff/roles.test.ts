@@ -11,7 +11,18 @@ test("an account with several roles opens the union of their areas, and nothing 
 
   expect(areasFor({ roles: ["recruiter"] })).toEqual(["jobs", "applications"]);
   expect(canOpen({ roles: ["recruiter"] }, "consultations")).toBe(false);
-  expect(areasFor({ roles: ["editor", "recruiter"] })).toEqual(["eventEditions", "jobs", "applications", "insights", "pages", "vitals", "redirects"]);
+  expect(areasFor({ roles: ["editor", "recruiter"] })).toEqual([
+    "eventEditions",
+    "jobs",
+    "applications",
+    "insights",
+    "pages",
+    "people",
+    "testimonials",
+    "logos",
+    "vitals",
+    "redirects",
+  ]);
 });
 
 test("admin among an account's roles opens everything; no role opens nothing", () => {
