@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { expect, test } from "vitest";
 import { setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
 import { setupOwnServer } from "#tests/support/own-server.ts";
-import { expectAccessible, gotoContentForm, notice, timeUntil } from "#tests/support/publishing.ts";
+import { expectAccessible, gotoContentForm, notice, timeUntil, VISIBLE_WITHIN_MS } from "#tests/support/publishing.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
 /*
@@ -92,7 +92,7 @@ test(
 
     const showsBoth = (status: number, body: string) =>
       status === 200 && body.includes("every enquiry is answered within the hour") && body.includes('alt="Northwind Traders"');
-    expect(await timeUntil(server, "/crm", showsBoth, since)).toBeLessThan(2_000);
+    expect(await timeUntil(server, "/crm", showsBoth, since)).toBeLessThan(VISIBLE_WITHIN_MS);
     const visitor = await newPage({ baseURL: server.baseURL });
     await visitor.goto("/crm");
     const quote = visitor.getByRole("figure").filter({ hasText: QUOTE });
