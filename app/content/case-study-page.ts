@@ -1,14 +1,14 @@
 import { CASE_STUDIES_PATH, type CaseStudy, type CaseStudyPicture } from "#app/content/case-studies.ts";
 import { solutionGroups } from "#app/content/navigation.ts";
-import type { HeroSection, Section } from "#app/content/page-types.ts";
+import type { HeroSection, Section, TestimonialsSection } from "#app/content/page-types.ts";
 
 /** A picture of the study as an image block. */
 const pictureSection = ({ alt, ...image }: CaseStudyPicture): Section => ({ kind: "image", image, alt });
 
 const solutionLinks = new Map(solutionGroups.flatMap((group) => group.links).map((link) => [link.href as string, link]));
 
-/** A case study's page, drawn by the shared section components like every content page. */
-export function caseStudySections(study: CaseStudy): [HeroSection, ...Section[]] {
+/** A case study's page, drawn by the shared section components like every content page, with what the client said about the work. */
+export function caseStudySections(study: CaseStudy, said: TestimonialsSection["items"] = []): [HeroSection, ...Section[]] {
   const client = [...(study.client.name ? [`Client: ${study.client.name}`] : []), `Sector: ${study.client.sector}`, `Size: ${study.client.size}`];
   return [
     {
@@ -24,6 +24,7 @@ export function caseStudySections(study: CaseStudy): [HeroSection, ...Section[]]
     { kind: "prose", title: "The problem", blocks: [{ p: study.problem }] },
     { kind: "prose", title: "What we built", blocks: [{ list: study.built }] },
     ...study.screenshots.map(pictureSection),
+    ...(said.length > 0 ? [{ kind: "testimonials", title: "What the client said", pick: { from: "all", ids: [] }, items: said } satisfies Section] : []),
     { kind: "prose", title: "Technology", blocks: [{ p: `${study.stack.join(", ")}.` }] },
     ...(study.demo
       ? [

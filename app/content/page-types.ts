@@ -92,12 +92,21 @@ export type CallToActionSection = {
   action?: Action;
 };
 
-/** What clients said, each quote under the name, role and company of who said it. */
+/**
+ * Which published items a team, testimonials or logos block draws (decision
+ * 064): all of them in order, those that belong to the page (a solution
+ * page), or those chosen, in the chosen order.
+ */
+export type ProofPick = { from: "all" | "page" | "chosen"; ids: number[] };
+
+/** What clients said, each quote under the name, role and company of who said it, linked to the case study it is about. */
 export type TestimonialsSection = {
   kind: "testimonials";
   title: string;
   intro?: string;
-  items: { quote: string; name: string; role: string; company: string }[];
+  pick: ProofPick;
+  /** The picked testimonials, resolved when the page is drawn. */
+  items: { quote: string; name: string; role: string; company: string; photo?: ImageRef; caseStudy?: Action; demo: boolean }[];
 };
 
 /** Clients' logos, each named (its alt text) and maybe linked to the client's site. */
@@ -105,7 +114,9 @@ export type LogosSection = {
   kind: "logos";
   title: string;
   intro?: string;
-  items: { logo: ImageRef; name: string; href?: string }[];
+  pick: ProofPick;
+  /** The picked logos, resolved when the page is drawn. */
+  items: { logo: ImageRef; name: string; href?: string; demo: boolean }[];
 };
 
 /** The people of the company. */
@@ -113,7 +124,9 @@ export type TeamSection = {
   kind: "team";
   title: string;
   intro?: string;
-  items: { photo?: ImageRef; name: string; role: string; bio?: string; linkedin?: string }[];
+  pick: ProofPick;
+  /** The picked people, resolved when the page is drawn. */
+  items: { photo?: ImageRef; name: string; role: string; bio?: string; linkedin?: string; demo: boolean }[];
 };
 
 /** Certifications and partner badges, each named (its alt text) with a line on what it attests. */

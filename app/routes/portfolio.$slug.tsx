@@ -4,6 +4,7 @@ import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { caseStudyHref } from "#app/content/case-studies.ts";
 import { caseStudySections } from "#app/content/case-study-page.ts";
 import { publishedCaseStudies } from "#app/features/case-studies/case-studies.server.ts";
+import { testimonialsAbout } from "#app/features/proof/proof-blocks.server.ts";
 import { caseStudyJsonLd } from "#app/features/seo/structured-data.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { seoTitle } from "#app/features/seo/seo-fields.ts";
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     path: caseStudyHref(study),
     image: study.socialImage ?? study.cover?.src,
     noindex: study.noindex,
-    sections: caseStudySections(study),
+    sections: caseStudySections(study, await testimonialsAbout(services.db, study.slug)),
     jsonLd: caseStudyJsonLd(study, services.env.SITE_URL),
   };
 }

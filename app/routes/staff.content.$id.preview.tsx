@@ -4,6 +4,7 @@ import { EditionPreviewPage } from "#app/features/staff/events/edition-pages.tsx
 import { InsightPreviewPage } from "#app/features/staff/insights/insight-pages.tsx";
 import { JobPreviewPage } from "#app/features/staff/jobs/job-pages.tsx";
 import { PagePreviewPage } from "#app/features/staff/pages/page-pages.tsx";
+import { ProofPreviewPage } from "#app/features/staff/proof/proof-pages.tsx";
 import { contentPagesAt } from "#app/features/staff/publishing/content-pages.server.ts";
 import { staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -22,6 +23,9 @@ function previewTitle(loaderData: Awaited<ReturnType<typeof loader>>): string {
     case "pages":
       return loaderData.page.title;
     case "case-studies":
+    case "people":
+    case "testimonials":
+    case "logos":
       return loaderData.title;
   }
 }
@@ -39,5 +43,9 @@ export default function ContentPreviewRoute({ loaderData }: Route.ComponentProps
       return <PagePreviewPage loaderData={loaderData} />;
     case "case-studies":
       return <CaseStudyPreviewPage loaderData={loaderData} />;
+    case "people":
+    case "testimonials":
+    case "logos":
+      return <ProofPreviewPage loaderData={loaderData} />;
   }
 }

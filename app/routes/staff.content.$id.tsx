@@ -6,6 +6,7 @@ import { EditInsightPage } from "#app/features/staff/insights/insight-pages.tsx"
 import { EditJobPage } from "#app/features/staff/jobs/job-pages.tsx";
 import { EditSitePage } from "#app/features/staff/pages/page-pages.tsx";
 import { contentKindAt, contentKindTitles } from "#app/features/staff/publishing/content-kinds.ts";
+import { EditProofPage } from "#app/features/staff/proof/proof-pages.tsx";
 import { contentPagesAt } from "#app/features/staff/publishing/content-pages.server.ts";
 import { staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -35,5 +36,9 @@ export default function EditContentRoute({ loaderData, actionData }: Route.Compo
       return <EditSitePage loaderData={loaderData} actionData={actionData} />;
     case "case-studies":
       return <EditCaseStudyPage loaderData={loaderData} actionData={actionData} />;
+    case "people":
+    case "testimonials":
+    case "logos":
+      return <EditProofPage loaderData={loaderData} actionData={actionData} />;
   }
 }

@@ -5,6 +5,7 @@ import { InsightListPage } from "#app/features/staff/insights/insight-pages.tsx"
 import { JobListPage } from "#app/features/staff/jobs/job-pages.tsx";
 import { PageListPage } from "#app/features/staff/pages/page-pages.tsx";
 import { contentKindAt, contentKindTitles } from "#app/features/staff/publishing/content-kinds.ts";
+import { ProofListPage } from "#app/features/staff/proof/proof-pages.tsx";
 import { contentPagesAt } from "#app/features/staff/publishing/content-pages.server.ts";
 import { staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -25,5 +26,9 @@ export default function ContentListRoute({ loaderData }: Route.ComponentProps) {
       return <PageListPage loaderData={loaderData} />;
     case "case-studies":
       return <CaseStudyListPage loaderData={loaderData} />;
+    case "people":
+    case "testimonials":
+    case "logos":
+      return <ProofListPage loaderData={loaderData} />;
   }
 }

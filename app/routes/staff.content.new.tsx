@@ -4,6 +4,7 @@ import { NewEditionPage } from "#app/features/staff/events/edition-pages.tsx";
 import { NewInsightPage } from "#app/features/staff/insights/insight-pages.tsx";
 import { NewJobPage } from "#app/features/staff/jobs/job-pages.tsx";
 import { contentKindAt, contentKindTitles } from "#app/features/staff/publishing/content-kinds.ts";
+import { NewProofPage } from "#app/features/staff/proof/proof-pages.tsx";
 import { contentPagesAt } from "#app/features/staff/publishing/content-pages.server.ts";
 import { staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -24,5 +25,9 @@ export default function NewContentRoute({ loaderData, actionData }: Route.Compon
       return <NewEditionPage actionData={actionData} />;
     case "case-studies":
       return <NewCaseStudyPage actionData={actionData} />;
+    case "people":
+    case "testimonials":
+    case "logos":
+      return <NewProofPage loaderData={loaderData} actionData={actionData} />;
   }
 }

@@ -18,7 +18,7 @@ import type {
   TestimonialsSection,
 } from "#app/content/page-types.ts";
 import { ActionLink, consultationAction } from "#app/components/sections/action-link.tsx";
-import { CaseStudyGrid } from "#app/components/sections/case-study-cards.tsx";
+import { CaseStudyGrid, DemoBadge } from "#app/components/sections/case-study-cards.tsx";
 import { ContactText } from "#app/components/sections/contact-text.tsx";
 import type { CardIcon as CardIconName } from "#app/content/card-icons.ts";
 import cardIconsUrl from "#app/content/card-icons.svg?url";
@@ -215,19 +215,41 @@ function Testimonials({ title, intro, items }: TestimonialsSection) {
       <ul className="mt-8 grid gap-5 md:grid-cols-2">
         {items.map((item) => (
           <li key={`${item.name}-${item.quote.slice(0, 40)}`}>
-            <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <blockquote className="flex-1 text-lg text-slate-800">
-                <p>“{item.quote}”</p>
-              </blockquote>
-              <figcaption className="mt-4 text-slate-700">
-                <span className="font-semibold text-ink">{item.name}</span>
-                {[item.role, item.company].filter(Boolean).length > 0 ? <>, {[item.role, item.company].filter(Boolean).join(", ")}</> : null}
-              </figcaption>
-            </figure>
+            <TestimonialCard item={item} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One quote under who said it, with their photo, the case study it is about, and the demo label while it is one. */
+export function TestimonialCard({ item }: { item: TestimonialsSection["items"][number] }) {
+  return (
+    <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      {item.demo ? (
+        <p className="mb-3">
+          <DemoBadge />
+        </p>
+      ) : null}
+      <blockquote className="flex-1 text-lg text-slate-800">
+        <p>“{item.quote}”</p>
+      </blockquote>
+      <figcaption className="mt-4 flex items-center gap-3 text-slate-700">
+        {item.photo ? <StoredImage image={item.photo} alt="" sizes="48px" className="size-12 shrink-0 rounded-full bg-slate-100 object-cover" /> : null}
+        <span>
+          <span className="font-semibold text-ink">{item.name}</span>
+          {[item.role, item.company].filter(Boolean).length > 0 ? <>, {[item.role, item.company].filter(Boolean).join(", ")}</> : null}
+        </span>
+      </figcaption>
+      {item.caseStudy ? (
+        <p className="mt-3">
+          <Link to={item.caseStudy.href} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4">
+            {item.caseStudy.label}
+          </Link>
+        </p>
+      ) : null}
+    </figure>
   );
 }
 
@@ -255,22 +277,30 @@ function Logos({ title, intro, items }: LogosSection) {
     <section className="container-page py-14 sm:py-16">
       <SectionHeading title={title} intro={intro} />
       <ul className="mt-8 grid grid-cols-2 items-center gap-8 sm:grid-cols-3 lg:grid-cols-6">
-        {logos.map((item) => {
-          const logo = <StoredImage image={item.logo} alt={item.name} sizes="160px" className="mx-auto h-16 w-auto max-w-full object-contain" />;
-          return (
-            <li key={item.logo.src} className="flex min-h-16 items-center justify-center">
-              {item.href ? (
-                <a href={item.href} className="inline-flex min-h-11 items-center rounded-lg p-2">
-                  {logo}
-                </a>
-              ) : (
-                logo
-              )}
-            </li>
-          );
-        })}
+        {logos.map((item) => (
+          <li key={item.logo.src} className="flex min-h-16 flex-col items-center justify-center gap-2">
+            <LogoCard item={item} />
+          </li>
+        ))}
       </ul>
     </section>
+  );
+}
+
+/** A client's logo, named by its alt text, linked to the client's site when it has one, with the demo label while it is one. */
+export function LogoCard({ item }: { item: LogosSection["items"][number] }) {
+  const logo = <StoredImage image={item.logo} alt={item.name} sizes="160px" className="mx-auto h-16 w-auto max-w-full object-contain" />;
+  return (
+    <>
+      {item.href ? (
+        <a href={item.href} className="inline-flex min-h-11 items-center rounded-lg p-2">
+          {logo}
+        </a>
+      ) : (
+        logo
+      )}
+      {item.demo ? <DemoBadge /> : null}
+    </>
   );
 }
 
@@ -281,26 +311,40 @@ function Team({ title, intro, items }: TeamSection) {
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((person) => (
           <li key={person.name} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            {person.photo ? (
-              <StoredImage
-                image={person.photo}
-                alt=""
-                sizes="(min-width: 1024px) 16rem, (min-width: 640px) 50vw, 100vw"
-                className="mb-4 aspect-square w-full rounded-lg bg-slate-100 object-cover"
-              />
-            ) : null}
-            <h3 className="text-lg font-bold text-ink">{person.name}</h3>
-            <p className="text-brand-800">{person.role}</p>
-            {person.bio ? <p className="mt-2 text-slate-700">{person.bio}</p> : null}
-            {person.linkedin ? (
-              <a href={person.linkedin} className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4">
-                LinkedIn<span className="sr-only"> profile of {person.name}</span>
-              </a>
-            ) : null}
+            <PersonCard person={person} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A member of the team: photo, name, role, bio and LinkedIn, with the demo label while they are one. */
+export function PersonCard({ person }: { person: TeamSection["items"][number] }) {
+  return (
+    <>
+      {person.photo ? (
+        <StoredImage
+          image={person.photo}
+          alt=""
+          sizes="(min-width: 1024px) 16rem, (min-width: 640px) 50vw, 100vw"
+          className="mb-4 aspect-square w-full rounded-lg bg-slate-100 object-cover"
+        />
+      ) : null}
+      <h3 className="text-lg font-bold text-ink">{person.name}</h3>
+      <p className="text-brand-800">{person.role}</p>
+      {person.demo ? (
+        <p className="mt-2">
+          <DemoBadge />
+        </p>
+      ) : null}
+      {person.bio ? <p className="mt-2 text-slate-700">{person.bio}</p> : null}
+      {person.linkedin ? (
+        <a href={person.linkedin} className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4">
+          LinkedIn<span className="sr-only"> profile of {person.name}</span>
+        </a>
+      ) : null}
+    </>
   );
 }
 

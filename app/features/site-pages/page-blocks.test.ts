@@ -22,22 +22,22 @@ describe("a page's blocks in its edit form", () => {
 
   test("an item left empty is dropped, and a half-filled one is named by its field", () => {
     const values = {
-      blocks: "hero,testimonials",
+      blocks: "hero,figures",
       "b0.eyebrow": "CRM",
       "b0.title": "A CRM",
       "b0.lead": "Lead.",
-      "b1.title": "What our clients say",
-      "b1.items.0.quote": "They answered within the hour.",
-      "b1.items.0.name": "Asha Rao",
-      "b1.items.1.quote": "",
-      "b1.items.2.quote": "Great work",
+      "b1.title": "In figures",
+      "b1.items.0.value": "40 %",
+      "b1.items.0.label": "Fewer lost leads",
+      "b1.items.1.value": "",
+      "b1.items.2.value": "3x",
     };
-    expect(readBlocks(values)).toEqual({ ok: false, errors: { "b1.items.2.name": "Fill in name, or remove it." } });
-    const read = readBlocks({ ...values, "b1.items.2.quote": "" });
+    expect(readBlocks(values)).toEqual({ ok: false, errors: { "b1.items.2.label": "Fill in what it counts, or remove it." } });
+    const read = readBlocks({ ...values, "b1.items.2.value": "" });
     expect(read.ok && read.sections[1]).toEqual({
-      kind: "testimonials",
-      title: "What our clients say",
-      items: [{ quote: "They answered within the hour.", name: "Asha Rao" }],
+      kind: "figures",
+      title: "In figures",
+      items: [{ value: "40 %", label: "Fewer lost leads" }],
     });
   });
 
@@ -81,41 +81,29 @@ describe("a page's blocks in its edit form", () => {
   });
 
   test("pictures: a new file waits for the save, the current one comes back only if it is ours, and a required one is asked for", () => {
-    const hero = { blocks: "hero,logos", "b0.eyebrow": "E", "b0.title": "T", "b0.lead": "L", "b1.title": "Clients" };
+    const hero = { blocks: "hero,badges", "b0.eyebrow": "E", "b0.title": "T", "b0.lead": "L", "b1.title": "Clients" };
     const logo = "/media/0b6f4a0e-5c2e-4b8e-9a57-1c1d2e3f4a5b/640.webp";
-    const kept = readBlocks({ ...hero, "b1.items.0.logo": `${logo} 640 320`, "b1.items.0.name": "Northwind" });
+    const kept = readBlocks({ ...hero, "b1.items.0.image": `${logo} 640 320`, "b1.items.0.name": "Northwind" });
     expect(kept.ok && kept.sections[1]).toEqual({
-      kind: "logos",
+      kind: "badges",
       title: "Clients",
-      items: [{ logo: { src: logo, width: 640, height: 320 }, name: "Northwind" }],
+      items: [{ image: { src: logo, width: 640, height: 320 }, name: "Northwind" }],
     });
     // A file chosen for the second logo: it is a logo of its own even before it is stored.
     expect(imageFieldOfFile(pageImageFileNames[0]!)).toBeDefined();
-    const chosen = readBlocks({ ...hero, "b1.items.0.name": "Contoso" }, new Set(["b1.items.0.logo"]));
+    const chosen = readBlocks({ ...hero, "b1.items.0.name": "Contoso" }, new Set(["b1.items.0.image"]));
     const sections = chosen.ok ? chosen.sections : [];
-    expect(replaceImages(sections, (image) => (uploadOf(image) === "b1.items.0.logo" ? { src: logo, width: 1, height: 1 } : image))[1]).toMatchObject({
-      items: [{ logo: { src: logo }, name: "Contoso" }],
+    expect(replaceImages(sections, (image) => (uploadOf(image) === "b1.items.0.image" ? { src: logo, width: 1, height: 1 } : image))[1]).toMatchObject({
+      items: [{ image: { src: logo }, name: "Contoso" }],
     });
-    // A hidden field pointing anywhere else is refused; a logo with its name but no picture is asked for.
-    expect(readBlocks({ ...hero, "b1.items.0.logo": "https://evil.example/x.png 1 1", "b1.items.0.name": "Evil" })).toMatchObject({
+    // A hidden field pointing anywhere else is refused; a badge with its name but no picture is asked for.
+    expect(readBlocks({ ...hero, "b1.items.0.image": "https://evil.example/x.png 1 1", "b1.items.0.name": "Evil" })).toMatchObject({
       ok: false,
-      errors: { "b1.items.0.logo": expect.stringContaining("could not be read back") },
+      errors: { "b1.items.0.image": expect.stringContaining("could not be read back") },
     });
     expect(readBlocks({ ...hero, "b1.items.0.name": "Northwind" })).toEqual({
       ok: false,
-      errors: { "b1.items.0.logo": "Choose a file for logo, or remove it." },
+      errors: { "b1.items.0.image": "Choose a file for badge, or remove it." },
     });
-    // An optional photo is removed by its box.
-    const team = {
-      blocks: "hero,team",
-      "b0.eyebrow": "E",
-      "b0.title": "T",
-      "b0.lead": "L",
-      "b1.title": "Team",
-      "b1.items.0.name": "Asha",
-      "b1.items.0.role": "CTO",
-    };
-    const removed = readBlocks({ ...team, "b1.items.0.photo": `${logo} 640 320`, "b1.items.0.photo.remove": "on" });
-    expect(removed.ok && removed.sections[1]).toEqual({ kind: "team", title: "Team", items: [{ name: "Asha", role: "CTO" }] });
   });
 });

@@ -1,5 +1,6 @@
 import { cardIcons } from "#app/content/card-icons.ts";
-import type { HeroArt, ImageRef, PageContent, Section } from "#app/content/page-types.ts";
+import type { HeroArt, ImageRef, PageContent, ProofPick, Section } from "#app/content/page-types.ts";
+import { MAX_PROOF_CHOICES, MAX_PROOF_DRAWN, type ProofKind } from "#app/features/proof/proof-kinds.ts";
 import { isMediaId, widthOfMediaFile } from "#app/features/images/image-rules.ts";
 
 /*
@@ -38,8 +39,20 @@ export type BlockField = {
 /** A block's list of items (cards, steps, questions, quotes), up to `max`. */
 export type BlockList = { path: string; label: string; item: string; max: number; fields: readonly BlockField[] };
 
-/** `chosen`: what the block holds that is not typed but chosen when the page is drawn (a case studies block's cards). */
-export type BlockDeclaration = { kind: BlockKind; label: string; fields: readonly BlockField[]; list?: BlockList; chosen?: Record<string, unknown> };
+/**
+ * `chosen`: what the block holds that is not typed but chosen when the page is
+ * drawn (a case studies block's cards). `picks`: the kind of published items
+ * the block picks instead of holding typed ones, and whether it may show
+ * those that belong to its page.
+ */
+export type BlockDeclaration = {
+  kind: BlockKind;
+  label: string;
+  fields: readonly BlockField[];
+  list?: BlockList;
+  chosen?: Record<string, unknown>;
+  picks?: { kind: ProofKind; fromPage: boolean };
+};
 
 const LINE = 200;
 const TEXT = 1_000;
@@ -173,57 +186,9 @@ export const blockDeclarations: readonly BlockDeclaration[] = [
       },
     ],
   },
-  {
-    kind: "testimonials",
-    label: "Testimonials",
-    fields: [title, intro],
-    list: {
-      path: "items",
-      label: "Testimonials",
-      item: "Testimonial",
-      max: 12,
-      fields: [
-        { path: "quote", label: "Quote", input: "text", required: true, max: TEXT },
-        { path: "name", label: "Name", input: "line", required: true, max: 120 },
-        { path: "role", label: "Role", input: "line", max: 120 },
-        { path: "company", label: "Company", input: "line", max: 120 },
-      ],
-    },
-  },
-  {
-    kind: "logos",
-    label: "Client logos",
-    fields: [title, intro],
-    list: {
-      path: "items",
-      label: "Logos",
-      item: "Logo",
-      max: 24,
-      fields: [
-        { path: "logo", label: "Logo", input: "image", required: true, max: 0 },
-        { path: "name", label: "Client's name", input: "line", required: true, max: 120, hint: "Read out instead of the logo, and shown when it cannot load." },
-        { path: "href", label: "Client's site", input: "line", max: 500, hint: LINK_HINT },
-      ],
-    },
-  },
-  {
-    kind: "team",
-    label: "Team members",
-    fields: [title, intro],
-    list: {
-      path: "items",
-      label: "People",
-      item: "Person",
-      max: 24,
-      fields: [
-        { path: "photo", label: "Photo", input: "image", max: 0 },
-        { path: "name", label: "Name", input: "line", required: true, max: 120 },
-        { path: "role", label: "Role", input: "line", required: true, max: 120 },
-        { path: "bio", label: "Short bio", input: "text", max: 400 },
-        { path: "linkedin", label: "LinkedIn profile", input: "line", max: 300, hint: "A https://www.linkedin.com/in/… address." },
-      ],
-    },
-  },
+  { kind: "testimonials", label: "Testimonials", fields: [title, intro], picks: { kind: "testimonials", fromPage: true }, chosen: { items: [] } },
+  { kind: "logos", label: "Client logos", fields: [title, intro], picks: { kind: "logos", fromPage: true }, chosen: { items: [] } },
+  { kind: "team", label: "Team members", fields: [title, intro], picks: { kind: "people", fromPage: false }, chosen: { items: [] } },
   {
     kind: "badges",
     label: "Certifications and partner badges",
@@ -278,6 +243,13 @@ export const itemName = (block: number, list: string, item: number, field: strin
 export const imageFileName = (name: string) => `${name}.file`;
 export const imageRemoveName = (name: string) => `${name}.remove`;
 
+/** A picking block's fields: which items it shows, each offered item's box (its value the item's id) and that item's place. */
+export const pickFromName = (block: number) => blockName(block, "pick.from");
+export const pickBoxName = (block: number, choice: number) => blockName(block, `pick.${choice}`);
+export const pickOrderName = (block: number, choice: number) => blockName(block, `pick.${choice}.order`);
+/** The ids a block picks, in order, as the form is drawn with them (never posted: the boxes are). */
+export const pickedName = (block: number) => blockName(block, "picked");
+
 /** Every field a page's form may have, by name, with the words that name it in a message and its declaration. */
 const pageFields: ReadonlyMap<string, { label: string; field: BlockField }> = (() => {
   const fields = new Map<string, { label: string; field: BlockField }>();
@@ -302,7 +274,21 @@ export const pageFieldLabels: Readonly<Record<string, string>> = Object.fromEntr
   ),
 );
 
-export const pageFieldNames: readonly string[] = Object.keys(pageFieldLabels);
+/** The fields of the picking blocks: a block's place in the page decides its names, whatever kind it is. */
+const pickFieldLabels: Readonly<Record<string, string>> = Object.fromEntries(
+  Array.from({ length: MAX_BLOCKS }, (_, block) => [
+    [pickFromName(block), `Block ${block + 1}: which to show`] as const,
+    ...Array.from({ length: MAX_PROOF_CHOICES }, (_, choice) => [
+      [pickBoxName(block, choice), `Block ${block + 1}: choice ${choice + 1}`] as const,
+      [pickOrderName(block, choice), `Block ${block + 1}: place of choice ${choice + 1}`] as const,
+    ]).flat(),
+  ]).flat(),
+);
+
+export const pageFieldNames: readonly string[] = [...Object.keys(pageFieldLabels), ...Object.keys(pickFieldLabels)];
+
+/** Every field's words, the picking blocks' included: the form reader's labels. */
+export const pageFormLabels: Readonly<Record<string, string>> = { ...pageFieldLabels, ...pickFieldLabels };
 
 /** The file fields of a page's form: one a picture field. */
 export const pageImageFileNames: readonly string[] = [...pageFields].filter(([, { field }]) => field.input === "image").map(([name]) => imageFileName(name));
@@ -373,6 +359,11 @@ export function blockValues(sections: readonly Section[]): Record<string, string
     const declaration = blockDeclaration(section.kind);
     if (!declaration) return;
     for (const field of declaration.fields) values[blockName(block, field.path)] = fieldValue(field, section);
+    if (declaration.picks) {
+      const pick = pickOf(section);
+      values[pickFromName(block)] = pick.from;
+      values[pickedName(block)] = pick.ids.join(",");
+    }
     const list = declaration.list;
     if (!list) return;
     const items = valueAt(section, list.path);
@@ -489,6 +480,7 @@ export function readBlocks(values: Record<string, string>, uploads: ReadonlySet<
     const read = (path: string) => values[blockName(block, path)] ?? "";
     for (const field of declaration.fields) readField(field, blockName(block, field.path), values, uploads, section, errors);
     checkLinkPairs(declaration.fields, read, (path) => blockName(block, path), errors);
+    if (declaration.picks) section.pick = readPick(block, declaration.picks.fromPage, values, errors);
     const list = declaration.list;
     if (list) {
       const items: Record<string, unknown>[] = [];
@@ -509,10 +501,39 @@ export function readBlocks(values: Record<string, string>, uploads: ReadonlySet<
   return { ok: true, sections: sections as [Section, ...Section[]] };
 }
 
-/** A new block of `kind`, empty but for a heading an editor replaces. */
+/**
+ * What a picking block draws. A block saved before its items were picked
+ * holds typed items and no choice: it picks none, so it is not drawn until an
+ * editor chooses (decision 064).
+ */
+export function pickOf(section: object): ProofPick {
+  const pick = "pick" in section ? (section.pick as Partial<ProofPick> | undefined) : undefined;
+  const from = pick?.from === "all" || pick?.from === "page" || pick?.from === "chosen" ? pick.from : "chosen";
+  return { from, ids: Array.isArray(pick?.ids) ? pick.ids.filter((id): id is number => Number.isSafeInteger(id)) : [] };
+}
+
+/** The block's choice from its post: which to show, and the ticked items in the order their places give (ties by the list's order). */
+function readPick(block: number, fromPage: boolean, values: Record<string, string>, errors: Record<string, string>): ProofPick {
+  const from = values[pickFromName(block)] ?? "all";
+  const ticked: { id: number; place: number; choice: number }[] = [];
+  for (let choice = 0; choice < MAX_PROOF_CHOICES; choice++) {
+    const id = values[pickBoxName(block, choice)];
+    if (!id || !/^\d{1,15}$/.test(id)) continue;
+    const place = (values[pickOrderName(block, choice)] ?? "").trim();
+    if (place !== "" && !/^\d{1,4}$/.test(place)) errors[pickOrderName(block, choice)] = "Write the place as a whole number, 1 for the first.";
+    ticked.push({ id: Number(id), place: place === "" ? Number.MAX_SAFE_INTEGER : Number(place), choice });
+  }
+  const ids = [...new Set(ticked.sort((a, b) => a.place - b.place || a.choice - b.choice).map((tick) => tick.id))];
+  if (from !== "all" && from !== "chosen" && !(fromPage && from === "page")) errors[pickFromName(block)] = "Choose which to show from the list.";
+  else if (from === "chosen" && ids.length === 0) errors[pickFromName(block)] = "Tick at least one to show, or show them all.";
+  else if (ids.length > MAX_PROOF_DRAWN) errors[pickFromName(block)] = `A block shows at most ${MAX_PROOF_DRAWN}; ${ids.length} are ticked.`;
+  return { from: from as ProofPick["from"], ids };
+}
+
+/** A new block of `kind`, empty but for a heading an editor replaces; a picking block shows every published item. */
 export function emptyBlock(kind: BlockKind): Section {
   const declaration = blockDeclaration(kind)!;
-  const section: Record<string, unknown> = { kind, ...declaration.chosen };
+  const section: Record<string, unknown> = { kind, ...declaration.chosen, ...(declaration.picks ? { pick: { from: "all", ids: [] } } : {}) };
   for (const field of declaration.fields) putValue(section, field, "");
   if (declaration.list) setAt(section, declaration.list.path, []);
   return section as Section;

@@ -19,13 +19,10 @@ const uncached = (db: Database) => ({ db, content: { read: <T>(_key: string, rea
 const contentVersion = async (db: Database) =>
   (await db.select({ value: appState.value }).from(appState).where(eq(appState.key, "content_version")))[0]?.value ?? "0";
 
-/** The /crm page as its form posts it, with a testimonials block added at the end. */
-function crmWithTestimonial(quote: string): PageData {
+/** The /crm page as its form posts it, with a questions block added at the end. */
+function crmWithQuestion(answer: string): PageData {
   const crm = writtenPageAt("/crm")!;
-  const values = blockValues([
-    ...crm.sections,
-    { kind: "testimonials", title: "What our clients say", items: [{ quote, name: "Asha Rao", role: "COO", company: "Acme" }] },
-  ]);
+  const values = blockValues([...crm.sections, { kind: "faq", title: "What our clients ask", items: [{ question: "How fast do you answer?", answer }] }]);
   const read = readPageInput({ title: crm.title, description: crm.description, ...values });
   if (!read.ok) throw new Error(JSON.stringify(read.errors));
   return read.input;
@@ -49,8 +46,8 @@ for (const driver of drivers) {
       expect(await publishedPageData(uncached(db), "/crm")).toEqual({ title: written.title, description: written.description, sections: written.sections });
 
       // Saved as a draft: visitors still get the page as written.
-      const withQuote = crmWithTestimonial("They answered within the hour.");
-      const draft = await saveContent(db, pageContent, { id: crm.id, shownRevision: 0, data: () => withQuote, publish: false, actor, ipAddress: ip });
+      const withQuestion = crmWithQuestion("They answered within the hour.");
+      const draft = await saveContent(db, pageContent, { id: crm.id, shownRevision: 0, data: () => withQuestion, publish: false, actor, ipAddress: ip });
       expect(draft).toMatchObject({ ok: true, message: expect.stringContaining("Visitors still see the published page") });
       expect((await publishedPageData(uncached(db), "/crm"))!.sections.at(-1)!.kind).toBe(written.sections.at(-1)!.kind);
       let row = (await pageContent.lock(db, crm.id))!;
@@ -60,9 +57,9 @@ for (const driver of drivers) {
       expect(await settleChanges(db, pageContent, { id: crm.id, action: "publish", actor, ipAddress: ip })).toMatchObject({ ok: true });
       expect(await contentVersion(db)).not.toBe(version);
       expect((await publishedPageData(uncached(db), "/crm"))!.sections.at(-1)).toEqual({
-        kind: "testimonials",
-        title: "What our clients say",
-        items: [{ quote: "They answered within the hour.", name: "Asha Rao", role: "COO", company: "Acme" }],
+        kind: "faq",
+        title: "What our clients ask",
+        items: [{ question: "How fast do you answer?", answer: "They answered within the hour." }],
       });
       row = (await pageContent.lock(db, crm.id))!;
       expect((await workingCopy(db, pageContent, crm.id, row)).pendingFields).toEqual([]);
@@ -71,7 +68,7 @@ for (const driver of drivers) {
       const stale = await saveContent(db, pageContent, {
         id: crm.id,
         shownRevision: 0,
-        data: () => crmWithTestimonial("Other words."),
+        data: () => crmWithQuestion("Other words."),
         publish: true,
         actor,
         ipAddress: ip,
@@ -89,7 +86,7 @@ for (const driver of drivers) {
         withoutMissingFiles: async (data) => ({ data, missing: [] }),
       });
       expect(restored).toMatchObject({ ok: true, message: expect.stringContaining("It is a draft") });
-      expect((await publishedPageData(uncached(db), "/crm"))!.sections.at(-1)!.kind).toBe("testimonials");
+      expect((await publishedPageData(uncached(db), "/crm"))!.sections.at(-1)!.kind).toBe("faq");
       await settleChanges(db, pageContent, { id: crm.id, action: "publish", actor, ipAddress: ip });
       expect(await publishedPageData(uncached(db), "/crm")).toEqual({ title: written.title, description: written.description, sections: written.sections });
 

@@ -4,6 +4,7 @@ import type { PageContent } from "#app/content/page-types.ts";
 import { pageToShow, editablePages, writtenPageAt } from "#app/content/pages/index.ts";
 import { publishedCaseStudies } from "#app/features/case-studies/case-studies.server.ts";
 import { pageDataOf, type PageData } from "#app/features/site-pages/page-blocks.ts";
+import { withPickedProof } from "#app/features/proof/proof-blocks.server.ts";
 import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
 import type { VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -14,7 +15,8 @@ import { servicesOf } from "#app/services-context.server.ts";
 /*
  * The pages whose copy is data, as editors publish them (decision 061). A
  * page nobody has published a change of is drawn from its copy in code
- * (app/content/pages), which is also its first revision.
+ * (app/content/pages), which is also its first revision. Its team,
+ * testimonials and logos blocks draw the published items they pick.
  */
 
 export type SitePageRow = { id: number; path: string; data: PageData | null; revision: number; changedAt: Date };
@@ -111,7 +113,7 @@ export async function sitePageAt(context: Readonly<RouterContextProvider>, path:
   try {
     return await services.content.read(`page:${path}`, async () => {
       const data = (await publishedPageData(services, path))!;
-      return pageToShow(pageFrom(path, data), (await siteFactsFor(services)).facts, await publishedCaseStudies(services));
+      return pageToShow(await withPickedProof(services.db, pageFrom(path, data)), (await siteFactsFor(services)).facts, await publishedCaseStudies(services));
     });
   } catch (error) {
     logger.error({ err: error, path }, "A page's published blocks could not be read; it is drawn as written in code");

@@ -2,6 +2,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#app/platform/db/client.server.ts";
 import {
+  clientLogos,
   consultations,
   eventRegistrations,
   events,
@@ -11,11 +12,13 @@ import {
   jobs,
   newsletterSubscriptions,
   outbox,
+  people,
   replyTemplates,
   sitePages,
   routingRules,
   staffUsers,
   teams,
+  testimonials,
   type AuditDetail,
 } from "#app/platform/db/schema.server.ts";
 
@@ -114,6 +117,21 @@ const kinds: Record<string, Kind> = {
     numeric: true,
     read: namesIn(caseStudies, caseStudies.id, caseStudies.title),
     href: (id) => `/staff/case-studies/${id}`,
+  },
+  person: { label: "Person", gone: "deleted", numeric: true, read: namesIn(people, people.id, people.name), href: (id) => `/staff/people/${id}` },
+  testimonial: {
+    label: "Testimonial",
+    gone: "deleted",
+    numeric: true,
+    read: namesIn(testimonials, testimonials.id, testimonials.name),
+    href: (id) => `/staff/testimonials/${id}`,
+  },
+  logo: {
+    label: "Client logo",
+    gone: "deleted",
+    numeric: true,
+    read: namesIn(clientLogos, clientLogos.id, clientLogos.name),
+    href: (id) => `/staff/logos/${id}`,
   },
   team: { label: "Team", gone: "deleted", numeric: true, read: namesIn(teams, teams.id, teams.name), href: () => "/staff/teams" },
   "routing-rule": {

@@ -75,7 +75,12 @@ export type AuditAction =
   | "case-study-edited"
   | "case-study-published"
   | "case-study-unpublished"
-  | "case-study-deleted";
+  | "case-study-deleted"
+  | "proof-created"
+  | "proof-edited"
+  | "proof-published"
+  | "proof-unpublished"
+  | "proof-deleted";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

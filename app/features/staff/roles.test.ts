@@ -18,6 +18,9 @@ test("an account with several roles opens the union of their areas, and nothing 
     "insights",
     "pages",
     "caseStudies",
+    "people",
+    "testimonials",
+    "logos",
     "vitals",
     "redirects",
   ]);

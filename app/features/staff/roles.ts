@@ -29,7 +29,8 @@ export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, teams and lead routing, the outbox and the audit log",
   sales: "Consultation requests, newsletter subscribers, event registrations and the lead figures",
   recruiter: "Jobs and job applications",
-  editor: "The site's pages, insights, case studies and event editions: writing, images and publishing; redirects; the pages' web vitals",
+  editor:
+    "The site's pages, case studies, people, testimonials, client logos, insights and event editions: writing, images and publishing; redirects; the pages' web vitals",
 };
 
 export type StaffArea =
@@ -43,6 +44,9 @@ export type StaffArea =
   | "insights"
   | "pages"
   | "caseStudies"
+  | "people"
+  | "testimonials"
+  | "logos"
   | "vitals"
   | "redirects"
   | "outbox"
@@ -66,6 +70,10 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   // Marketing's words on every page of the site, published without a developer (decision 061).
   pages: { label: "Pages", path: "/staff/pages", roles: ["editor"] },
   caseStudies: { label: "Case studies", path: "/staff/case-studies", roles: ["editor"] },
+  // The people, quotes and logos the pages' blocks pick (decision 064): the pages' editors keep them.
+  people: { label: "People", path: "/staff/people", roles: ["editor"] },
+  testimonials: { label: "Testimonials", path: "/staff/testimonials", roles: ["editor"] },
+  logos: { label: "Client logos", path: "/staff/logos", roles: ["editor"] },
   // Editors publish the pages (and the images) that move these figures most.
   vitals: { label: "Web vitals", path: "/staff/vitals", roles: ["editor"] },
   // Editors move and retire the pages whose old addresses these keep (decision 055).

@@ -945,7 +945,7 @@ export const redirects = pgTable(
 );
 
 /** The kinds of content whose saved versions are kept (decision 059). */
-export const contentTypes = ["job", "insight", "edition", "page", "case-study"] as const;
+export const contentTypes = ["job", "insight", "edition", "page", "case-study", "person", "testimonial", "logo"] as const;
 export type ContentType = (typeof contentTypes)[number];
 
 /**
@@ -971,7 +971,7 @@ export const contentRevisions = pgTable(
   },
   (t) => [
     uniqueIndex("content_revisions_item_number_key").on(t.contentType, t.itemId, t.number),
-    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition', 'page', 'case-study')`),
+    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition', 'page', 'case-study', 'person', 'testimonial', 'logo')`),
     check("content_revisions_origin_check", sql`${t.origin} in ('first', 'saved', 'restored')`),
   ],
 );
@@ -1095,5 +1095,87 @@ export const caseStudies = pgTable(
     check("case_studies_status_check", sql`${t.status} in ('draft', 'published', 'unpublished')`),
     check("case_studies_slug_check", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(${t.slug}) <= 80`),
     check("case_studies_published_on_check", sql`${t.status} = 'draft' or ${t.publishedOn} is not null`),
+  ],
+);
+
+/**
+ * The publishing status of a person, a testimonial and a client logo
+ * (decision 064): a draft is seen only in the staff area, a published one is
+ * drawn by the page blocks that pick it, an unpublished one has left them.
+ * The rules are in features/proof/proof-status.ts; each table's CHECK keeps
+ * the same list.
+ */
+export const proofStatuses = ["draft", "published", "unpublished"] as const;
+export type ProofStatus = (typeof proofStatuses)[number];
+
+/** A picture stored by the image pipeline, as a proof item keeps it: its words come from the item (a person's or a client's name). */
+type ProofPicture = Omit<StoredPicture, "alt">;
+
+/** What every proof table has: its status, the "Demo example" label, its place in "all, in order", and the stale-save counter. */
+const proofColumns = () => ({
+  id: id(),
+  status: text("status").$type<ProofStatus>().notNull().default("draft"),
+  /** Shown as a "Demo example" label on the site until the company turns it off. */
+  isDemo: boolean("is_demo").notNull().default(true),
+  /** Lower comes first where a block draws every item in order. */
+  position: integer("position").notNull().default(0),
+  revision: integer("revision").notNull().default(1),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+const statusCheck = (table: string, status: AnyPgColumn) => check(`${table}_status_check`, sql`${status} in ('draft', 'published', 'unpublished')`);
+
+/** The company's people, as a team block draws them. */
+export const people = pgTable(
+  "people",
+  {
+    ...proofColumns(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    bio: text("bio").notNull().default(""),
+    /** A https://www.linkedin.com/ address, or empty. */
+    linkedin: text("linkedin").notNull().default(""),
+    photo: jsonb("photo").$type<ProofPicture>(),
+  },
+  (t) => [
+    statusCheck("people", t.status),
+    check("people_bio_check", sql`length(${t.bio}) <= 400`),
+    check("people_linkedin_check", sql`${t.linkedin} = '' or ${t.linkedin} like 'https://www.linkedin.com/%'`),
+    index("people_order_idx").on(t.status, t.position, t.id),
+  ],
+);
+
+/** What clients said, as a testimonials block draws it; `solutionPaths` are the solution pages it belongs to. */
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    ...proofColumns(),
+    quote: text("quote").notNull(),
+    name: text("name").notNull(),
+    role: text("role").notNull().default(""),
+    company: text("company").notNull().default(""),
+    photo: jsonb("photo").$type<ProofPicture>(),
+    solutionPaths: jsonb("solution_paths").$type<string[]>().notNull().default([]),
+    /** The case study it is about (its slug), linked from the quote. */
+    caseStudy: text("case_study"),
+  },
+  (t) => [statusCheck("testimonials", t.status), index("testimonials_order_idx").on(t.status, t.position, t.id)],
+);
+
+/** Clients' logos, as a logos block draws them; the name is read out instead of the logo. */
+export const clientLogos = pgTable(
+  "client_logos",
+  {
+    ...proofColumns(),
+    name: text("name").notNull(),
+    logo: jsonb("logo").$type<ProofPicture>(),
+    /** The client's site, a https:// address, or empty. */
+    href: text("href").notNull().default(""),
+    solutionPaths: jsonb("solution_paths").$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    statusCheck("client_logos", t.status),
+    check("client_logos_href_check", sql`${t.href} = '' or ${t.href} like 'https://%'`),
+    index("client_logos_order_idx").on(t.status, t.position, t.id),
   ],
 );

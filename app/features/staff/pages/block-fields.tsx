@@ -9,11 +9,19 @@ import {
   imageRemoveName,
   itemName,
   MAX_BLOCKS,
+  pickBoxName,
+  pickedName,
+  pickFromName,
+  pickOrderName,
   postedKinds,
   type BlockField,
   type BlockList,
 } from "#app/features/site-pages/page-blocks.ts";
 import { secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
+import { proofDeclarations, type ProofKind } from "#app/features/proof/proof-kinds.ts";
+
+/** The items a picking block may tick, by kind: the published ones, then those a block picks that are not. */
+export type PickChoices = Record<ProofKind, readonly { id: number; title: string; published: boolean }[]>;
 
 /*
  * A page's blocks in its edit form (decision 061): each block a fieldset of
@@ -79,6 +87,77 @@ function BlockImage({ field, name, shown, errors }: { field: BlockField; name: s
   );
 }
 
+/**
+ * A picking block's choice: all published items in order, those of the page,
+ * or the ticked ones in the order their places give. Works without
+ * JavaScript: the boxes and places are plain fields of the form.
+ */
+function BlockPick({
+  block,
+  picks,
+  shown,
+  errors,
+  choices,
+}: {
+  block: number;
+  picks: { kind: ProofKind; fromPage: boolean };
+  shown: Shown;
+  errors: Errors;
+  choices: PickChoices;
+}) {
+  const { plural } = proofDeclarations[picks.kind];
+  const offered = choices[picks.kind];
+  // After a refused post the boxes come back as posted; otherwise from the saved choice.
+  const posted = offered.some((_, choice) => shown[pickOrderName(block, choice)] !== undefined);
+  const picked = (shown[pickedName(block)] ?? "").split(",").filter(Boolean).map(Number);
+  return (
+    <>
+      <Field name={pickFromName(block)} label="Which to show" wide error={errors?.[pickFromName(block)]}>
+        {(props) => (
+          <select {...props} defaultValue={shown[pickFromName(block)] ?? "all"}>
+            <option value="all">All published {plural}, in order</option>
+            {picks.fromPage ? <option value="page">Those that belong to this page (a solution page)</option> : null}
+            <option value="chosen">Only those ticked below, in the order of their places</option>
+          </select>
+        )}
+      </Field>
+      <fieldset className="grid gap-2 sm:col-span-2">
+        <legend className="mb-2 text-sm font-bold text-ink">
+          The {plural} to show when only those ticked are shown{" "}
+          <span className="font-normal text-slate-700">(a place of 1 comes first; published ones only are drawn)</span>
+        </legend>
+        {offered.length === 0 ? <p className="text-sm text-slate-700">No {plural} are published yet.</p> : null}
+        {offered.map((item, choice) => {
+          const ticked = posted ? shown[pickBoxName(block, choice)] === String(item.id) : picked.includes(item.id);
+          const place = posted ? (shown[pickOrderName(block, choice)] ?? "") : picked.includes(item.id) ? String(picked.indexOf(item.id) + 1) : "";
+          const label = `${item.title}${item.published ? "" : " (not published: not shown)"}`;
+          return (
+            <div key={item.id} className="flex flex-wrap items-center gap-4">
+              <label className="flex min-h-11 min-w-64 items-center gap-2">
+                <input type="checkbox" name={pickBoxName(block, choice)} value={item.id} defaultChecked={ticked} className="size-5" />
+                {label}
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                Place
+                <span className="sr-only"> of {item.title}</span>
+                <input
+                  name={pickOrderName(block, choice)}
+                  defaultValue={place}
+                  inputMode="numeric"
+                  maxLength={4}
+                  aria-invalid={errors?.[pickOrderName(block, choice)] ? true : undefined}
+                  className="w-20 rounded-lg border border-slate-400 px-3 py-2"
+                />
+              </label>
+              {errors?.[pickOrderName(block, choice)] ? <p className="text-sm font-semibold text-red-800">{errors[pickOrderName(block, choice)]}</p> : null}
+            </div>
+          );
+        })}
+      </fieldset>
+    </>
+  );
+}
+
 /** How many items the block shows: those it has, and an empty one to add another while there is room. */
 function shownItems(list: BlockList, block: number, shown: Shown): number {
   let count = 0;
@@ -121,7 +200,7 @@ function ArrangeButton({ intent, label, hidden }: { intent: string; label: strin
   );
 }
 
-export function BlockFields({ shown, errors }: { shown: Shown; errors: Errors }) {
+export function BlockFields({ shown, errors, choices }: { shown: Shown; errors: Errors; choices: PickChoices }) {
   const kinds = postedKinds(shown);
   return (
     <div className="grid gap-5 sm:col-span-2">
@@ -146,6 +225,7 @@ export function BlockFields({ shown, errors }: { shown: Shown; errors: Errors })
                   <BlockInput key={field.path} field={field} name={blockName(block, field.path)} shown={shown} errors={errors} inItem={false} />
                 ))}
                 {declaration.list ? <BlockItems list={declaration.list} block={block} shown={shown} errors={errors} /> : null}
+                {declaration.picks ? <BlockPick block={block} picks={declaration.picks} shown={shown} errors={errors} choices={choices} /> : null}
                 {block === 0 ? (
                   <p className="text-sm text-slate-700 sm:col-span-2">The title block holds the page’s only main heading, so it stays first.</p>
                 ) : (

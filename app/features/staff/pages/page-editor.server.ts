@@ -5,7 +5,7 @@ import {
   blockArrangement,
   imageFieldOfFile,
   imagesOf,
-  pageFieldLabels,
+  pageFormLabels,
   pageFieldNames,
   pageImageFileNames,
   pageMultilineNames,
@@ -77,7 +77,7 @@ export const pageEditor: ContentEditor<SitePageRow, never, PageData, SitePageRow
   formRules: {
     name: "staff-page",
     fields: ["intent", "revision", "title", "description", "blocks", "newBlock", ...pageFieldNames],
-    labels: { title: "Title", description: "Description", blocks: "Blocks", newBlock: "Block to add", ...pageFieldLabels },
+    labels: { title: "Title", description: "Description", blocks: "Blocks", newBlock: "Block to add", ...pageFormLabels },
     multiline: ["description", ...pageMultilineNames],
     maxBytes: 512 * 1024,
     upload: { ...imageUploadRule(firstPictureField!), moreFields: morePictureFields, maxFiles: MAX_PICTURES_A_SAVE },

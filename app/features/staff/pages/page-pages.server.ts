@@ -1,8 +1,13 @@
 import { data } from "react-router";
 import { pageToShow } from "#app/content/pages/index.ts";
 import { publishedCaseStudies } from "#app/features/case-studies/case-studies.server.ts";
-import { blockValues, type PageData } from "#app/features/site-pages/page-blocks.ts";
+import { blockDeclaration, blockValues, pickOf, type PageData } from "#app/features/site-pages/page-blocks.ts";
+import { proofChoices } from "#app/features/proof/proof-content.server.ts";
+import type { ProofKind } from "#app/features/proof/proof-kinds.ts";
+import type { PickChoices } from "#app/features/staff/pages/block-fields.tsx";
+import type { Database } from "#app/platform/db/client.server.ts";
 import { listSitePages, pageContent, pageFrom } from "#app/features/site-pages/site-pages.server.ts";
+import { withPickedProof } from "#app/features/proof/proof-blocks.server.ts";
 import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
 import { pageEditor } from "#app/features/staff/pages/page-editor.server.ts";
 import { editAction, kindPages, loadForEdit, type PageArgs } from "#app/features/staff/publishing/content-edit.server.ts";
@@ -34,8 +39,18 @@ function formValues(page: PageData): Record<string, string> {
   return { title: page.title, description: page.description, ...blockValues(page.sections) };
 }
 
+/** The items each picking block may tick: the published ones, and any other the working copy's blocks pick. */
+async function pickChoices(db: Database, page: PageData): Promise<PickChoices> {
+  const picked = (kind: ProofKind) => page.sections.flatMap((section) => (blockDeclaration(section.kind)?.picks?.kind === kind ? pickOf(section).ids : []));
+  return {
+    people: await proofChoices(db, "people", picked("people")),
+    testimonials: await proofChoices(db, "testimonials", picked("testimonials")),
+    logos: await proofChoices(db, "logos", picked("logos")),
+  };
+}
+
 export async function loadPageForEdit(args: PageArgs) {
-  const { item: row, working, pending, scheduled } = await loadForEdit(args, pageEditor);
+  const { item: row, db, working, pending, scheduled } = await loadForEdit(args, pageEditor);
   return {
     id: row.id,
     path: row.path,
@@ -47,6 +62,7 @@ export async function loadPageForEdit(args: PageArgs) {
     basePath: pageEditor.basePath,
     edited: row.data !== null,
     changedAt: row.data ? row.changedAt : null,
+    choices: await pickChoices(db, working),
   };
 }
 
@@ -56,7 +72,11 @@ export const editPage = (args: PageArgs) => editAction(args, pageEditor);
 export async function loadPagePreview(args: PageArgs) {
   const { item: row, working } = await loadForEdit(args, pageEditor);
   const services = await servicesOf(args.context);
-  const page = pageToShow(pageFrom(row.path, working), (await siteFactsFor(services)).facts, await publishedCaseStudies(services));
+  const page = pageToShow(
+    await withPickedProof(services.db, pageFrom(row.path, working)),
+    (await siteFactsFor(services)).facts,
+    await publishedCaseStudies(services),
+  );
   return { id: row.id, path: row.path, pending: changedFields(pageContent.dataOf(row), working).length > 0, page };
 }
 

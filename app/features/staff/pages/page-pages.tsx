@@ -82,7 +82,7 @@ export function EditSitePage({ loaderData, actionData }: { loaderData: Awaited<R
             >
               {(props) => <textarea {...props} defaultValue={shown.description} maxLength={PAGE_DESCRIPTION_MAX} rows={2} />}
             </Field>
-            <BlockFields shown={shown} errors={errors} />
+            <BlockFields shown={shown} errors={errors} choices={loaderData.choices} />
           </>
         )}
       </ContentForm>

@@ -4,6 +4,7 @@ import { editionEditor } from "#app/features/staff/events/edition-editor.server.
 import { insightEditor } from "#app/features/staff/insights/insight-editor.server.ts";
 import { jobEditor } from "#app/features/staff/jobs/job-editor.server.ts";
 import { pageEditor } from "#app/features/staff/pages/page-editor.server.ts";
+import { proofEditors } from "#app/features/staff/proof/proof-editor.server.ts";
 import { changeOf, loadForEdit, type ContentEditor, type PageArgs } from "#app/features/staff/publishing/content-edit.server.ts";
 import { contentKindAt } from "#app/features/staff/publishing/content-kinds.ts";
 import { compareRevisions } from "#app/features/staff/publishing/revision-diff.server.ts";
@@ -74,7 +75,8 @@ async function restoreIn<Item extends Row, Action extends string, Input, Row ext
 }
 
 export function loadHistory(args: PageArgs) {
-  switch (contentKindAt(args.url.pathname)) {
+  const kind = contentKindAt(args.url.pathname);
+  switch (kind) {
     case "jobs":
       return historyOf(args, jobEditor, (job) => job.title);
     case "insights":
@@ -85,11 +87,16 @@ export function loadHistory(args: PageArgs) {
       return historyOf(args, pageEditor, (page) => page.path);
     case "case-studies":
       return historyOf(args, caseStudyEditor, (study) => study.title);
+    case "people":
+    case "testimonials":
+    case "logos":
+      return historyOf(args, proofEditors[kind], (item) => String(item.name ?? ""));
   }
 }
 
 export function restoreFromHistory(args: PageArgs) {
-  switch (contentKindAt(args.url.pathname)) {
+  const kind = contentKindAt(args.url.pathname);
+  switch (kind) {
     case "jobs":
       return restoreIn(args, jobEditor);
     case "insights":
@@ -100,5 +107,9 @@ export function restoreFromHistory(args: PageArgs) {
       return restoreIn(args, pageEditor);
     case "case-studies":
       return restoreIn(args, caseStudyEditor);
+    case "people":
+    case "testimonials":
+    case "logos":
+      return restoreIn(args, proofEditors[kind]);
   }
 }

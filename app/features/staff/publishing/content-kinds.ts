@@ -1,10 +1,11 @@
 /*
  * The kinds of content the staff area edits, by the folder of their pages
- * (/staff/jobs, /staff/insights, /staff/events/editions, /staff/pages, /staff/case-studies). One set of route modules draws every kind
+ * (/staff/jobs, /staff/insights, /staff/events/editions, /staff/pages, /staff/case-studies,
+ * /staff/people, /staff/testimonials, /staff/logos). One set of route modules draws every kind
  * (app/routes/staff.content.*); each kind's own pages module draws its parts.
  */
 
-export const contentKinds = ["jobs", "insights", "events/editions", "pages", "case-studies"] as const;
+export const contentKinds = ["jobs", "insights", "events/editions", "pages", "case-studies", "people", "testimonials", "logos"] as const;
 export type ContentKind = (typeof contentKinds)[number];
 
 /** Kinds whose items come from the code (the site's pages): they have no "new" page. */
@@ -17,6 +18,9 @@ export const contentKindTitles: Record<ContentKind, { list: string; one: string 
   "events/editions": { list: "Event editions", one: "event edition" },
   pages: { list: "Pages", one: "page" },
   "case-studies": { list: "Case studies", one: "case study" },
+  people: { list: "People", one: "person" },
+  testimonials: { list: "Testimonials", one: "testimonial" },
+  logos: { list: "Client logos", one: "client logo" },
 };
 
 /** The kind whose pages `pathname` is under; the route config sends only those addresses here. */

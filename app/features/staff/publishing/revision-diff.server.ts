@@ -30,6 +30,7 @@ function textOf(kind: FieldKind, value: unknown, timeZone: string): string {
   if (kind === "time" && typeof value === "string") return formatStaffTime(value, timeZone);
   if (kind === "html" && typeof value === "string") return textOfHtml(value);
   if (kind === "blocks" && Array.isArray(value)) return textOfBlocks(value);
+  if (kind === "image" && typeof value === "object" && "src" in value) return String(value.src);
   return String(value);
 }
 

@@ -18,8 +18,8 @@ import { contentRevisions, contentSchedules, staffUsers, type ContentType } from
 /** An item's fields as a revision keeps them: JSON values only (a time as its ISO text). */
 export type ContentData = Record<string, unknown>;
 
-/** How the history and the comparison show a field: plain text, rich HTML, a list, a moment, yes/no, or a page's blocks. */
-export type FieldKind = "text" | "html" | "list" | "time" | "flag" | "blocks";
+/** How the history and the comparison show a field: plain text, rich HTML, a list, a moment, yes/no, a page's blocks, or a stored picture. */
+export type FieldKind = "text" | "html" | "list" | "time" | "flag" | "blocks" | "image";
 
 /**
  * One kind of content as the core versions it: its fields, and how its row
