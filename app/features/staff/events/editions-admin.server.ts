@@ -1,3 +1,4 @@
+import { endSchedule, scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { and, count, eq, ilike, ne, sql } from "drizzle-orm";
 import { eventCalendarFacts, eventWhenText } from "#app/features/events/events.server.ts";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
@@ -53,6 +54,7 @@ export function listEditions(db: Database, filter: { search: string; status: Eve
           capacity: events.capacity,
           registrations: registrationsOf(db),
           changedAt: events.updatedAt,
+          scheduledAt: scheduledAtColumn("edition", events.id),
           cursor: cursorOf(listOrder),
         })
         .from(events)
@@ -182,6 +184,7 @@ export const editionContent: VersionedContent<EditionRow, EditionData> = {
     recapPhotos: row.recapPhotos,
   }),
   isPublic: (row) => row.status === "published",
+  publishDraft: (tx, id, actor, ipAddress) => changeEditionStatus(tx, id, "publish", actor, ipAddress),
   writeLive: async (tx, id, data) => {
     await tx
       .update(events)
@@ -251,6 +254,8 @@ export async function changeEditionStatus(db: Database, id: number, action: Edit
     if (!before) return { ok: false, status: 404, message: NO_EDITION };
     const move = editionTransition({ status: before.edition.status, registrations: before.registrations }, action);
     if (!move.ok) return { ok: false, status: 409, message: move.message };
+    // Published or deleted by hand: a schedule to publish it has nothing left to do.
+    if (action === "publish" || move.to === "deleted") await endSchedule(tx, "edition", id);
     if (move.to === "deleted") {
       await tx.delete(events).where(eq(events.id, id));
       await forgetRevisions(tx, "edition", id);

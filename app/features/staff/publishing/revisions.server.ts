@@ -37,6 +37,12 @@ export type VersionedContent<Row extends { revision: number }, Data extends Cont
   dataOf: (row: Row) => Data;
   /** Whether visitors can reach the item (its changes then wait for "publish" unless saved to publish). */
   isPublic: (row: Row) => boolean;
+  /**
+   * Publishes a draft as the kind's own Publish button does (its status
+   * move and audit entry), for a first publication at a time. Left out by a
+   * kind whose drafts keep a schedule of their own (an insight's date ahead).
+   */
+  publishDraft?: (tx: Database, id: number, actor: AuditActor, ipAddress: string) => Promise<ContentChange>;
   /** Writes `data` as what visitors see, moves its content date, and counts a revision of the row. */
   writeLive: (tx: Database, id: number, data: Data) => Promise<void>;
   /**
