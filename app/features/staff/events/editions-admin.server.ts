@@ -1,3 +1,4 @@
+import { eventPagePath } from "#app/features/events/event-rules.ts";
 import { endSchedule, scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { and, count, eq, ilike, ne, sql } from "drizzle-orm";
 import { eventCalendarFacts, eventWhenText } from "#app/features/events/events.server.ts";
@@ -185,6 +186,7 @@ export const editionContent: VersionedContent<EditionRow, EditionData> = {
   }),
   isPublic: (row) => row.status === "published",
   publishDraft: (tx, id, actor, ipAddress) => changeEditionStatus(tx, id, "publish", actor, ipAddress),
+  publicPath: (_id, data) => eventPagePath(data.slug),
   writeLive: async (tx, id, data) => {
     await tx
       .update(events)
