@@ -944,7 +944,7 @@ export const redirects = pgTable(
 );
 
 /** The kinds of content whose saved versions are kept (decision 059). */
-export const contentTypes = ["job", "insight", "edition", "page"] as const;
+export const contentTypes = ["job", "insight", "edition", "page", "site-facts"] as const;
 export type ContentType = (typeof contentTypes)[number];
 
 /**
@@ -970,7 +970,7 @@ export const contentRevisions = pgTable(
   },
   (t) => [
     uniqueIndex("content_revisions_item_number_key").on(t.contentType, t.itemId, t.number),
-    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition', 'page')`),
+    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition', 'page', 'site-facts')`),
     check("content_revisions_origin_check", sql`${t.origin} in ('first', 'saved', 'restored')`),
   ],
 );

@@ -1,6 +1,7 @@
 import { editionContent } from "#app/features/staff/events/editions-admin.server.ts";
 import { insightContent } from "#app/features/staff/insights/insights-admin.server.ts";
 import { jobContent } from "#app/features/staff/jobs/jobs-admin.server.ts";
+import { siteFactsContent } from "#app/features/site-facts/site-facts.server.ts";
 import { pageContent } from "#app/features/site-pages/site-pages.server.ts";
 import {
   publishDueChanges,
@@ -17,6 +18,7 @@ export const changesPublishers: Record<ContentType, ChangesPublisher> = {
   insight: (db, change) => publishScheduled(db, insightContent, change),
   edition: (db, change) => publishScheduled(db, editionContent, change),
   page: (db, change) => publishScheduled(db, pageContent, change),
+  "site-facts": (db, change) => publishScheduled(db, siteFactsContent, change),
 };
 
 /** The server's look for schedules that are due (decisions 062 and 065). */
