@@ -1,3 +1,4 @@
+import { readSiteFacts } from "#app/features/site-facts/site-facts.server.ts";
 import { eventPagePath } from "#app/features/events/event-rules.ts";
 import { endSchedule, scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { and, count, eq, ilike, ne, sql } from "drizzle-orm";
@@ -307,7 +308,7 @@ export async function giveWaitlistPlace(
       template: "event-registration",
       to: registration.email,
       params: {
-        ...eventCalendarFacts(services.env.SITE_URL, edition),
+        ...eventCalendarFacts(services.env.SITE_URL, edition, (await readSiteFacts(tx)).facts.emails.general),
         full_name: registration.fullName,
         status: "registered",
         reference: registration.reference,
