@@ -19,7 +19,15 @@ import {
   type VersionedContent,
 } from "#app/features/staff/publishing/revisions.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { eventRegistrations, events, type EventAgendaItem, type EventPhoto, type EventSpeaker, type EventVenue } from "#app/platform/db/schema.server.ts";
+import {
+  eventRegistrations,
+  events,
+  type EventAgendaItem,
+  type EventPhoto,
+  type EventRegistrationStatus,
+  type EventSpeaker,
+  type EventVenue,
+} from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 /*
@@ -273,7 +281,8 @@ export async function changeEditionStatus(db: Database, id: number, action: Edit
 }
 
 /**
- * Moves a waiting-list registration to a place, if the edition has one free
+ * Moves a waiting-list registration (or, from the status list, one of
+ * another status shown as `from`) to a place, if the edition has one free
  * (raise the capacity first otherwise), with its history and audit entries,
  * and mails the person their confirmation with the calendar invitation
  * through the outbox, all in one transaction.
@@ -283,6 +292,7 @@ export async function giveWaitlistPlace(
   registrationId: number,
   user: StaffUser,
   ipAddress: string,
+  from: Exclude<EventRegistrationStatus, "registered"> = "waitlisted",
 ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
   return services.db.transaction(async (tx) => {
     const [registration] = await tx.select().from(eventRegistrations).where(eq(eventRegistrations.id, registrationId));
@@ -302,8 +312,15 @@ export async function giveWaitlistPlace(
         message: `Every place is taken (${registered} of ${edition.capacity}). Raise the edition's capacity first, then give the place.`,
       };
     const subject = { type: "registration", id: registrationId } as const;
-    if (!(await moveStatus(tx, subject, { from: "waitlisted", to: "registered" }, user, ipAddress)))
-      return { ok: false, status: 409, message: "Only someone on the waiting list can be given a place; this registration is no longer on it." };
+    if (!(await moveStatus(tx, subject, { from, to: "registered" }, user, ipAddress)))
+      return {
+        ok: false,
+        status: 409,
+        message:
+          from === "waitlisted"
+            ? "Only someone on the waiting list can be given a place; this registration is no longer on it."
+            : "Someone changed the status while you were looking. Nothing was changed; the page now shows their change.",
+      };
     await services.outbox.enqueue(tx, {
       template: "event-registration",
       to: registration.email,
