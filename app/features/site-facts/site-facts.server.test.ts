@@ -9,6 +9,7 @@ import { requestInfoContext } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { defaultSiteFacts, type SiteFacts } from "#app/content/site-facts.ts";
 import { readSiteFacts, saveSiteFacts, SITE_FACTS_ID, siteFactsContent, siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
+import { resolveAuditRefs } from "#app/features/staff/audit-targets.server.ts";
 import { compareRevisions } from "#app/features/staff/publishing/revision-diff.server.ts";
 import { restoreRevision, revisionData, revisionsOf, settleChanges, workingCopy } from "#app/features/staff/publishing/revisions.server.ts";
 import { readContentVersion, startContentWatch } from "#app/platform/content-watch.server.ts";
@@ -152,6 +153,9 @@ for (const driver of await testDrivers()) {
         ok: true,
       });
       expect((await readSiteFacts(db)).facts).toEqual(defaultSiteFacts);
+      // The audit log names them and links to their screen.
+      const [restoredEntry] = await resolveAuditRefs(db, await db.select().from(auditLog).where(eq(auditLog.action, "revision-restored")).limit(1));
+      expect(restoredEntry!.target).toMatchObject({ label: "Site facts", name: "Site facts", href: "/staff/site" });
       const actions = await db.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id);
       expect(actions.map((entry) => entry.action)).toEqual([
         "site-facts-changed",
