@@ -70,6 +70,7 @@ export default [
     route("vitals", "routes/staff.vitals.tsx"),
     route("redirects", "routes/staff.redirects.tsx"),
     route("site", "routes/staff.site.tsx"),
+    route("site/history", "routes/staff.content.$id.history.tsx", { id: "staff-site-history" }),
     route("*", "routes/staff.not-found.tsx"),
   ]),
   route("applications/status/:token", "routes/applications.status.$token.tsx"),

@@ -20,10 +20,9 @@ const originLabel = (origin: "first" | "saved" | "restored", restoredFrom: numbe
         ? "Published version brought back"
         : `Restored from revision ${restoredFrom}`;
 
-/** The revisions of a job or an insight, what changed between two of them, and a restore of any one as a draft. */
+/** The revisions of a content item (or the site facts), what changed between two of them, and a restore of any one as a draft. */
 export default function ContentHistory({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, title, noun, basePath, revisions, from, to, differences } = loaderData;
-  const editPath = `${basePath}/${id}`;
+  const { title, noun, editPath, revisions, from, to, differences } = loaderData;
   return (
     <>
       <RecordPageHeader back={{ to: editPath, label: `Back to editing` }} title={`History: ${title}`} done={null} answer={actionData}>

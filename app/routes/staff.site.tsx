@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/staff.site";
 import { defaultSiteFacts, navLabelEntries, type NavLabelEntry } from "#app/content/site-facts.ts";
 import { Field } from "#app/features/forms/field.tsx";
@@ -23,10 +23,11 @@ import {
   TRUST_POINTS_FIELD,
   type ContactField,
 } from "#app/features/site-facts/site-facts-form.ts";
-import { readSiteFacts, saveSiteFacts } from "#app/features/site-facts/site-facts.server.ts";
+import { readSiteFacts, saveSiteFacts, SITE_FACTS_ID, siteFactsContent } from "#app/features/site-facts/site-facts.server.ts";
+import { settleChanges, workingCopy } from "#app/features/staff/publishing/revisions.server.ts";
 import { answerRejection, formError, readStaffForm, unknownIntent } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { FormNotice, PageHeading, buttonClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { FormNotice, PageHeading, buttonClass, linkClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { useUnsavedChanges } from "#app/features/staff/unsaved-changes.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
@@ -34,8 +35,12 @@ import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, request, "siteFacts");
-  const { facts, revision, changedAt } = await readSiteFacts((await servicesOf(context)).db);
-  return { values: siteFactsValues(facts), revision, changedAt: changedAt?.toISOString() ?? null };
+  const { db } = await servicesOf(context);
+  const inForce = await readSiteFacts(db);
+  // The form shows the working copy: a restored revision waits in it until an admin saves it.
+  const working = await workingCopy(db, siteFactsContent, SITE_FACTS_ID, inForce);
+  const pending = siteFactsContent.fields.filter((field) => working.pendingFields.includes(field.key)).map((field) => field.label);
+  return { values: siteFactsValues(working.data), pending, revision: inForce.revision, changedAt: inForce.changedAt?.toISOString() ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,6 +57,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!Number.isInteger(shownRevision) || shownRevision < 0) {
       return formError(400, "Reload the page and make your changes again: the form was incomplete.", undefined, values);
     }
+    const actor = { id: user.id, email: user.email };
+    if (values.intent === "discard-changes") {
+      const discarded = await settleChanges(services.db, siteFactsContent, {
+        id: SITE_FACTS_ID,
+        action: "discard",
+        actor,
+        ipAddress: clientAddressOf(context),
+      });
+      if (!discarded.ok) return formError(discarded.status, discarded.message);
+      return {
+        status: "success",
+        messages: ["The restored revision is put away: the form shows the site facts in force. It stays in the history."],
+      } satisfies FormAnswer;
+    }
     const reset = values.intent === "reset";
     if (!reset && values.intent !== "save") return unknownIntent();
     const read = reset ? ({ ok: true, facts: defaultSiteFacts } as const) : readSiteFactsForm(values);
@@ -59,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const saved = await saveSiteFacts(services.db, {
       facts: read.facts,
       shownRevision,
-      actor: { id: user.id, email: user.email },
+      actor,
       ipAddress: clientAddressOf(context),
       reset,
     });
@@ -114,8 +133,28 @@ export default function SiteFactsPage({ loaderData, actionData }: Route.Componen
         )}
       </PageHeading>
       <FormNotice answer={actionData} />
+      <p className="mb-6">
+        <Link to="/staff/site/history" className={linkClass}>
+          History
+        </Link>{" "}
+        lists every save, compares any two and restores one into this form.
+      </p>
+      {loaderData.pending.length > 0 ? (
+        <div role="note" className="mb-6 max-w-3xl rounded-lg border border-amber-500 bg-amber-50 p-4 text-amber-950">
+          <p>
+            <strong>Not saved yet:</strong> the form holds a restored revision ({loaderData.pending.join(", ")} differ from what the pages show). The pages keep
+            showing the facts in force until you press <em>Save site facts</em>.
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="revision" value={loaderData.revision} />
+            <button type="submit" name="intent" value="discard-changes" className={secondaryButtonClass}>
+              Put the restored revision away
+            </button>
+          </Form>
+        </div>
+      ) : null}
       {/* Drawn anew at each saved revision, so what the server holds is what the form shows. */}
-      <Form key={loaderData.revision} method="post" className="grid max-w-3xl gap-6" {...unsaved}>
+      <Form key={loaderData.revision} method="post" className="grid max-w-3xl gap-6" {...unsaved.form}>
         <input type="hidden" name="revision" value={loaderData.revision} />
 
         <fieldset className={fieldsetClass}>

@@ -114,6 +114,38 @@ test("an admin changes the banner's first message and the phone number; a visito
   expect(await visitor.getByTestId("site-footer").getByRole("link", { name: NEW_PHONE.display }).getAttribute("href")).toBe(NEW_PHONE.href);
   expect(await visitor.locator("body").textContent()).not.toContain(OLD_PHONE.display);
   await checkPage(visitor, 375);
+
+  // The history compares the saves; restoring the spec's values fills the form and publishes nothing until saved.
+  await admin.setViewportSize(DESKTOP);
+  await admin.getByRole("link", { name: "History" }).click();
+  await admin.getByRole("heading", { name: "History: Site facts", level: 1 }).waitFor();
+  const differences = admin.getByTestId("revision-differences");
+  expect(await differences.locator("dt").allTextContents()).toEqual(["Announcement banner", "Phone"]);
+  expect(await differences.locator("ins").allTextContents()).toContain("[added: 22 4000 1234]");
+  await checkPage(admin, 1280);
+  await admin.getByRole("button", { name: "Restore revision 1" }).click();
+  await expect.poll(() => admin.getByRole("status").textContent()).toContain("Revision 1 is restored as revision 3.");
+  await admin.getByRole("link", { name: "Back to editing" }).click();
+  await admin.getByRole("note").filter({ hasText: "Not saved yet: the form holds a restored revision (Announcement banner, Phone" }).waitFor();
+  await waitForStaffHydration(admin);
+  expect(await admin.getByLabel("Phone number as shown").inputValue()).toBe(OLD_PHONE.display);
+  expect(await firstMessage(admin).inputValue()).toBe(OLD_MESSAGE);
+  await checkPage(admin, 1280);
+  expect(jsonLdTelephone(await html("/"))).toBe("+912240001234");
+  await admin.getByRole("button", { name: "Save site facts" }).click();
+  await expect.poll(() => admin.getByRole("status").textContent()).toContain("Saved. Every page shows the change within seconds.");
+  await expect.poll(() => admin.getByRole("note").filter({ hasText: "Not saved yet" }).count()).toBe(0);
+  await expect.poll(async () => jsonLdTelephone(await html("/")), { timeout: 2_000, interval: 100 }).toBe("+919810042275");
+
+  // The admin's own save comes back the same way.
+  await admin.getByRole("link", { name: "History" }).click();
+  await admin.getByRole("button", { name: "Restore revision 2" }).click();
+  await expect.poll(() => admin.getByRole("status").textContent()).toContain("Revision 2 is restored as revision 4.");
+  await admin.getByRole("link", { name: "Back to editing" }).click();
+  await waitForStaffHydration(admin);
+  expect(await admin.getByLabel("Phone number as shown").inputValue()).toBe(NEW_PHONE.display);
+  await admin.getByRole("button", { name: "Save site facts" }).click();
+  await expect.poll(async () => jsonLdTelephone(await html("/")), { timeout: 2_000, interval: 100 }).toBe("+912240001234");
 });
 
 test("without JavaScript on a phone, an admin renames the header's Contact Us; the header follows, where it leads and the footer's own label do not", async () => {

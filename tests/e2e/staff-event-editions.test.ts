@@ -165,16 +165,28 @@ test.skipIf(!reachable)(
     const give = sales.getByRole("button", { name: "Give Omar Waiting a place" });
     await give.click();
     await sales.getByText("Every place is taken (1 of 1). Raise the edition's capacity first, then give the place.").first().waitFor();
+    // "Has a place" in the status list is the same path as the button: refused while full, with the same sentence.
+    await sales.reload();
+    await waitForStaffHydration(sales);
+    const hasAPlace = async () => {
+      await sales.locator("select#status").selectOption({ label: "Has a place" });
+      await sales.getByRole("button", { name: "Change status" }).click();
+    };
+    await hasAPlace();
+    await sales.getByText("Every place is taken (1 of 1). Raise the edition's capacity first, then give the place.").first().waitFor();
+    expect((await pair.postgres.pool.query("select status from event_registrations where email = 'omar@example.com'")).rows).toEqual([
+      { status: "waitlisted" },
+    ]);
     expect(mailsTo("omar@example.com")).toHaveLength(1);
 
-    // The editor raises the places; now the place is given, mailed through the outbox and audited.
+    // The editor raises the places; now the place is given from the status list, mailed through the outbox and audited.
     await gotoContentForm(editor, `/staff/events/editions/${id}`);
     await editor.getByLabel("Places").fill("2");
     await editor.getByRole("button", { name: "Save changes" }).click();
     await notice(editor, "Saved.");
     await sales.reload();
     await waitForStaffHydration(sales);
-    await give.click();
+    await hasAPlace();
     await sales.getByText("The place is given: the confirmation with the calendar invitation is in the outbox.").waitFor();
     await sales.getByText("Has a place").first().waitFor();
     await expectAccessible(sales);

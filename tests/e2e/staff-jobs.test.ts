@@ -328,3 +328,63 @@ test.skipIf(!reachable)(
     ]);
   },
 );
+
+test.skipIf(!reachable)(
+  "a draft job scheduled a few seconds ahead appears on /careers of both processes by itself; the list says when until then",
+  { timeout: 180_000 },
+  async () => {
+    const title = `Scheduled Analyst ${Date.now()}`;
+    const recruiter = await openPage({ baseURL: pair.first.baseURL });
+    await signInAs(recruiter, pair.first, "recruiter", "Sara Schedule");
+    await gotoContentForm(recruiter, "/staff/jobs/new");
+    await recruiter.getByLabel("Job title").fill(title);
+    await recruiter.getByLabel("Job type").selectOption("full-time");
+    await recruiter.getByRole("button", { name: "Save draft" }).click();
+    await recruiter.waitForURL(/\/staff\/jobs\/\d+\?done=created$/);
+    await recruiter.locator("main form[novalidate]").waitFor({ state: "attached" });
+
+    // The field takes minutes: wait until the next whole minute is a few seconds ahead, then choose it.
+    const MINUTE = 60_000;
+    const untilNextMinute = () => MINUTE - (Date.now() % MINUTE);
+    if (untilNextMinute() < 8_000) await new Promise((resolve) => setTimeout(resolve, untilNextMinute() + 1_000));
+    if (untilNextMinute() > 15_000) await new Promise((resolve) => setTimeout(resolve, untilNextMinute() - 15_000));
+    // Written as the field reads it: in the staff member's zone, the company's here.
+    await recruiter.getByText("Time zone: Asia/Kolkata.").waitFor();
+    const at = Math.ceil(Date.now() / MINUTE) * MINUTE;
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Asia/Kolkata",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      })
+        .formatToParts(new Date(at))
+        .map((part) => [part.type, part.value]),
+    );
+    const wall = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+    await recruiter.getByLabel("Publish at").fill(wall);
+    await recruiter.getByRole("button", { name: "Schedule" }).click();
+    await notice(recruiter, "The job is scheduled: it is published by itself at the time shown");
+    await recruiter.getByText(/Scheduled:.*\(scheduled by Sara Schedule\)/).waitFor();
+    await expectAccessible(recruiter);
+    await recruiter.goto("/staff/jobs");
+    await recruiter.getByRole("row").filter({ hasText: title }).getByText("Scheduled for").waitFor();
+
+    // Nobody clicks anything more: each process's look for due schedules publishes it once, within its interval after the time.
+    for (const server of [pair.first, pair.second]) {
+      const ms = await timeUntil(server, "/careers", (status, body) => status === 200 && body.includes(title), at);
+      expect(ms, server.baseURL).toBeLessThan(12_000);
+    }
+    const audit = await pair.postgres.pool.query(
+      "select action, ip_address from audit_log where target_type = 'job' and action in ('publication-scheduled', 'job-published') and target_id = (select id::text from job where title = $1) order by id",
+      [title],
+    );
+    expect(audit.rows).toEqual([
+      { action: "publication-scheduled", ip_address: expect.any(String) },
+      { action: "job-published", ip_address: "schedule" },
+    ]);
+  },
+);

@@ -18,13 +18,18 @@ export type EventRegistrationParams = {
   starts_at: string;
   ends_at: string;
   event_uid: string;
+  /** The general e-mail of the site facts when queued (decision 057): the reply-to and the calendar's organiser; absent on older messages. */
+  contact_email?: string;
 };
 
-export type EventNextEditionParams = { full_name: string; event_title: string; page_url: string };
+export type EventNextEditionParams = { full_name: string; event_title: string; page_url: string; contact_email?: string };
+
+/** Where a reply to an event e-mail goes: the general e-mail the site showed when it was queued. */
+const contactOf = (p: { contact_email?: string }) => p.contact_email ?? site.emails.general;
 
 /** The event as an iCalendar file: times in UTC (every calendar converts them), the venue, the page. */
 export function eventCalendar(
-  p: Pick<EventRegistrationParams, "event_title" | "starts_at" | "ends_at" | "event_uid" | "venue_text" | "page_url">,
+  p: Pick<EventRegistrationParams, "event_title" | "starts_at" | "ends_at" | "event_uid" | "venue_text" | "page_url" | "contact_email">,
 ): CalendarAttachment {
   const calendar = ical({ prodId: { company: site.name, product: "Website", language: "EN" }, method: ICalCalendarMethod.PUBLISH, name: p.event_title });
   calendar.createEvent({
@@ -35,7 +40,7 @@ export function eventCalendar(
     location: p.venue_text,
     url: p.page_url,
     description: `${p.event_title}, hosted by ${site.name}. Details and agenda: ${p.page_url}`,
-    organizer: { name: site.name, email: site.emails.general },
+    organizer: { name: site.name, email: contactOf(p) },
   });
   return { filename: `${p.event_uid.split("@")[0]}.ics`, content: calendar.toString() };
 }
@@ -68,7 +73,7 @@ function registration(p: EventRegistrationParams): RenderedMail {
           .join("") +
         `</ul><p>The agenda and speakers are on the <a href="${escapeHtml(p.page_url)}">event page</a>. If you can no longer come, reply to this email so we can offer your place to someone else.</p><p>${escapeHtml(site.name)}</p>`,
     ),
-    replyTo: site.emails.general,
+    replyTo: contactOf(p),
     ...(registered ? { calendar: eventCalendar(p) } : {}),
   };
 }
@@ -82,7 +87,7 @@ function nextEdition(p: EventNextEditionParams): RenderedMail {
     html: htmlPage(
       `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(p.page_url)}">What happened this time</a></p><p>${escapeHtml(site.name)}</p>`,
     ),
-    replyTo: site.emails.general,
+    replyTo: contactOf(p),
   };
 }
 

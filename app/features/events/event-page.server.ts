@@ -51,11 +51,11 @@ export async function eventPageAction(request: Request, context: Readonly<Router
  * calendar without registering: the same event (same id) as the invitation a
  * registration's email carries, so a calendar that has both keeps one.
  */
-export function eventCalendarResponse(env: Pick<Env, "SITE_URL">, event: EventRow | null): Response {
+export function eventCalendarResponse(env: Pick<Env, "SITE_URL">, event: EventRow | null, contactEmail: string): Response {
   if (!event || event.endsAt <= new Date()) {
     return new Response("This event has no date to add to a calendar any more.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const calendar = eventCalendar(eventCalendarFacts(env.SITE_URL, event));
+  const calendar = eventCalendar(eventCalendarFacts(env.SITE_URL, event, contactEmail));
   return new Response(calendar.content, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

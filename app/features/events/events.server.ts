@@ -98,8 +98,12 @@ export const eventWhenText = (event: Pick<EventRow, "startsAt" | "endsAt" | "tim
 /** The event's id in calendars: the same in every invitation and download, so a calendar updates it instead of adding a second one. */
 export const eventUid = (siteUrl: string, event: Pick<EventRow, "slug">) => `${event.slug}@${new URL(siteUrl).hostname}`;
 
-/** What the event's calendar file is drawn from (`eventCalendar`): the same for the invitation mailed and the file downloaded. */
-export function eventCalendarFacts(siteUrl: string, event: EventRow) {
+/**
+ * What the event's calendar file is drawn from (`eventCalendar`): the same for
+ * the invitation mailed and the file downloaded; `contactEmail` (the site
+ * facts' general e-mail) is its organiser.
+ */
+export function eventCalendarFacts(siteUrl: string, event: EventRow, contactEmail: string) {
   return {
     event_title: event.title,
     starts_at: event.startsAt.toISOString(),
@@ -107,6 +111,7 @@ export function eventCalendarFacts(siteUrl: string, event: EventRow) {
     event_uid: eventUid(siteUrl, event),
     venue_text: venueLine(event.venue),
     page_url: eventPageUrl(siteUrl, event),
+    contact_email: contactEmail,
   };
 }
 

@@ -3,11 +3,15 @@ import { RouterContextProvider } from "react-router";
 import { expect, test, vi } from "vitest";
 import { EVENT_CONSENT_VERSION, type EventFormResult } from "#app/features/events/event-rules.ts";
 import { findEvent } from "#app/features/events/events.server.ts";
+import { eventEmails, type EventRegistrationParams } from "#app/features/events/event-emails.server.ts";
+import { eventCalendarResponse } from "#app/features/events/event-page.server.ts";
+import { defaultSiteFacts } from "#app/content/site-facts.ts";
+import { saveSiteFacts, siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
 import { handleEventPost } from "#app/features/events/register.server.ts";
 import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
 import { readContentVersion } from "#app/platform/content-watch.server.ts";
 import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
-import { eventRegistrations, events, outbox } from "#app/platform/db/schema.server.ts";
+import { eventRegistrations, events, outbox, staffUsers } from "#app/platform/db/schema.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { testDrivers } from "#tests/support/databases.ts";
@@ -47,6 +51,36 @@ async function post(services: Services, fields: Record<string, string>) {
 const drivers = await testDrivers();
 
 for (const driver of drivers) {
+  test(`the event e-mails' reply-to and the calendar's organiser are the site facts' general e-mail, as the file to download (${driver})`, async () => {
+    await withServices(driver, async (services) => {
+      await scheduleEvent(services, 48, 1);
+      await services.db.insert(staffUsers).values({ id: "ada", name: "Ada", email: "ada@staff.example.com", roles: ["admin"] });
+      const emails = { ...defaultSiteFacts.emails, general: "events@new.example" };
+      const saved = await saveSiteFacts(services.db, {
+        facts: { ...defaultSiteFacts, emails },
+        shownRevision: 0,
+        actor: { id: "ada", email: "ada@staff.example.com" },
+        ipAddress: "10.0.0.1",
+      });
+      expect(saved).toMatchObject({ ok: true });
+
+      await post(services, { fullName: "Guest One", email: "one@example.com", idempotencyKey: "key-one-123456" });
+      await post(services, { fullName: "Guest Two", email: "two@example.com", idempotencyKey: "key-two-123456" });
+      const queued = await services.db.select().from(outbox).where(eq(outbox.template, "event-registration")).orderBy(outbox.id);
+      expect(queued.map((mail) => (mail.params as EventRegistrationParams).contact_email)).toEqual(["events@new.example", "events@new.example"]);
+      const placed = eventEmails["event-registration"].render(queued[0]!.params as EventRegistrationParams);
+      const waiting = eventEmails["event-registration"].render(queued[1]!.params as EventRegistrationParams);
+      expect([placed.replyTo, waiting.replyTo]).toEqual(["events@new.example", "events@new.example"]);
+      expect(placed.calendar?.content).toMatch(/ORGANIZER;CN="?Kraf Technologies"?:mailto:events@new\.example/);
+      expect(placed.calendar?.content).not.toContain(defaultSiteFacts.emails.general);
+      const download = eventCalendarResponse(services.env, (await findEvent(services.db, SLUG))!, (await siteFactsFor(services)).facts.emails.general);
+      expect(await download.text()).toContain("mailto:events@new.example");
+      // A message queued before (no e-mail in its parameters) keeps the one the code holds.
+      const { contact_email: _dropped, ...older } = queued[0]!.params as EventRegistrationParams;
+      expect(eventEmails["event-registration"].render(older).replyTo).toBe(defaultSiteFacts.emails.general);
+    });
+  });
+
   test(`places go to the first registrants and the rest join the waiting list, one row and one email each (${driver})`, async () => {
     await withServices(driver, async (services) => {
       await scheduleEvent(services, 48, 2);

@@ -1,3 +1,4 @@
+import { readSiteFacts } from "#app/features/site-facts/site-facts.server.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import {
@@ -134,11 +135,13 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
       if (saved.status === "registered" && taken + 1 >= locked.capacity) await bumpContentVersion(tx);
     }
 
+    // The e-mails quote the site facts in force, read in this transaction (PGlite has one connection).
+    const contactEmail = (await readSiteFacts(tx)).facts.emails.general;
     if (saved.status === "next-edition") {
       await confirm({
         template: "event-next-edition",
         to: input.email,
-        params: { full_name: input.fullName, event_title: event.title, page_url: eventPageUrl(services.env.SITE_URL, event) },
+        params: { full_name: input.fullName, event_title: event.title, page_url: eventPageUrl(services.env.SITE_URL, event), contact_email: contactEmail },
         kind: "event",
         registrationId: saved.id,
       });
@@ -148,7 +151,7 @@ const eventForm = (event: EventRow, now: () => Date): FormSpec<Input, Saved, Ext
       template: "event-registration",
       to: input.email,
       params: {
-        ...eventCalendarFacts(services.env.SITE_URL, event),
+        ...eventCalendarFacts(services.env.SITE_URL, event, contactEmail),
         full_name: input.fullName,
         status: saved.status,
         reference: saved.reference,

@@ -6,7 +6,9 @@ import { expect, test, vi } from "vitest";
 import { Sections } from "#app/components/sections/sections.tsx";
 import type { PageContent } from "#app/content/page-types.ts";
 import { testimonialsAbout, withPickedProof } from "#app/features/proof/proof-blocks.server.ts";
-import { changeProofStatus, createProof, saveProof } from "#app/features/proof/proof-content.server.ts";
+import { changeProofStatus, createProof, proofContent, saveProof } from "#app/features/proof/proof-content.server.ts";
+import { publishDueChanges, scheduleChanges } from "#app/features/staff/publishing/scheduled-changes.server.ts";
+import { changesPublishers } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import { emptyProofData, type ProofData } from "#app/features/proof/proof-kinds.ts";
 import { readBlocks } from "#app/features/site-pages/page-blocks.ts";
 import { readProofInput } from "#app/features/staff/proof/proof-editor.server.ts";
@@ -110,6 +112,22 @@ for (const driver of drivers) {
         "logo proof-deleted",
         "testimonial proof-created",
       ]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test(`a draft testimonial scheduled to publish is published by the schedule when its time comes (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    const { db } = database;
+    try {
+      await db.insert(staffUsers).values({ id: actor.id, name: "Erin Editor", email: actor.email, roles: ["editor"] });
+      const id = await created(db, "testimonials", quote("Scheduled"));
+      const at = new Date(Date.now() + 60 * 60_000);
+      expect(await scheduleChanges(db, proofContent("testimonials"), { id, at, actor, ipAddress: ip })).toMatchObject({ ok: true });
+      expect(await publishDueChanges(db, changesPublishers, new Date())).toBe(0);
+      expect(await publishDueChanges(db, changesPublishers, new Date(at.getTime() + 1_000))).toBe(1);
+      expect((await db.select().from(testimonials).where(eq(testimonials.id, id)))[0]?.status).toBe("published");
     } finally {
       await database.close();
     }

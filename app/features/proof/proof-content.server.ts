@@ -59,6 +59,7 @@ export function proofContent(kind: ProofKind): VersionedContent<ProofRow, ProofD
     lock: (tx, id) => lockProof(tx, kind, id),
     dataOf: (row) => proofDataOf(kind, row),
     isPublic: (row) => row.status === "published",
+    publishDraft: (tx, id, actor, ipAddress) => changeProofStatus(tx, kind, id, "publish", actor, ipAddress),
     writeLive: (tx, id, data) => updateProof(tx, kind, id, data),
     touch: (tx, id) => updateProof(tx, kind, id, {}),
     edited: "proof-edited",

@@ -8,7 +8,10 @@ import type { Env } from "#app/platform/env.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { defaultSiteFacts, type SiteFacts } from "#app/content/site-facts.ts";
-import { readSiteFacts, saveSiteFacts, siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
+import { readSiteFacts, saveSiteFacts, SITE_FACTS_ID, siteFactsContent, siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
+import { resolveAuditRefs } from "#app/features/staff/audit-targets.server.ts";
+import { compareRevisions } from "#app/features/staff/publishing/revision-diff.server.ts";
+import { restoreRevision, revisionData, revisionsOf, settleChanges, workingCopy } from "#app/features/staff/publishing/revisions.server.ts";
 import { readContentVersion, startContentWatch } from "#app/platform/content-watch.server.ts";
 import { auditLog, contentDocuments, staffUsers } from "#app/platform/db/schema.server.ts";
 import { createPublishedReads } from "#app/platform/published-reads.server.ts";
@@ -69,7 +72,7 @@ for (const driver of await testDrivers()) {
       expect(entry).toMatchObject({
         actorId: admin.id,
         actorEmail: admin.email,
-        detail: { fields: ["phone"], revision: 1, reset: false },
+        detail: { fields: "phone" },
         ipAddress: "10.0.0.1",
       });
 
@@ -96,6 +99,72 @@ for (const driver of await testDrivers()) {
         revision: 3,
       });
       expect(await readSiteFacts(db)).toMatchObject({ facts: defaultSiteFacts, revision: 3, changedBy: otherAdmin.id });
+    } finally {
+      await close();
+    }
+  });
+
+  test(`the facts' saves are revisions: a restore fills the form and publishes nothing until saved; putting it away keeps the facts in force (${driver})`, async () => {
+    const { db, close } = await openTestDatabase(driver);
+    try {
+      await db.insert(staffUsers).values({ id: admin.id, name: "Ada", email: admin.email, roles: ["admin"] });
+      const phone = { display: "+91 22 4000 1234", href: "tel:+912240001234" };
+      const figures = { years: "4+", clients: "300+", professionals: "90+" };
+      await saveSiteFacts(db, { facts: edited({ phone }), shownRevision: 0, actor: admin, ipAddress: "10.0.0.1" });
+      await saveSiteFacts(db, { facts: edited({ phone, figures }), shownRevision: 1, actor: admin, ipAddress: "10.0.0.1" });
+      // Revision 1 is the spec's values, kept when the first save was made.
+      const history = await revisionsOf(db, "site-facts", SITE_FACTS_ID);
+      expect(history.map((entry) => [entry.number, entry.origin, entry.savedByName])).toEqual([
+        [3, "saved", "Ada"],
+        [2, "saved", "Ada"],
+        [1, "first", "Ada"],
+      ]);
+      const compared = await revisionData(db, "site-facts", SITE_FACTS_ID, [1, 3]);
+      const differences = compareRevisions(siteFactsContent.fields, compared.get(1)!, compared.get(3)!, "Asia/Kolkata");
+      expect(differences.map((difference) => difference.label)).toEqual(["Phone", "Trust figures"]);
+      expect(differences[0]!.parts.some((part) => part.change === "added" && part.value.includes("4000 1234"))).toBe(true);
+
+      // Restoring the spec's values: the pages keep the facts in force; the form shows the restored ones.
+      const restoring = {
+        id: SITE_FACTS_ID,
+        number: 1,
+        actor: admin,
+        ipAddress: "10.0.0.1",
+        withoutMissingFiles: async (data: SiteFacts) => ({ data, missing: [] }),
+      };
+      expect(await restoreRevision(db, siteFactsContent, restoring)).toMatchObject({
+        ok: true,
+        message: expect.stringContaining("Revision 1 is restored as revision 4"),
+      });
+      const inForce = await readSiteFacts(db);
+      expect(inForce.facts).toEqual(edited({ phone, figures }));
+      expect(inForce.revision).toBe(3);
+      const working = await workingCopy(db, siteFactsContent, SITE_FACTS_ID, inForce);
+      expect(working).toEqual({ data: defaultSiteFacts, pendingFields: ["phone", "figures"] });
+
+      // Put away: the form shows the facts in force again. Restored again and saved: the pages follow.
+      expect(await settleChanges(db, siteFactsContent, { id: SITE_FACTS_ID, action: "discard", actor: admin, ipAddress: "10.0.0.1" })).toMatchObject({
+        ok: true,
+      });
+      expect((await workingCopy(db, siteFactsContent, SITE_FACTS_ID, await readSiteFacts(db))).pendingFields).toEqual([]);
+      await restoreRevision(db, siteFactsContent, restoring);
+      const shown = await readSiteFacts(db);
+      expect(await saveSiteFacts(db, { facts: defaultSiteFacts, shownRevision: shown.revision, actor: admin, ipAddress: "10.0.0.1" })).toMatchObject({
+        ok: true,
+      });
+      expect((await readSiteFacts(db)).facts).toEqual(defaultSiteFacts);
+      // The audit log names them and links to their screen.
+      const [restoredEntry] = await resolveAuditRefs(db, await db.select().from(auditLog).where(eq(auditLog.action, "revision-restored")).limit(1));
+      expect(restoredEntry!.target).toMatchObject({ label: "Site facts", name: "Site facts", href: "/staff/site" });
+      const actions = await db.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id);
+      expect(actions.map((entry) => entry.action)).toEqual([
+        "site-facts-changed",
+        "site-facts-changed",
+        "revision-restored",
+        "changes-discarded",
+        "revision-restored",
+        "site-facts-changed",
+      ]);
     } finally {
       await close();
     }

@@ -1,7 +1,9 @@
 import { defaultSiteFacts, type SiteFacts } from "#app/content/site-facts.ts";
-import { readDocument, saveDocument } from "#app/features/content-documents.server.ts";
-import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
-import { canonicalJson, staleRevision } from "#app/features/staff/publishing/revisions.server.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { readDocument } from "#app/features/content-documents.server.ts";
+import type { AuditActor } from "#app/features/staff/audit.server.ts";
+import { saveContent, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
+import { contentDocuments } from "#app/platform/db/schema.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
@@ -53,29 +55,69 @@ export async function siteFactsFor(services: { db: Database; content: Pick<Servi
   }
 }
 
+/** The one item the site facts are on the content core: there is one set. */
+export const SITE_FACTS_ID = 1;
+
+type SiteFactsRow = SiteFactsInForce;
+
+/**
+ * The site facts on the content core (decision 059): each save a revision,
+ * with a history, a comparison and a restore. They are always public, so a
+ * restore waits in the form until an admin saves it. The document's row may
+ * not exist (the defaults stand); a transaction-scoped advisory lock stands
+ * in for its row lock, so two first saves cannot both pass the stale check.
+ */
+export const siteFactsContent: VersionedContent<SiteFactsRow, SiteFacts> = {
+  type: "site-facts",
+  noun: "set of site facts",
+  fields: [
+    { key: "banner", label: "Announcement banner", kind: "values" },
+    { key: "phone", label: "Phone", kind: "values" },
+    { key: "whatsapp", label: "WhatsApp", kind: "values" },
+    { key: "emails", label: "E-mails", kind: "values" },
+    { key: "address", label: "Address", kind: "values" },
+    { key: "social", label: "Social profiles", kind: "values" },
+    { key: "figures", label: "Trust figures", kind: "values" },
+    { key: "trustPoints", label: "Trust points", kind: "values" },
+    { key: "navLabels", label: "Navigation labels", kind: "values" },
+  ],
+  async lock(tx) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content_documents:${TYPE}:${KEY}`}))`);
+    return readSiteFacts(tx);
+  },
+  dataOf: (row) => row.facts,
+  isPublic: () => true,
+  async writeLive(tx, _id, data, actor) {
+    await tx
+      .insert(contentDocuments)
+      .values({ type: TYPE, key: KEY, data, revision: 1, changedBy: actor.id })
+      .onConflictDoUpdate({
+        target: [contentDocuments.type, contentDocuments.key],
+        set: { data, revision: sql`${contentDocuments.revision} + 1`, changedAt: sql`now()`, changedBy: actor.id },
+      });
+  },
+  async touch(tx) {
+    await tx
+      .update(contentDocuments)
+      .set({ revision: sql`${contentDocuments.revision} + 1` })
+      .where(and(eq(contentDocuments.type, TYPE), eq(contentDocuments.key, KEY)));
+  },
+  edited: "site-facts-changed",
+  savedMessage: () => "Saved. Every page shows the change within seconds.",
+};
+
 export type SiteFactsSave = { ok: true; revision: number; message: string } | { ok: false; status: number; message: string };
 
-/** Saves `facts` over revision `shownRevision` and audits which parts changed, in one transaction; refuses a stale save. */
+/** Saves `facts` over revision `shownRevision` as the next revision, published, with its audit entry; refuses a stale save. */
 export async function saveSiteFacts(
   db: Database,
   { facts, shownRevision, actor, ipAddress, reset = false }: { facts: SiteFacts; shownRevision: number; actor: AuditActor; ipAddress: string; reset?: boolean },
 ): Promise<SiteFactsSave> {
-  return db.transaction(async (tx) => {
-    const before = await readSiteFacts(tx);
-    if (before.revision !== shownRevision) return staleRevision("set of site facts");
-    const fields = (Object.keys(facts) as (keyof SiteFacts)[])
-      .filter((key) => canonicalJson(before.facts[key]) !== canonicalJson(facts[key]))
-      .map((key) => (key === "navLabels" ? "navigation labels" : key));
-    if (fields.length === 0) return { ok: true, revision: before.revision, message: "Nothing changed, so nothing was saved." };
-    const revision = await saveDocument(tx, { type: TYPE, key: KEY, data: facts, shownRevision, actorId: actor.id });
-    if (revision === null) return staleRevision("set of site facts");
-    await audit(tx, { actor, action: "site-facts-changed", detail: { fields, revision, reset }, ipAddress });
-    return {
-      ok: true,
-      revision,
-      message: reset ? "The defaults are back. Every page shows them within seconds." : "Saved. Every page shows the change within seconds.",
-    };
-  });
+  const saved = await saveContent(db, siteFactsContent, { id: SITE_FACTS_ID, shownRevision, data: () => facts, publish: true, actor, ipAddress });
+  if (!saved.ok) return saved;
+  const changed = saved.message !== "Nothing changed, so nothing was saved.";
+  const message = reset && changed ? "The defaults are back. Every page shows them within seconds." : saved.message;
+  return { ok: true, revision: saved.revision ?? shownRevision, message };
 }
 
 /** The site facts in force, for a loader: what its page's copy is filled with. */

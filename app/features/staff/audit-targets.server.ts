@@ -133,6 +133,14 @@ const kinds: Record<string, Kind> = {
     read: namesIn(clientLogos, clientLogos.id, clientLogos.name),
     href: (id) => `/staff/logos/${id}`,
   },
+  // There is one set of site facts, which is never gone: it stands for the defaults until saved.
+  "site-facts": {
+    label: "Site facts",
+    gone: "deleted",
+    numeric: true,
+    read: async (_db, ids) => ids.map((id) => ({ id, name: "Site facts", inactive: false })),
+    href: () => "/staff/site",
+  },
   team: { label: "Team", gone: "deleted", numeric: true, read: namesIn(teams, teams.id, teams.name), href: () => "/staff/teams" },
   "routing-rule": {
     label: "Routing rule",

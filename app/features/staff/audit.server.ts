@@ -36,6 +36,7 @@ export type AuditAction =
   | "changes-published"
   | "changes-discarded"
   | "changes-scheduled"
+  | "publication-scheduled"
   | "schedule-cancelled"
   | "image-uploaded"
   | "business-hours-changed"

@@ -45,8 +45,25 @@ export type InboxKind<Fields extends object> = {
   read: (db: Database, id: number) => Promise<Fields | null>;
   /** A change of the record's own beside status and note (a consultation's owner), posted with this intent. */
   ownChange?: OwnChange;
+  /**
+   * Statuses that are not only a label: choosing one in the status list runs
+   * this instead (an event place, with its capacity check and e-mail), and the
+   * page then says `done`.
+   */
+  statusPaths?: Readonly<Record<string, StatusPath>>;
   /** Its page answers the lead: writes replies and logs calls. */
   replies?: true;
+};
+
+export type StatusPath = {
+  done: string;
+  run: (
+    services: Pick<Services, "db" | "outbox" | "env">,
+    id: number,
+    from: string,
+    user: StaffUser,
+    ipAddress: string,
+  ) => Promise<{ ok: true } | { ok: false; status: number; message: string }>;
 };
 
 export type OwnChange = {
@@ -164,6 +181,12 @@ export async function inboxRecordAction({ request, context, params, url }: PageA
       const from = values.expected ?? "";
       if (!(to in labels) || !(from in labels)) return formError(400, "Choose one of the listed statuses.", { status: "Choose one of the listed statuses." });
       if (to === from) return formError(400, `It is already “${labels[to]}”.`, { status: `It is already “${labels[to]}”.` });
+      const path = kind.statusPaths?.[to];
+      if (path) {
+        const result = await path.run(services, subject.id, from, user, ipAddress);
+        if (!result.ok) return formError(result.status, result.message, { status: result.message });
+        return redirect(`${page}?done=status-${to}`, { status: 303 });
+      }
       const result = await changeStatus(services.db, subject, { from, to }, user, ipAddress);
       if (!result.ok) {
         const message = statusRefusal(result, kind);
@@ -200,5 +223,7 @@ const doneMessages: Record<string, string> = {
 function doneMessage(url: URL, kind: InboxKind<object>): string | null {
   const done = url.searchParams.get("done");
   if (kind.ownChange && done === kind.ownChange.intent) return kind.ownChange.done;
+  const path = done?.startsWith("status-") ? kind.statusPaths?.[done.slice("status-".length)] : undefined;
+  if (path) return path.done;
   return done && Object.hasOwn(doneMessages, done) ? doneMessages[done]! : null;
 }

@@ -945,7 +945,7 @@ export const redirects = pgTable(
 );
 
 /** The kinds of content whose saved versions are kept (decision 059). */
-export const contentTypes = ["job", "insight", "edition", "page", "case-study", "person", "testimonial", "logo"] as const;
+export const contentTypes = ["job", "insight", "edition", "page", "site-facts", "case-study", "person", "testimonial", "logo"] as const;
 export type ContentType = (typeof contentTypes)[number];
 
 /**
@@ -971,7 +971,10 @@ export const contentRevisions = pgTable(
   },
   (t) => [
     uniqueIndex("content_revisions_item_number_key").on(t.contentType, t.itemId, t.number),
-    check("content_revisions_type_check", sql`${t.contentType} in ('job', 'insight', 'edition', 'page', 'case-study', 'person', 'testimonial', 'logo')`),
+    check(
+      "content_revisions_type_check",
+      sql`${t.contentType} in ('job', 'insight', 'edition', 'page', 'site-facts', 'case-study', 'person', 'testimonial', 'logo')`,
+    ),
     check("content_revisions_origin_check", sql`${t.origin} in ('first', 'saved', 'restored')`),
   ],
 );

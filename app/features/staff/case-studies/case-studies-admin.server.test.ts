@@ -16,6 +16,8 @@ import {
 } from "#app/features/staff/case-studies/case-studies-admin.server.ts";
 import { outcomeField, readCaseStudyInput, solutionField, type CaseStudyInput } from "#app/features/staff/case-studies/case-study-rules.ts";
 import { settleChanges } from "#app/features/staff/publishing/revisions.server.ts";
+import { publishDueChanges, scheduleChanges } from "#app/features/staff/publishing/scheduled-changes.server.ts";
+import { changesPublishers } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import { caseStudyContent } from "#app/features/staff/case-studies/case-studies-admin.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { auditLog, caseStudies, staffUsers } from "#app/platform/db/schema.server.ts";
@@ -253,6 +255,20 @@ for (const driver of await testDrivers()) {
         ),
       );
       await refuses(db.execute(sql`insert into content_revisions (content_type, item_id, number, data, origin) values ('case-studies', 1, 1, '{}', 'first')`));
+    });
+  });
+
+  test(`a draft study scheduled to publish is published by the schedule when its time comes, and not before (${driver})`, async () => {
+    await withTestServices(driver, {}, async ({ db }) => {
+      await db.insert(staffUsers).values(editor);
+      const id = await created(db, "A scheduled study");
+      const at = new Date(Date.now() + 60 * 60_000);
+      expect(await scheduleChanges(db, caseStudyContent, { id, at, actor, ipAddress: IP })).toMatchObject({ ok: true });
+      expect(await publishDueChanges(db, changesPublishers, new Date())).toBe(0);
+      expect((await caseStudyForEdit(db, id))!.status).toBe("draft");
+      expect(await publishDueChanges(db, changesPublishers, new Date(at.getTime() + 1_000))).toBe(1);
+      expect((await caseStudyForEdit(db, id))!.status).toBe("published");
+      expect((await readPublishedCaseStudies(db)).map((study) => study.title)).toContain("A scheduled study");
     });
   });
 }

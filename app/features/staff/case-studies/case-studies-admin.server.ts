@@ -113,6 +113,7 @@ export const caseStudyContent: VersionedContent<CaseStudyAdminRow, CaseStudyData
   lock: async (tx, id) => (await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for("update"))[0] ?? null,
   dataOf: ({ id: _id, status: _status, publishedOn: _on, revision: _revision, changedAt: _changed, createdAt: _created, ...data }) => data,
   isPublic: (row) => row.status === "published",
+  publishDraft: (tx, id, actor, ipAddress) => changeCaseStudyStatus(tx, id, "publish", actor, ipAddress),
   publicPath: (_id, data) => caseStudyHref(data),
   check: (tx, id, data) => slugTakenRefusal(tx, slugColumns, data.slug, id, "case study"),
   writeLive: async (tx, id, data) => {

@@ -26,7 +26,7 @@ export function loadNewCaseStudy({ request, context }: PageArgs) {
 
 /** The edit page: the working copy in the form, which may hold changes visitors do not see yet. */
 export async function loadCaseStudyForEdit(args: PageArgs) {
-  const { item: study, working, pending, scheduled, created } = await loadForEdit(args, caseStudyEditor);
+  const { item: study, working, pending, scheduled, draftSchedulable, created } = await loadForEdit(args, caseStudyEditor);
   return {
     id: study.id,
     title: study.title,
@@ -40,6 +40,7 @@ export async function loadCaseStudyForEdit(args: PageArgs) {
     socialImage: working.socialImage,
     pending,
     scheduled,
+    draftSchedulable,
     basePath: caseStudyEditor.basePath,
     created,
   };

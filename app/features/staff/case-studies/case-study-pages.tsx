@@ -55,7 +55,7 @@ export function EditCaseStudyPage({
   loaderData: Awaited<ReturnType<typeof loadCaseStudyForEdit>>;
   actionData: FormAnswer | undefined;
 }) {
-  const { id, title, status, publishedOn, publicPath, revision, values, pending, scheduled, created } = loaderData;
+  const { id, title, status, publishedOn, publicPath, revision, values, pending, scheduled, draftSchedulable, created } = loaderData;
   return (
     <ContentEditPage
       back={{ to: BASE, label: "Back to all case studies" }}
@@ -73,6 +73,7 @@ export function EditCaseStudyPage({
       created={created}
       pending={pending}
       scheduled={scheduled}
+      draftSchedulable={draftSchedulable}
       actions={status === "published" ? [{ intent: "unpublish", label: "Unpublish" }] : [{ intent: "publish", label: "Publish" }]}
       deletion={
         status === "published"

@@ -25,7 +25,7 @@ export function loadNewEdition({ request, context }: PageArgs) {
 
 /** The edit page: the working copy in the form, which may hold changes visitors do not see yet. */
 export async function loadEditionForEdit(args: PageArgs) {
-  const { item: edition, working, pending, scheduled, created } = await loadForEdit(args, editionEditor);
+  const { item: edition, working, pending, scheduled, draftSchedulable, created } = await loadForEdit(args, editionEditor);
   return {
     id: edition.id,
     title: edition.title,
@@ -37,6 +37,7 @@ export async function loadEditionForEdit(args: PageArgs) {
     values: editionFormValues({ ...edition, ...editionColumnsOf(working) }),
     pending,
     scheduled,
+    draftSchedulable,
     basePath: editionEditor.basePath,
     created,
   };

@@ -55,7 +55,7 @@ export function EditEditionPage({
   loaderData: Awaited<ReturnType<typeof loadEditionForEdit>>;
   actionData: FormAnswer | undefined;
 }) {
-  const { id, title, slug, status, registrations, startsAt, revision, values, pending, scheduled, created } = loaderData;
+  const { id, title, slug, status, registrations, startsAt, revision, values, pending, scheduled, draftSchedulable, created } = loaderData;
   return (
     <ContentEditPage
       back={{ to: "/staff/events/editions", label: "Back to all editions" }}
@@ -74,6 +74,7 @@ export function EditEditionPage({
       id={id}
       pending={pending}
       scheduled={scheduled}
+      draftSchedulable={draftSchedulable}
       publicPath={status === "published" ? eventPagePath(slug) : null}
       actions={editionActionsFor(status).map((action) => ({ intent: action, label: editionActionLabels[action] }))}
       deletion={

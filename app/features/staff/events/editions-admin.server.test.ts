@@ -2,7 +2,16 @@ import { and, eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { currentEdition, findEvent, nextEventChange } from "#app/features/events/events.server.ts";
 import type { EditionInput } from "#app/features/staff/events/edition-rules.ts";
-import { changeEditionStatus, createEdition, editionForEdit, giveWaitlistPlace, saveEdition } from "#app/features/staff/events/editions-admin.server.ts";
+import { redirectFor } from "#app/features/redirects/redirects.server.ts";
+import {
+  changeEditionStatus,
+  createEdition,
+  editionContent,
+  editionForEdit,
+  giveWaitlistPlace,
+  saveEdition,
+} from "#app/features/staff/events/editions-admin.server.ts";
+import { settleChanges } from "#app/features/staff/publishing/revisions.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { auditLog, eventRegistrations, events, inboxStatusChanges, outbox, staffUsers, type EventRegistrationStatus } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
@@ -64,6 +73,31 @@ async function registration(services: Services, eventId: number, status: EventRe
 }
 
 for (const driver of await testDrivers()) {
+  test(`a published edition's new address leaves a 301 from the old one once published; a draft's leaves none (${driver})`, async () => {
+    await withTestServices(driver, {}, async (services) => {
+      const { db } = services;
+      await db.insert(staffUsers).values([editor]);
+      const actor = { id: editor.id, email: editor.email };
+      const id = await created(services, editionInput("summit-first", 40));
+      const revisionOf = async () => (await editionForEdit(db, id))!.revision;
+      // Nobody could reach a draft's address: moving it leaves nothing behind.
+      expect(await saveEdition(db, id, await revisionOf(), editionInput("summit-draft", 40), actor, "10.0.0.1")).toMatchObject({ ok: true });
+      expect(await redirectFor(db, "/events/summit-first")).toBeNull();
+      expect(await changeEditionStatus(db, id, "publish", actor, "10.0.0.1")).toMatchObject({ ok: true });
+
+      // A new address kept as a draft moves nothing yet; once published, the old address leads to the new one.
+      expect(await saveEdition(db, id, await revisionOf(), editionInput("summit-moved", 40), actor, "10.0.0.1", false)).toMatchObject({ ok: true });
+      expect(await redirectFor(db, "/events/summit-draft")).toBeNull();
+      expect(await settleChanges(db, editionContent, { id, action: "publish", actor, ipAddress: "10.0.0.1" })).toMatchObject({ ok: true });
+      expect(await redirectFor(db, "/events/summit-draft")).toEqual({ to: "/events/summit-moved", status: 301 });
+      expect(await findEvent(db, "summit-moved")).not.toBeNull();
+      // Saved to publish at once, the same: and a chain stays one hop.
+      expect(await saveEdition(db, id, await revisionOf(), editionInput("summit-final", 40), actor, "10.0.0.1")).toMatchObject({ ok: true });
+      expect(await redirectFor(db, "/events/summit-draft")).toEqual({ to: "/events/summit-final", status: 301 });
+      expect(await redirectFor(db, "/events/summit-moved")).toEqual({ to: "/events/summit-final", status: 301 });
+    });
+  });
+
   test(`a draft has no page; publishing makes it the current edition while it is the next one, and a stale save is refused (${driver})`, async () => {
     await withTestServices(driver, { SITE_URL: "https://www.example.com" }, async (services) => {
       const { db } = services;

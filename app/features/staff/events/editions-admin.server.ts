@@ -1,3 +1,6 @@
+import { readSiteFacts } from "#app/features/site-facts/site-facts.server.ts";
+import { eventPagePath } from "#app/features/events/event-rules.ts";
+import { endSchedule, scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { and, count, eq, ilike, ne, sql } from "drizzle-orm";
 import { eventCalendarFacts, eventWhenText } from "#app/features/events/events.server.ts";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
@@ -16,7 +19,15 @@ import {
   type VersionedContent,
 } from "#app/features/staff/publishing/revisions.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { eventRegistrations, events, type EventAgendaItem, type EventPhoto, type EventSpeaker, type EventVenue } from "#app/platform/db/schema.server.ts";
+import {
+  eventRegistrations,
+  events,
+  type EventAgendaItem,
+  type EventPhoto,
+  type EventRegistrationStatus,
+  type EventSpeaker,
+  type EventVenue,
+} from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 /*
@@ -53,6 +64,7 @@ export function listEditions(db: Database, filter: { search: string; status: Eve
           capacity: events.capacity,
           registrations: registrationsOf(db),
           changedAt: events.updatedAt,
+          scheduledAt: scheduledAtColumn("edition", events.id),
           cursor: cursorOf(listOrder),
         })
         .from(events)
@@ -182,6 +194,8 @@ export const editionContent: VersionedContent<EditionRow, EditionData> = {
     recapPhotos: row.recapPhotos,
   }),
   isPublic: (row) => row.status === "published",
+  publishDraft: (tx, id, actor, ipAddress) => changeEditionStatus(tx, id, "publish", actor, ipAddress),
+  publicPath: (_id, data) => eventPagePath(data.slug),
   writeLive: async (tx, id, data) => {
     await tx
       .update(events)
@@ -251,6 +265,8 @@ export async function changeEditionStatus(db: Database, id: number, action: Edit
     if (!before) return { ok: false, status: 404, message: NO_EDITION };
     const move = editionTransition({ status: before.edition.status, registrations: before.registrations }, action);
     if (!move.ok) return { ok: false, status: 409, message: move.message };
+    // Published or deleted by hand: a schedule to publish it has nothing left to do.
+    if (action === "publish" || move.to === "deleted") await endSchedule(tx, "edition", id);
     if (move.to === "deleted") {
       await tx.delete(events).where(eq(events.id, id));
       await forgetRevisions(tx, "edition", id);
@@ -265,7 +281,8 @@ export async function changeEditionStatus(db: Database, id: number, action: Edit
 }
 
 /**
- * Moves a waiting-list registration to a place, if the edition has one free
+ * Moves a waiting-list registration (or, from the status list, one of
+ * another status shown as `from`) to a place, if the edition has one free
  * (raise the capacity first otherwise), with its history and audit entries,
  * and mails the person their confirmation with the calendar invitation
  * through the outbox, all in one transaction.
@@ -275,6 +292,7 @@ export async function giveWaitlistPlace(
   registrationId: number,
   user: StaffUser,
   ipAddress: string,
+  from: Exclude<EventRegistrationStatus, "registered"> = "waitlisted",
 ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
   return services.db.transaction(async (tx) => {
     const [registration] = await tx.select().from(eventRegistrations).where(eq(eventRegistrations.id, registrationId));
@@ -294,13 +312,20 @@ export async function giveWaitlistPlace(
         message: `Every place is taken (${registered} of ${edition.capacity}). Raise the edition's capacity first, then give the place.`,
       };
     const subject = { type: "registration", id: registrationId } as const;
-    if (!(await moveStatus(tx, subject, { from: "waitlisted", to: "registered" }, user, ipAddress)))
-      return { ok: false, status: 409, message: "Only someone on the waiting list can be given a place; this registration is no longer on it." };
+    if (!(await moveStatus(tx, subject, { from, to: "registered" }, user, ipAddress)))
+      return {
+        ok: false,
+        status: 409,
+        message:
+          from === "waitlisted"
+            ? "Only someone on the waiting list can be given a place; this registration is no longer on it."
+            : "Someone changed the status while you were looking. Nothing was changed; the page now shows their change.",
+      };
     await services.outbox.enqueue(tx, {
       template: "event-registration",
       to: registration.email,
       params: {
-        ...eventCalendarFacts(services.env.SITE_URL, edition),
+        ...eventCalendarFacts(services.env.SITE_URL, edition, (await readSiteFacts(tx)).facts.emails.general),
         full_name: registration.fullName,
         status: "registered",
         reference: registration.reference,

@@ -174,6 +174,8 @@ async function registrationDetail(db: Database, id: number) {
   };
 }
 
+const PLACE_GIVEN = "The place is given: the confirmation with the calendar invitation is in the outbox.";
+
 /** Event registrations in the inbox: their page reads the registration and its event. */
 export const registrationInbox = {
   type: "registration",
@@ -186,10 +188,20 @@ export const registrationInbox = {
   ownChange: {
     intent: "give-place",
     labels: {},
-    done: "The place is given: the confirmation with the calendar invitation is in the outbox.",
+    done: PLACE_GIVEN,
     async run(services, id, _values, user, ipAddress) {
       const given = await giveWaitlistPlace(services, id, user, ipAddress);
       return given.ok ? given : { ...given, field: "intent" };
+    },
+  },
+  // "Has a place" in the status list is the same as the button: refused while full, and the confirmation is sent.
+  statusPaths: {
+    registered: {
+      done: PLACE_GIVEN,
+      run: (services, id, from, user, ipAddress) =>
+        from === "waitlisted" || from === "next-edition"
+          ? giveWaitlistPlace(services, id, user, ipAddress, from)
+          : Promise.resolve({ ok: false, status: 400, message: "Choose one of the listed statuses." }),
     },
   },
 } satisfies InboxKind<object>;

@@ -1,3 +1,4 @@
+import { scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { and, asc, eq, gt, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
@@ -28,6 +29,8 @@ export type InsightListRow = {
   status: InsightStatus;
   publishedDate: Date | null;
   changedAt: Date;
+  /** When a schedule publishes it (a draft or its changes); null when none does. */
+  scheduledAt: Date | null;
   cursor: string;
 };
 
@@ -63,6 +66,7 @@ export function listInsightsForStaff(db: Database, filter: { search: string; sta
           status: featuredInsights.status,
           publishedDate: featuredInsights.publishedDate,
           changedAt: featuredInsights.changedAt,
+          scheduledAt: scheduledAtColumn("insight", featuredInsights.id),
           cursor: cursorOf(listOrder),
         })
         .from(featuredInsights)

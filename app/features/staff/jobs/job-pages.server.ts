@@ -46,7 +46,7 @@ function formValues(job: JobData): JobFormValues {
 }
 
 export async function loadJobForEdit(args: PageArgs) {
-  const { item: job, working, pending, scheduled, created } = await loadForEdit(args, jobEditor);
+  const { item: job, working, pending, scheduled, draftSchedulable, created } = await loadForEdit(args, jobEditor);
   return {
     id: job.id,
     title: job.title,
@@ -58,6 +58,7 @@ export async function loadJobForEdit(args: PageArgs) {
     values: formValues(working),
     pending,
     scheduled,
+    draftSchedulable,
     publicPath: jobPath(job),
     numberPath: jobPath({ id: job.id }),
     socialImage: working.socialImage,

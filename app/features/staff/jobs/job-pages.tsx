@@ -53,7 +53,7 @@ export function NewJobPage({ actionData }: { actionData: FormAnswer | undefined 
 }
 
 export function EditJobPage({ loaderData, actionData }: { loaderData: Awaited<ReturnType<typeof loadJobForEdit>>; actionData: FormAnswer | undefined }) {
-  const { id, title, status, applications, revision, values, pending, scheduled, created } = loaderData;
+  const { id, title, status, applications, revision, values, pending, scheduled, draftSchedulable, created } = loaderData;
   const actions: JobAction[] = status === "draft" ? ["publish"] : status === "open" ? ["close"] : ["reopen"];
   return (
     <ContentEditPage
@@ -71,6 +71,7 @@ export function EditJobPage({ loaderData, actionData }: { loaderData: Awaited<Re
       id={id}
       pending={pending}
       scheduled={scheduled}
+      draftSchedulable={draftSchedulable}
       publicPath={status === "draft" ? null : loaderData.publicPath}
       actions={actions.map((action) => ({ intent: action, label: jobActionLabels[action] }))}
       deletion={

@@ -1,3 +1,4 @@
+import { endSchedule, scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
 import {
@@ -30,6 +31,8 @@ export type JobListRow = {
   closesAt: Date | null;
   applications: number;
   changedAt: Date;
+  /** When a schedule publishes it (a draft or its changes); null when none does. */
+  scheduledAt: Date | null;
   cursor: string;
 };
 
@@ -69,6 +72,7 @@ export function listJobs(db: Database, filter: { search: string; status: JobStat
           closesAt: jobs.closesAt,
           applications: applicationsOf(db),
           changedAt: jobs.changedAt,
+          scheduledAt: scheduledAtColumn("job", jobs.id),
           cursor: cursorOf(listOrder),
         })
         .from(jobs)
@@ -149,6 +153,7 @@ export const jobContent: VersionedContent<JobRow, JobData> = {
     noindex: row.noindex,
   }),
   isPublic: (row) => row.status !== "draft",
+  publishDraft: (tx, id, actor, ipAddress) => changeJobStatus(tx, id, "publish", actor, ipAddress),
   publicPath: (id, data) => jobPath({ id, slug: data.slug }),
   check: (tx, id, data) => slugTakenRefusal(tx, slugColumns, data.slug, id, "job"),
   writeLive: async (tx, id, data) => {
@@ -230,6 +235,8 @@ export async function changeJobStatus(db: Database, id: number, action: JobActio
     if (!before) return { ok: false, status: 404, message: "There is no such job." };
     const move = jobTransition({ ...before.job, applications: before.applications }, action);
     if (!move.ok) return { ok: false, status: 409, message: move.message };
+    // Published or deleted by hand: a schedule to publish it has nothing left to do.
+    if (action === "publish" || move.to === "deleted") await endSchedule(tx, "job", id);
     if (move.to === "deleted") {
       await tx.delete(jobs).where(eq(jobs.id, id));
       await forgetRevisions(tx, "job", id);

@@ -54,7 +54,7 @@ function proofPages<Kind extends ProofKind>(kind: Kind) {
         return { proofKind: kind, values: formValues(kind, emptyProofData(kind)), ...(await formChoices((await servicesOf(context)).db)) };
       },
       async edit(args: PageArgs) {
-        const { item, db, working, pending, scheduled, created } = await loadForEdit(args, editor);
+        const { item, db, working, pending, scheduled, draftSchedulable, created } = await loadForEdit(args, editor);
         return {
           proofKind: kind,
           id: item.id,
@@ -65,6 +65,7 @@ function proofPages<Kind extends ProofKind>(kind: Kind) {
           pictures: picturesOf(kind, working),
           pending,
           scheduled,
+          draftSchedulable,
           created,
           ...(await formChoices(db)),
         };

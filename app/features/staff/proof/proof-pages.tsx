@@ -178,7 +178,7 @@ export function NewProofPage({ loaderData, actionData }: { loaderData: Loaded<"n
 }
 
 export function EditProofPage({ loaderData, actionData }: { loaderData: Loaded<"edit">; actionData: FormAnswer | undefined }) {
-  const { kind, id, title, status, revision, values, pictures, pending, scheduled, created, caseStudies } = loaderData;
+  const { kind, id, title, status, revision, values, pictures, pending, scheduled, draftSchedulable, created, caseStudies } = loaderData;
   const { noun, plural } = proofDeclarations[kind];
   return (
     <ContentEditPage
@@ -195,6 +195,7 @@ export function EditProofPage({ loaderData, actionData }: { loaderData: Loaded<"
       id={id}
       pending={pending}
       scheduled={scheduled}
+      draftSchedulable={draftSchedulable}
       publicPath={null}
       actions={status === "published" ? [{ intent: "unpublish", label: "Unpublish" }] : [{ intent: "publish", label: "Publish now" }]}
       deletion={

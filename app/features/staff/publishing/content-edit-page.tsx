@@ -23,6 +23,47 @@ function IntentButton({ intent, label }: PublishingAction) {
   );
 }
 
+type Scheduled = { publishAt: Date; byName: string | null };
+
+/** When the item is to be published by itself and a way to cancel it, or the form to choose that time. */
+function PublishAt({
+  scheduled,
+  done,
+  label,
+  result,
+  answer,
+}: {
+  scheduled: Scheduled | null;
+  /** What happens then, after "Scheduled:". */
+  done: string;
+  label: string;
+  result: string;
+  /** A refused schedule, whose sentence goes beside its field. */
+  answer: FormAnswer | undefined;
+}) {
+  if (scheduled)
+    return (
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <p>
+          <strong>Scheduled:</strong> {done} on <LocalTime value={scheduled.publishAt} />
+          {scheduled.byName ? ` (scheduled by ${scheduled.byName})` : ""}.
+        </p>
+        <IntentButton intent="cancel-schedule" label="Cancel the schedule" />
+      </div>
+    );
+  return (
+    <div className="mt-4">
+      <ScheduleForm
+        intent="schedule-changes"
+        label={label}
+        result={result}
+        value={answer?.status === "error" ? (answer.values?.publishAt ?? "") : ""}
+        error={answer?.status === "error" ? answer.fields?.publishAt : undefined}
+      />
+    </div>
+  );
+}
+
 /**
  * The edit page of a published item (a job, an insight): the way back to its
  * list, its title and status line, the answer of the last post, the
@@ -40,6 +81,7 @@ export function ContentEditPage({
   id,
   pending,
   scheduled = null,
+  draftSchedulable = false,
   publicPath,
   actions,
   schedule,
@@ -58,8 +100,10 @@ export function ContentEditPage({
   id: number;
   /** The labels of the saved fields visitors do not see yet. */
   pending: string[];
-  /** When those changes are to be published by themselves, and who said so. */
-  scheduled?: { publishAt: Date; byName: string | null } | null;
+  /** When the item (a draft) or its changes are to be published by themselves, and who said so. */
+  scheduled?: Scheduled | null;
+  /** A draft the core publishes at a time: the page offers "Publish at". */
+  draftSchedulable?: boolean;
   /** Where visitors read it, while they can. */
   publicPath: string | null;
   actions: PublishingAction[];
@@ -106,26 +150,23 @@ export function ContentEditPage({
               <IntentButton intent="publish-changes" label="Publish changes" />
               <IntentButton intent="discard-changes" label="Discard changes" />
             </div>
-            {scheduled ? (
-              <div className="mt-4 flex flex-wrap items-center gap-3">
-                <p>
-                  <strong>Scheduled:</strong> published by themselves on <LocalTime value={scheduled.publishAt} />
-                  {scheduled.byName ? ` (scheduled by ${scheduled.byName})` : ""}.
-                </p>
-                <IntentButton intent="cancel-schedule" label="Cancel the schedule" />
-              </div>
-            ) : (
-              <div className="mt-4">
-                <ScheduleForm
-                  intent="schedule-changes"
-                  label="Publish the changes at"
-                  result="They are published by themselves then, with any draft saved meanwhile."
-                  value={scheduleAnswer?.values?.publishAt ?? ""}
-                  error={scheduleAnswer?.fields?.publishAt}
-                />
-              </div>
-            )}
+            <PublishAt
+              scheduled={scheduled}
+              done="published by themselves"
+              label="Publish the changes at"
+              result="They are published by themselves then, with any draft saved meanwhile."
+              answer={scheduleAnswer}
+            />
           </div>
+        ) : null}
+        {draftSchedulable ? (
+          <PublishAt
+            scheduled={scheduled}
+            done="published by itself"
+            label="Publish at"
+            result="It is published by itself then, as it is saved at that time."
+            answer={scheduleAnswer}
+          />
         ) : null}
         {schedule ? <div className="mt-5">{schedule}</div> : null}
         {!deletion ? null : "refusal" in deletion ? (

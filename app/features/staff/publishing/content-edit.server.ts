@@ -86,8 +86,10 @@ export async function loadForEdit<Item extends Row, Row extends { revision: numb
   if (!item || id === null) throw data(editor.notFound, { status: 404 });
   const working = await workingCopy(db, editor.content, id, item);
   const pending = editor.content.fields.filter((field) => working.pendingFields.includes(field.key)).map((field) => field.label);
-  const scheduled = pending.length > 0 ? await scheduledChangesOf(db, editor.content.type, id) : null;
-  return { item, db, working: working.data, pending, scheduled, created: url.searchParams.get("done") === "created" };
+  // A draft of a kind the core publishes at a time may be scheduled; a public item only once it has changes waiting.
+  const draftSchedulable = !editor.content.isPublic(item) && editor.content.publishDraft !== undefined;
+  const scheduled = pending.length > 0 || draftSchedulable ? await scheduledChangesOf(db, editor.content.type, id) : null;
+  return { item, db, working: working.data, pending, scheduled, draftSchedulable, created: url.searchParams.get("done") === "created" };
 }
 
 /** Who changes which item, and from where, once their role is checked; an id that is not a number is a 404. */
@@ -147,7 +149,7 @@ export async function editAction<Item extends Row, Action extends string, Input,
     }
     if (values.intent === "schedule-changes") {
       const at = instantFromLocalField(values.publishAt, values.timeZone ?? "");
-      if (at === "invalid") return formError(400, "Choose the date and time to publish the changes at.", { publishAt: "Enter a date and a time." }, values);
+      if (at === "invalid") return formError(400, "Choose the date and time to publish at.", { publishAt: "Enter a date and a time." }, values);
       const scheduled = await scheduleChanges(services.db, editor.content, { ...change, at });
       if (!scheduled.ok) return formError(scheduled.status, scheduled.message);
       services.content.nudge();

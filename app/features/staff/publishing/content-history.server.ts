@@ -13,20 +13,52 @@ import { answerRejection, formError, readStaffForm } from "#app/features/staff/s
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { staffTimeZone } from "#app/features/staff/staff-time.server.ts";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
+import type { SiteFacts } from "#app/content/site-facts.ts";
+import { readSiteFacts, SITE_FACTS_ID, siteFactsContent, type SiteFactsInForce } from "#app/features/site-facts/site-facts.server.ts";
 
 /*
- * The history page every content type shares: its revisions with who and
+ * The history page every content type shares (and the site facts): its revisions with who and
  * when, what changed between any two, and a restore of any one as a draft.
  */
+
+/** Where the site facts' history is (routes.ts registers the shared history route there). */
+export const SITE_FACTS_HISTORY_PATH = "/staff/site/history";
 
 const restoreForm = { name: "staff-content-restore", fields: ["intent", "number"], labels: { intent: "Action", number: "Revision" } };
 
 /** A revision number from the address or a form, or null. */
 const revisionNumber = (value: string | null | undefined): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 
-async function historyOf<Item extends Row, Action extends string, Input, Row extends { revision: number }, Data extends ContentData>(
-  args: PageArgs,
+/**
+ * What the history of an item needs of its owner: who may see it, how it is
+ * read, its versions, where its form is, and (for a kind with files) what a
+ * restore leaves out. Every content kind's editor has it; so do the site facts.
+ */
+type HistoryOwner<Item extends Row, Row extends { revision: number }, Data extends ContentData> = Pick<
+  ContentEditor<Item, string, unknown, Row, Data>,
+  "area" | "notFound" | "load" | "content" | "withoutMissingFiles"
+> & { editPath: (id: number) => string };
+
+/** A content kind's editor as the owner of its items' histories: its form is at `${basePath}/${id}`. */
+const kindHistory = <Item extends Row, Action extends string, Input, Row extends { revision: number }, Data extends ContentData>(
   editor: ContentEditor<Item, Action, Input, Row, Data>,
+): HistoryOwner<Item, Row, Data> => ({ ...editor, editPath: (id) => `${editor.basePath}/${id}` });
+
+/** The site facts' history, at /staff/site/history: one set, whose form is /staff/site. */
+const siteFactsHistory: HistoryOwner<SiteFactsInForce, SiteFactsInForce, SiteFacts> = {
+  area: "siteFacts",
+  notFound: "There are no such site facts.",
+  content: siteFactsContent,
+  load: (db) => readSiteFacts(db),
+  editPath: () => "/staff/site",
+};
+
+/** The site facts' pages have no id in their address: theirs is the one set. */
+const withSiteFactsId = (args: PageArgs): PageArgs => ({ ...args, params: { id: String(SITE_FACTS_ID) } });
+
+async function historyOf<Item extends Row, Row extends { revision: number }, Data extends ContentData>(
+  args: PageArgs,
+  editor: HistoryOwner<Item, Row, Data>,
   title: (item: Item) => string,
 ) {
   const { item, db } = await loadForEdit(args, editor);
@@ -45,13 +77,10 @@ async function historyOf<Item extends Row, Action extends string, Input, Row ext
     from !== undefined && to !== undefined
       ? compareRevisions(editor.content.fields, compared.get(from) ?? {}, compared.get(to) ?? {}, await staffTimeZone(db, user))
       : [];
-  return { id, title: title(item) || "Untitled", noun: editor.content.noun, basePath: editor.basePath, revisions, from, to, differences };
+  return { id, title: title(item) || "Untitled", noun: editor.content.noun, editPath: editor.editPath(id), revisions, from, to, differences };
 }
 
-async function restoreIn<Item extends Row, Action extends string, Input, Row extends { revision: number }, Data extends ContentData>(
-  args: PageArgs,
-  editor: ContentEditor<Item, Action, Input, Row, Data>,
-) {
+async function restoreIn<Item extends Row, Row extends { revision: number }, Data extends ContentData>(args: PageArgs, editor: HistoryOwner<Item, Row, Data>) {
   const { services, id, actor, ipAddress } = await changeOf(args, editor);
   const { request, context } = args;
   try {
@@ -75,41 +104,43 @@ async function restoreIn<Item extends Row, Action extends string, Input, Row ext
 }
 
 export function loadHistory(args: PageArgs) {
+  if (args.url.pathname === SITE_FACTS_HISTORY_PATH) return historyOf(withSiteFactsId(args), siteFactsHistory, () => "Site facts");
   const kind = contentKindAt(args.url.pathname);
   switch (kind) {
     case "jobs":
-      return historyOf(args, jobEditor, (job) => job.title);
+      return historyOf(args, kindHistory(jobEditor), (job) => job.title);
     case "insights":
-      return historyOf(args, insightEditor, (insight) => insight.title ?? "");
+      return historyOf(args, kindHistory(insightEditor), (insight) => insight.title ?? "");
     case "events/editions":
-      return historyOf(args, editionEditor, (edition) => edition.title);
+      return historyOf(args, kindHistory(editionEditor), (edition) => edition.title);
     case "pages":
-      return historyOf(args, pageEditor, (page) => page.path);
+      return historyOf(args, kindHistory(pageEditor), (page) => page.path);
     case "case-studies":
-      return historyOf(args, caseStudyEditor, (study) => study.title);
+      return historyOf(args, kindHistory(caseStudyEditor), (study) => study.title);
     case "people":
     case "testimonials":
     case "logos":
-      return historyOf(args, proofEditors[kind], (item) => String(item.name ?? ""));
+      return historyOf(args, kindHistory(proofEditors[kind]), (item) => String(item.name ?? ""));
   }
 }
 
 export function restoreFromHistory(args: PageArgs) {
+  if (args.url.pathname === SITE_FACTS_HISTORY_PATH) return restoreIn(withSiteFactsId(args), siteFactsHistory);
   const kind = contentKindAt(args.url.pathname);
   switch (kind) {
     case "jobs":
-      return restoreIn(args, jobEditor);
+      return restoreIn(args, kindHistory(jobEditor));
     case "insights":
-      return restoreIn(args, insightEditor);
+      return restoreIn(args, kindHistory(insightEditor));
     case "events/editions":
-      return restoreIn(args, editionEditor);
+      return restoreIn(args, kindHistory(editionEditor));
     case "pages":
-      return restoreIn(args, pageEditor);
+      return restoreIn(args, kindHistory(pageEditor));
     case "case-studies":
-      return restoreIn(args, caseStudyEditor);
+      return restoreIn(args, kindHistory(caseStudyEditor));
     case "people":
     case "testimonials":
     case "logos":
-      return restoreIn(args, proofEditors[kind]);
+      return restoreIn(args, kindHistory(proofEditors[kind]));
   }
 }

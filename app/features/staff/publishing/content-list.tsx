@@ -5,13 +5,14 @@ import { ListFilters, ListResults } from "#app/features/staff/list-ui.tsx";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { PageHeading, buttonClass, linkClass } from "#app/features/staff/staff-ui.tsx";
 
-type ContentRow = { id: number; title: string; status: string; changedAt: Date | string };
+type ContentRow = { id: number; title: string; status: string; changedAt: Date | string; scheduledAt?: Date | string | null };
 
 /**
  * The list screen of published content (jobs, insights): what publishing
  * does, a button for a new one, search and status filter, then the rows,
  * most recently changed first, each titled with a link to its editor,
- * `cells` between the title and the status, and the last change at the end.
+ * `cells` between the title and the status (with the time a schedule
+ * publishes it, if one does), and the last change at the end.
  */
 export function ContentList<Row extends ContentRow>({
   loaderData,
@@ -77,7 +78,14 @@ export function ContentList<Row extends ContentRow>({
             {row.title || "Untitled"}
           </Link>,
           ...cells(row),
-          <StatusBadge status={row.status} labels={statusLabels} />,
+          <>
+            <StatusBadge status={row.status} labels={statusLabels} />
+            {row.scheduledAt ? (
+              <span className="mt-1 block text-sm">
+                Scheduled for <LocalTime value={row.scheduledAt} />
+              </span>
+            ) : null}
+          </>,
           ...after(row),
           <LocalTime value={row.changedAt} />,
         ]}

@@ -23,6 +23,16 @@ export function textOfHtml(html: string): string {
     .trim();
 }
 
+/** Objects and lists as lines a reader can follow: an object's values named by their keys, a list's items one a line. */
+function textOfValues(value: unknown): string {
+  if (Array.isArray(value)) return value.map(textOfValues).join("\n");
+  if (value && typeof value === "object")
+    return Object.entries(value)
+      .map(([key, item]) => `${key}: ${textOfValues(item)}`)
+      .join("\n");
+  return value === null || value === undefined ? "" : String(value);
+}
+
 function textOf(kind: FieldKind, value: unknown, timeZone: string): string {
   if (kind === "flag") return value === true ? "Yes" : "No";
   if (value === null || value === undefined || value === "") return "";
@@ -31,6 +41,7 @@ function textOf(kind: FieldKind, value: unknown, timeZone: string): string {
   if (kind === "html" && typeof value === "string") return textOfHtml(value);
   if (kind === "blocks" && Array.isArray(value)) return textOfBlocks(value);
   if (kind === "image" && typeof value === "object" && "src" in value) return String(value.src);
+  if (kind === "values") return textOfValues(value);
   return String(value);
 }
 

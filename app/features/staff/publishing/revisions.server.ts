@@ -18,8 +18,8 @@ import { contentRevisions, contentSchedules, staffUsers, type ContentType } from
 /** An item's fields as a revision keeps them: JSON values only (a time as its ISO text). */
 export type ContentData = Record<string, unknown>;
 
-/** How the history and the comparison show a field: plain text, rich HTML, a list, a moment, yes/no, a page's blocks, or a stored picture. */
-export type FieldKind = "text" | "html" | "list" | "time" | "flag" | "blocks" | "image";
+/** How the history and the comparison show a field: plain text, rich HTML, a list, a moment, yes/no, a page's blocks, a stored picture, or values named by their keys. */
+export type FieldKind = "text" | "html" | "list" | "time" | "flag" | "blocks" | "image" | "values";
 
 /**
  * One kind of content as the core versions it: its fields, and how its row
@@ -37,8 +37,14 @@ export type VersionedContent<Row extends { revision: number }, Data extends Cont
   dataOf: (row: Row) => Data;
   /** Whether visitors can reach the item (its changes then wait for "publish" unless saved to publish). */
   isPublic: (row: Row) => boolean;
-  /** Writes `data` as what visitors see, moves its content date, and counts a revision of the row. */
-  writeLive: (tx: Database, id: number, data: Data) => Promise<void>;
+  /**
+   * Publishes a draft as the kind's own Publish button does (its status
+   * move and audit entry), for a first publication at a time. Left out by a
+   * kind whose drafts keep a schedule of their own (an insight's date ahead).
+   */
+  publishDraft?: (tx: Database, id: number, actor: AuditActor, ipAddress: string) => Promise<ContentChange>;
+  /** Writes `data` as what visitors see, moves its content date, and counts a revision of the row; `actor` for a row that names who changed it. */
+  writeLive: (tx: Database, id: number, data: Data, actor: AuditActor) => Promise<void>;
   /**
    * The item's public address with these fields, for a type whose address an
    * editor can change: when publishing moves a public item's address, the old
@@ -76,13 +82,14 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-/** The keys of `after` whose value differs from `before` (dates by their moment, arrays and objects by their contents). */
+/** The keys of `after` whose value differs from `before` (dates by their moment, arrays and objects by their contents, in any key order). */
 export function changedFields(before: object, after: object): string[] {
   const old = before as Record<string, unknown>;
   const now = after as Record<string, unknown>;
   const same = (a: unknown, b: unknown): boolean => {
     if (a instanceof Date || b instanceof Date) return (a as Date | null)?.getTime() === (b as Date | null)?.getTime();
     if (Array.isArray(a) || Array.isArray(b)) return canonicalJson(a ?? []) === canonicalJson(b ?? []);
+    if ((a && typeof a === "object") || (b && typeof b === "object")) return canonicalJson(a ?? null) === canonicalJson(b ?? null);
     return (a ?? null) === (b ?? null);
   };
   return Object.keys(now).filter((key) => !same(old[key], now[key]));
@@ -160,7 +167,7 @@ async function publishData<Row extends { revision: number }, Data extends Conten
   change: { id: number; row: Row; live: Data; data: Data; actor: AuditActor; ipAddress: string },
 ): Promise<void> {
   const { id, row, live, data } = change;
-  await content.writeLive(tx, id, data);
+  await content.writeLive(tx, id, data, change.actor);
   if (!content.publicPath || !content.isPublic(row)) return;
   const from = content.publicPath(id, live);
   const to = content.publicPath(id, data);
@@ -311,7 +318,7 @@ export async function restoreRevision<Row extends { revision: number }, Data ext
     const refused = reachesVisitors ? await content.check?.(tx, id, data) : null;
     if (refused) return refused;
     const number = await recordRevision(tx, { type: content.type, itemId: id, data, origin: "restored", restoredFrom: change.number, actor });
-    if (reachesVisitors) await content.writeLive(tx, id, data);
+    if (reachesVisitors) await content.writeLive(tx, id, data, actor);
     else await content.touch(tx, id);
     await audit(tx, {
       actor,

@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import {
   changedFields,
@@ -14,10 +15,10 @@ import { contentRevisions, contentSchedules, staffUsers, type ContentType } from
 import { logger } from "#app/platform/logger.server.ts";
 
 /*
- * Changes published at a time (decision 062): a public item's working copy,
- * published by itself once the time comes, by whichever process looks first.
- * Publishing or discarding the changes by hand ends the schedule
- * (settleChanges); a time already past publishes now.
+ * Publishing at a time (decisions 062 and 065): a draft's first publication,
+ * or a public item's working copy, published by itself once the time comes,
+ * by whichever process looks first. Publishing, discarding or deleting by hand
+ * ends the schedule; a time already past publishes now.
  */
 
 /** How often each process looks for changes due: a scheduled change shows within this (and the content watch's second). */
@@ -38,6 +39,12 @@ export async function scheduledChangesOf(db: Database, type: ContentType, itemId
   return row ?? null;
 }
 
+/** When the item's schedule publishes it, as a column of a list's query; null when it has none. */
+export const scheduledAtColumn = (type: ContentType, itemId: AnyPgColumn) =>
+  sql<Date | null>`(select ${contentSchedules.publishAt} from ${contentSchedules} where ${contentSchedules.contentType} = ${type} and ${contentSchedules.itemId} = ${itemId})`.mapWith(
+    contentSchedules.publishAt,
+  );
+
 async function newestWorkingData(tx: Database, type: ContentType, itemId: number): Promise<ContentData | null> {
   const [newest] = await tx
     .select({ number: contentRevisions.number })
@@ -48,10 +55,16 @@ async function newestWorkingData(tx: Database, type: ContentType, itemId: number
   return newest ? ((await revisionData(tx, type, itemId, [newest.number])).get(newest.number) ?? null) : null;
 }
 
+/** Ends an item's schedule: its draft was published or the item deleted by hand. Call inside the transaction that changes it. */
+export async function endSchedule(tx: Database, type: ContentType, itemId: number): Promise<void> {
+  await tx.delete(contentSchedules).where(and(eq(contentSchedules.contentType, type), eq(contentSchedules.itemId, itemId)));
+}
+
 /**
- * Publishes the item's changes at `at`, replacing a schedule it had. The
- * changes published are the working copy at that time, so a draft saved in
- * between goes with them. A time already past publishes now.
+ * Publishes the item at `at`, replacing a schedule it had: a draft's first
+ * publication (for a kind that declares `publishDraft`), or a public item's
+ * changes. The changes published are the working copy at that time, so a
+ * draft saved in between goes with them. A time already past publishes now.
  */
 export async function scheduleChanges<Row extends { revision: number }, Data extends ContentData>(
   db: Database,
@@ -59,16 +72,26 @@ export async function scheduleChanges<Row extends { revision: number }, Data ext
   change: { id: number; at: Date; actor: AuditActor; ipAddress: string },
 ): Promise<ContentChange> {
   if (change.at.getTime() <= Date.now()) {
-    const published = await settleChanges(db, content, { id: change.id, action: "publish", actor: change.actor, ipAddress: change.ipAddress });
-    return published.ok
-      ? { ...published, message: `That time has passed, so the changes are published now: the public page shows them within seconds.` }
-      : published;
+    const published = await publishScheduled(db, content, change);
+    if (!published.ok) return published;
+    return {
+      ...published,
+      message: published.message.startsWith("The changes")
+        ? "That time has passed, so the changes are published now: the public page shows them within seconds."
+        : `That time has passed, so the ${content.noun} is published now: ${published.message}`,
+    };
   }
   return withLockedItem(db, content, change.id, async (tx, row) => {
-    const live = content.dataOf(row);
-    const working = await newestWorkingData(tx, content.type, change.id);
-    if (!content.isPublic(row) || !working || changedFields(live, { ...live, ...working }).length === 0) {
-      return { ok: false, status: 409, message: `Visitors already see this ${content.noun} as it is saved: there are no changes to schedule.` };
+    const first = !content.isPublic(row);
+    if (first && !content.publishDraft) {
+      return { ok: false, status: 409, message: `This ${content.noun} is not public: publish it first, then schedule its changes.` };
+    }
+    if (!first) {
+      const live = content.dataOf(row);
+      const working = await newestWorkingData(tx, content.type, change.id);
+      if (!working || changedFields(live, { ...live, ...working }).length === 0) {
+        return { ok: false, status: 409, message: `Visitors already see this ${content.noun} as it is saved: there are no changes to schedule.` };
+      }
     }
     const values = { contentType: content.type, itemId: change.id, publishAt: change.at, scheduledBy: change.actor.id, scheduledAt: new Date() };
     await tx
@@ -77,12 +100,37 @@ export async function scheduleChanges<Row extends { revision: number }, Data ext
       .onConflictDoUpdate({ target: [contentSchedules.contentType, contentSchedules.itemId], set: values });
     await audit(tx, {
       actor: change.actor,
-      action: "changes-scheduled",
+      action: first ? "publication-scheduled" : "changes-scheduled",
       target: { type: content.type, id: change.id },
       detail: { at: change.at.toISOString() },
       ipAddress: change.ipAddress,
     });
-    return { ok: true, id: change.id, message: "The changes are scheduled: they are published by themselves at the time shown." };
+    return {
+      ok: true,
+      id: change.id,
+      message: first
+        ? `The ${content.noun} is scheduled: it is published by itself at the time shown, as it is saved then.`
+        : "The changes are scheduled: they are published by themselves at the time shown.",
+    };
+  });
+}
+
+/**
+ * What a schedule does when its time comes: a draft is published by its
+ * kind's own publish, a public item's changes by settleChanges.
+ */
+export async function publishScheduled<Row extends { revision: number }, Data extends ContentData>(
+  db: Database,
+  content: VersionedContent<Row, Data>,
+  change: { id: number; actor: AuditActor; ipAddress: string },
+): Promise<ContentChange> {
+  const { id, actor, ipAddress } = change;
+  return withLockedItem(db, content, id, async (tx, row) => {
+    if (content.isPublic(row)) return settleChanges(tx, content, { id, actor, ipAddress, action: "publish" });
+    if (!content.publishDraft) return { ok: false, status: 409, message: `This ${content.noun} is not public: its changes cannot be published.` };
+    const published = await content.publishDraft(tx, id, actor, ipAddress);
+    if (published.ok) await endSchedule(tx, content.type, id);
+    return published;
   });
 }
 
@@ -91,26 +139,28 @@ export async function cancelScheduledChanges<Row extends { revision: number }, D
   content: VersionedContent<Row, Data>,
   change: { id: number; actor: AuditActor; ipAddress: string },
 ): Promise<ContentChange> {
-  return withLockedItem(db, content, change.id, async (tx) => {
+  return withLockedItem(db, content, change.id, async (tx, row) => {
     const removed = await tx
       .delete(contentSchedules)
       .where(and(eq(contentSchedules.contentType, content.type), eq(contentSchedules.itemId, change.id)))
       .returning({ at: contentSchedules.publishAt });
     if (removed.length === 0)
-      return { ok: false, status: 409, message: "These changes have no schedule any more: they were published, discarded or unscheduled meanwhile." };
+      return { ok: false, status: 409, message: `This ${content.noun} has no schedule any more: it was published, discarded or unscheduled meanwhile.` };
     await audit(tx, { actor: change.actor, action: "schedule-cancelled", target: { type: content.type, id: change.id }, ipAddress: change.ipAddress });
-    return { ok: true, id: change.id, message: "The schedule is cancelled: the changes wait as a draft until you publish them." };
+    const waits = content.isPublic(row) ? "the changes wait as a draft until you publish them" : `the ${content.noun} stays a draft until you publish it`;
+    return { ok: true, id: change.id, message: `The schedule is cancelled: ${waits}.` };
   });
 }
 
-/**
- * Publishes every item's changes whose time has come, each in the name of
- * whoever scheduled it. A due row is taken with SKIP LOCKED, so two processes
- * looking at once publish each item once. Answers how many were published.
- */
-/** How one type publishes an item's changes: settleChanges with its declaration. */
+/** How one type publishes an item whose schedule came: publishScheduled with its declaration. */
 export type ChangesPublisher = (db: Database, change: { id: number; actor: AuditActor; ipAddress: string }) => Promise<ContentChange>;
 
+/**
+ * Publishes every item whose time has come (a draft, or a public item's
+ * changes), each in the name of whoever scheduled it. A due row is taken with
+ * SKIP LOCKED, so two processes looking at once publish each item once.
+ * Answers how many were published.
+ */
 export async function publishDueChanges(db: Database, publishers: Readonly<Record<ContentType, ChangesPublisher>>, now = new Date()) {
   const due = await db
     .select({ contentType: contentSchedules.contentType, itemId: contentSchedules.itemId })
@@ -133,9 +183,9 @@ export async function publishDueChanges(db: Database, publishers: Readonly<Recor
         actor: { id: taken.scheduledBy, email: taken.email ?? "schedule" },
         ipAddress: "schedule",
       });
-      // Nothing left to publish (or refused by a rule of the type): the schedule ends either way, and the log says why.
+      // Nothing left to publish (or refused by a rule of the kind): the schedule ends either way, and the log says why.
       if (!settled.ok) {
-        logger.warn({ contentType, itemId, message: settled.message }, "Scheduled changes could not be published");
+        logger.warn({ contentType, itemId, message: settled.message }, "A scheduled publication could not be made");
         await tx.delete(contentSchedules).where(and(eq(contentSchedules.contentType, contentType), eq(contentSchedules.itemId, itemId)));
       }
       return settled.ok;

@@ -1,0 +1,2 @@
+ALTER TABLE "content_revisions" DROP CONSTRAINT "content_revisions_type_check";--> statement-breakpoint
+ALTER TABLE "content_revisions" ADD CONSTRAINT "content_revisions_type_check" CHECK ("content_revisions"."content_type" in ('job', 'insight', 'edition', 'page', 'site-facts', 'case-study', 'person', 'testimonial', 'logo'));
