@@ -32,9 +32,6 @@ CREATE TABLE "case_studies" (
 ALTER TABLE "content_revisions" DROP CONSTRAINT "content_revisions_type_check";--> statement-breakpoint
 CREATE INDEX "case_studies_status_published_idx" ON "case_studies" USING btree ("status","published_on");--> statement-breakpoint
 ALTER TABLE "content_revisions" ADD CONSTRAINT "content_revisions_type_check" CHECK ("content_revisions"."content_type" in ('job', 'insight', 'edition', 'page', 'case-study'));--> statement-breakpoint
--- A published case study is drawn on every process: any write to the table empties every page cache like a publish does (decision 023).
-CREATE TRIGGER "case_studies_content_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "case_studies" FOR EACH STATEMENT EXECUTE FUNCTION "bump_content_version"();
---> statement-breakpoint
 -- The six demo case studies are the first content (decision 063): published and labelled "Demo example" until the company turns the label off.
 INSERT INTO "case_studies" ("slug", "title", "summary", "client_sector", "client_size", "client_name", "solutions", "problem", "built", "stack", "outcomes", "published_on", "demo", "status") VALUES
 ('distributor-erp-month-end',
@@ -121,3 +118,6 @@ INSERT INTO "case_studies" ("slug", "title", "summary", "client_sector", "client
 	'2025-11-04'::date,
 	true,
 	'published');
+--> statement-breakpoint
+-- A published case study is drawn on every process: any later write to the table empties every page cache like a publish does (decision 023). The demo studies above are the new database as it starts, so they move nothing.
+CREATE TRIGGER "case_studies_content_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "case_studies" FOR EACH STATEMENT EXECUTE FUNCTION "bump_content_version"();
