@@ -6,9 +6,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /**
  * Chromium features the browser runs without. Headless Chromium 156 draws its omnibox's dropdown as
  * WebUI pages, loaded in a renderer of their own for every window, and a browser context is a window:
- * they took a fifth of the browser's CPU in the tests. Chromium keeps only the last
+ * they took a fifth to a third of the browser's CPU in the tests. Chromium keeps only the last
  * `--disable-features` it is given, so this list repeats the one Playwright passes (playwright-core
- * 1.65; its Edge-only entries left out) and adds those three.
+ * 1.65; its Edge-only entries left out) and adds those three (decision 066).
  */
 const DISABLED_FEATURES = [
   "AvoidUnnecessaryBeforeUnloadCheckSync",
