@@ -23,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     path: caseStudyHref(study),
     image: study.socialImage ?? study.cover?.src,
     noindex: study.noindex,
-    sections: caseStudySections(study, await testimonialsAbout(services.db, study.slug)),
+    sections: caseStudySections(study, await testimonialsAbout(services, study.slug)),
     jsonLd: caseStudyJsonLd(study, services.env.SITE_URL),
   };
 }

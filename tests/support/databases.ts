@@ -252,3 +252,6 @@ export async function contentVersionWatch(db: Database): Promise<() => Promise<b
     return moved;
   };
 }
+
+/** A database with published reads that read afresh every time, for tests that change rows between reads. */
+export const uncachedReads = (db: Database) => ({ db, content: { read: <T>(_key: string, read: () => Promise<T>) => read() } });

@@ -14,7 +14,7 @@ import { readBlocks } from "#app/features/site-pages/page-blocks.ts";
 import { readProofInput } from "#app/features/staff/proof/proof-editor.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { appState, auditLog, caseStudies, clientLogos, people, staffUsers, testimonials } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, testDrivers, uncachedReads } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -143,7 +143,10 @@ for (const driver of drivers) {
       const hidden = await created(db, "testimonials", quote("Still a draft", { position: 0 }));
       for (const id of [second, first]) await changeProofStatus(db, "testimonials", id, "publish", actor, ip);
 
-      const all = await withPickedProof(db, crmWith({ kind: "testimonials", title: "What clients say", pick: { from: "all", ids: [] }, items: [] }));
+      const all = await withPickedProof(
+        uncachedReads(db),
+        crmWith({ kind: "testimonials", title: "What clients say", pick: { from: "all", ids: [] }, items: [] }),
+      );
       expect(all.sections[1]).toMatchObject({
         items: [{ quote: "First", demo: true, caseStudy: { href: "/portfolio/distributor-erp-month-end" } }, { quote: "Second" }],
       });
@@ -152,15 +155,21 @@ for (const driver of drivers) {
       expect(drawn(all)).not.toContain("Still a draft");
 
       // The case study's own page draws what was said about it, without a link back to itself.
-      expect(await testimonialsAbout(db, "distributor-erp-month-end")).toEqual([expect.objectContaining({ quote: "First" })]);
-      expect((await testimonialsAbout(db, "distributor-erp-month-end"))[0]).not.toHaveProperty("caseStudy");
+      expect(await testimonialsAbout(uncachedReads(db), "distributor-erp-month-end")).toEqual([expect.objectContaining({ quote: "First" })]);
+      expect((await testimonialsAbout(uncachedReads(db), "distributor-erp-month-end"))[0]).not.toHaveProperty("caseStudy");
       // A study visitors cannot open is not linked.
       await db.update(caseStudies).set({ status: "unpublished" }).where(eq(caseStudies.slug, "distributor-erp-month-end"));
-      const unlinked = await withPickedProof(db, crmWith({ kind: "testimonials", title: "What clients say", pick: { from: "all", ids: [] }, items: [] }));
+      const unlinked = await withPickedProof(
+        uncachedReads(db),
+        crmWith({ kind: "testimonials", title: "What clients say", pick: { from: "all", ids: [] }, items: [] }),
+      );
       expect(unlinked.sections[1]).toMatchObject({ items: [{ quote: "First" }, { quote: "Second" }] });
       expect(drawn(unlinked)).not.toContain('href="/portfolio/distributor-erp-month-end"');
 
-      const ofPage = await withPickedProof(db, crmWith({ kind: "testimonials", title: "About CRM", pick: { from: "page", ids: [] }, items: [] }));
+      const ofPage = await withPickedProof(
+        uncachedReads(db),
+        crmWith({ kind: "testimonials", title: "About CRM", pick: { from: "page", ids: [] }, items: [] }),
+      );
       expect(ofPage.sections[1]).toMatchObject({ items: [{ quote: "Second" }] });
 
       // Chosen in the order of their places; the draft among them is not drawn.
@@ -175,18 +184,18 @@ for (const driver of drivers) {
         "b1.pick.2.order": "1",
       });
       expect(read.ok && read.sections[1]).toMatchObject({ pick: { from: "chosen", ids: [hidden, second, first] } });
-      const chosen = await withPickedProof(db, crmWith(read.ok ? read.sections[1]! : {}));
+      const chosen = await withPickedProof(uncachedReads(db), crmWith(read.ok ? read.sections[1]! : {}));
       expect(chosen.sections[1]).toMatchObject({ items: [{ quote: "Second" }, { quote: "First" }] });
       expect(readBlocks({ ...values })).toEqual({ ok: false, errors: { "b1.pick.from": "Tick at least one to show, or show them all." } });
 
       // Unpublished, both leave the page, and the block is not drawn at all: no heading over nothing.
       for (const id of [second, first]) await changeProofStatus(db, "testimonials", id, "unpublish", actor, ip);
-      const empty = await withPickedProof(db, chosen);
+      const empty = await withPickedProof(uncachedReads(db), chosen);
       expect(empty.sections[1]).toMatchObject({ items: [] });
       expect(drawn(empty)).not.toContain("Chosen");
 
       // A block saved before items were picked holds typed items and no choice: it draws none of them.
-      const old = await withPickedProof(db, crmWith({ kind: "team", title: "Team", items: [{ name: "Typed", role: "CTO" }] }));
+      const old = await withPickedProof(uncachedReads(db), crmWith({ kind: "team", title: "Team", items: [{ name: "Typed", role: "CTO" }] }));
       expect(old.sections[1]).toMatchObject({ items: [] });
     } finally {
       await database.close();

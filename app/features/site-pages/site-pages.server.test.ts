@@ -7,15 +7,13 @@ import { readPageInput } from "#app/features/staff/pages/page-editor.server.ts";
 import { restoreRevision, revisionsOf, saveContent, settleChanges, workingCopy } from "#app/features/staff/publishing/revisions.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { appState, auditLog, sitePages, staffUsers } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, testDrivers, uncachedReads } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
 const drivers = await testDrivers();
 const ip = "10.0.0.9";
 const actor = { id: "erin", email: "erin@staff.example.com" };
-/** Reads straight from the database, as a process does after the content version moved. */
-const uncached = (db: Database) => ({ db, content: { read: <T>(_key: string, read: () => Promise<T>) => read() } });
 const contentVersion = async (db: Database) =>
   (await db.select({ value: appState.value }).from(appState).where(eq(appState.key, "content_version")))[0]?.value ?? "0";
 
@@ -43,20 +41,24 @@ for (const driver of drivers) {
 
       const crm = pages.find((page) => page.path === "/crm")!;
       const written = writtenPageAt("/crm")!;
-      expect(await publishedPageData(uncached(db), "/crm")).toEqual({ title: written.title, description: written.description, sections: written.sections });
+      expect(await publishedPageData(uncachedReads(db), "/crm")).toEqual({
+        title: written.title,
+        description: written.description,
+        sections: written.sections,
+      });
 
       // Saved as a draft: visitors still get the page as written.
       const withQuestion = crmWithQuestion("They answered within the hour.");
       const draft = await saveContent(db, pageContent, { id: crm.id, shownRevision: 0, data: () => withQuestion, publish: false, actor, ipAddress: ip });
       expect(draft).toMatchObject({ ok: true, message: expect.stringContaining("Visitors still see the published page") });
-      expect((await publishedPageData(uncached(db), "/crm"))!.sections.at(-1)!.kind).toBe(written.sections.at(-1)!.kind);
+      expect((await publishedPageData(uncachedReads(db), "/crm"))!.sections.at(-1)!.kind).toBe(written.sections.at(-1)!.kind);
       let row = (await pageContent.lock(db, crm.id))!;
       expect((await workingCopy(db, pageContent, crm.id, row)).pendingFields).toEqual(["sections"]);
 
       // Published: the blocks are live, the content version moved, and nothing is pending (jsonb's key order aside).
       expect(await settleChanges(db, pageContent, { id: crm.id, action: "publish", actor, ipAddress: ip })).toMatchObject({ ok: true });
       expect(await contentVersion(db)).not.toBe(version);
-      expect((await publishedPageData(uncached(db), "/crm"))!.sections.at(-1)).toEqual({
+      expect((await publishedPageData(uncachedReads(db), "/crm"))!.sections.at(-1)).toEqual({
         kind: "faq",
         title: "What our clients ask",
         items: [{ question: "How fast do you answer?", answer: "They answered within the hour." }],
@@ -86,9 +88,13 @@ for (const driver of drivers) {
         withoutMissingFiles: async (data) => ({ data, missing: [] }),
       });
       expect(restored).toMatchObject({ ok: true, message: expect.stringContaining("It is a draft") });
-      expect((await publishedPageData(uncached(db), "/crm"))!.sections.at(-1)!.kind).toBe("faq");
+      expect((await publishedPageData(uncachedReads(db), "/crm"))!.sections.at(-1)!.kind).toBe("faq");
       await settleChanges(db, pageContent, { id: crm.id, action: "publish", actor, ipAddress: ip });
-      expect(await publishedPageData(uncached(db), "/crm")).toEqual({ title: written.title, description: written.description, sections: written.sections });
+      expect(await publishedPageData(uncachedReads(db), "/crm")).toEqual({
+        title: written.title,
+        description: written.description,
+        sections: written.sections,
+      });
 
       const actions = await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetType, "page")).orderBy(auditLog.id);
       expect(actions.map((entry) => entry.action)).toEqual(["page-edited", "changes-published", "revision-restored", "changes-published"]);

@@ -113,7 +113,7 @@ export async function sitePageAt(context: Readonly<RouterContextProvider>, path:
   try {
     return await services.content.read(`page:${path}`, async () => {
       const data = (await publishedPageData(services, path))!;
-      return pageToShow(await withPickedProof(services.db, pageFrom(path, data)), (await siteFactsFor(services)).facts, await publishedCaseStudies(services));
+      return pageToShow(await withPickedProof(services, pageFrom(path, data)), (await siteFactsFor(services)).facts, await publishedCaseStudies(services));
     });
   } catch (error) {
     logger.error({ err: error, path }, "A page's published blocks could not be read; it is drawn as written in code");

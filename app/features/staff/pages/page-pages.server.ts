@@ -73,7 +73,7 @@ export async function loadPagePreview(args: PageArgs) {
   const { item: row, working } = await loadForEdit(args, pageEditor);
   const services = await servicesOf(args.context);
   const page = pageToShow(
-    await withPickedProof(services.db, pageFrom(row.path, working)),
+    await withPickedProof(services, pageFrom(row.path, working)),
     (await siteFactsFor(services)).facts,
     await publishedCaseStudies(services),
   );

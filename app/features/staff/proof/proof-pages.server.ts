@@ -40,7 +40,7 @@ const picturesOf = (kind: ProofKind, data: ProofData) =>
 
 /** What every form of a kind offers: the case studies a testimonial may be about. */
 async function formChoices(db: Database) {
-  return { caseStudies: (await caseStudyChoices(db)).map((study) => ({ slug: study.slug, title: study.title })) };
+  return { caseStudies: await caseStudyChoices(db) };
 }
 
 function proofPages<Kind extends ProofKind>(kind: Kind) {
@@ -72,8 +72,8 @@ function proofPages<Kind extends ProofKind>(kind: Kind) {
       },
       /** The item as its block's card draws it, with the working copy's changes. */
       async preview(args: PageArgs) {
-        const { item, db, working } = await loadForEdit(args, editor);
-        const section = await previewBlock(db, kind, { id: item.id, ...working });
+        const { item, working } = await loadForEdit(args, editor);
+        const section = await previewBlock(await servicesOf(args.context), kind, { id: item.id, ...working });
         return {
           proofKind: kind,
           id: item.id,

@@ -9,7 +9,7 @@ import { cancelScheduledChanges, publishDueChanges, scheduleChanges, scheduledCh
 import { changesPublishers } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { auditLog, contentSchedules, staffUsers } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, testDrivers, uncachedReads } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -17,8 +17,6 @@ const drivers = await testDrivers();
 const ip = "10.0.0.9";
 const actor = { id: "sam", email: "sam@staff.example.com" };
 const HOUR = 60 * 60_000;
-const uncached = (db: Database) => ({ db, content: { read: <T>(_key: string, read: () => Promise<T>) => read() } });
-
 /** Saves /crm's title changed to `title` as a draft of changes; answers the page's id. */
 async function draftTitle(db: Database, title: string): Promise<number> {
   const crm = (await listSitePages(db)).find((page) => page.path === "/crm")!;
@@ -31,7 +29,7 @@ async function draftTitle(db: Database, title: string): Promise<number> {
   return crm.id;
 }
 
-const liveTitle = async (db: Database) => (await publishedPageData(uncached(db), "/crm"))!.title;
+const liveTitle = async (db: Database) => (await publishedPageData(uncachedReads(db), "/crm"))!.title;
 
 for (const driver of drivers) {
   test(`changes scheduled for a time are published once it comes, by one process, in the scheduler's name; a past time publishes now (${driver})`, async () => {
