@@ -20,14 +20,8 @@ import { signInAs, staffSession } from "#tests/support/staff.ts";
 const { newPage } = setupBrowser();
 
 const reachable = await isPostgresReachable();
+/** Admins work on the first process; the second only serves visitors. */
 const pair = setupServerPair(reachable);
-/** The process the admins work on; the other only serves visitors. */
-const server = {
-  get baseURL() {
-    return pair.first.baseURL;
-  },
-};
-const staffSide = (): RunningServer => pair.first;
 
 const OLD_MESSAGE = defaultSiteFacts.banner[0]!.text;
 const OLD_PHONE = defaultSiteFacts.phone;
@@ -65,8 +59,8 @@ test.skipIf(!reachable)(
     expect((await html("/contact-us")).includes(`Call us on ${OLD_PHONE.display}`), `Call us on ${OLD_PHONE.display}`).toBe(true);
 
     // A refused save answers 400, which Chromium reports in the console.
-    const admin = await newPage({ baseURL: server.baseURL, viewport: DESKTOP, allowConsoleErrors: /status of 400/ });
-    await signInAs(admin, staffSide(), "admin", "Ada Admin");
+    const admin = await newPage({ baseURL: pair.first.baseURL, viewport: DESKTOP, allowConsoleErrors: /status of 400/ });
+    await signInAs(admin, pair.first, "admin", "Ada Admin");
     await admin.getByRole("link", { name: "Site facts" }).first().click();
     await admin.getByRole("heading", { name: "Site facts", level: 1 }).waitFor();
     await waitForStaffHydration(admin);
@@ -108,7 +102,7 @@ test.skipIf(!reachable)(
     expect(contact.includes(OLD_PHONE.href), OLD_PHONE.href).toBe(false);
 
     // In a visitor's browser: the banner, the contact page's copy and panel and the footer, hydrated without a mismatch.
-    const visitor = await newPage({ baseURL: server.baseURL, viewport: PHONE });
+    const visitor = await newPage({ baseURL: pair.first.baseURL, viewport: PHONE });
     await gotoHydrated(visitor, "/contact-us");
     expect(await visitor.locator("[data-banner-message][data-current]").textContent()).toBe(NEW_MESSAGE);
     await visitor.getByText(`Call us on ${NEW_PHONE.display}`).waitFor();
@@ -159,8 +153,8 @@ test.skipIf(!reachable)(
 test.skipIf(!reachable)(
   "without JavaScript on a phone, an admin renames the header's Contact Us; the header follows, where it leads and the footer's own label do not",
   async () => {
-    const admin = await newPage({ baseURL: server.baseURL, viewport: PHONE, javaScriptEnabled: false });
-    await signInAs(admin, staffSide(), "admin", "Noor Admin");
+    const admin = await newPage({ baseURL: pair.first.baseURL, viewport: PHONE, javaScriptEnabled: false });
+    await signInAs(admin, pair.first, "admin", "Noor Admin");
     await admin.goto("/staff/site");
     await admin.getByRole("heading", { name: "Site facts", level: 1 }).waitFor();
     const header = admin.getByRole("group", { name: "Navigation labels: Header" });
@@ -170,7 +164,7 @@ test.skipIf(!reachable)(
     expect(await header.getByRole("textbox", { name: "Contact Us", exact: true }).inputValue()).toBe("Talk to us");
 
     await expect.poll(async () => (await html("/crm")).includes(">Talk to us</a>"), { timeout: 2_000, interval: 100 }).toBe(true);
-    const visitor = await newPage({ baseURL: server.baseURL, viewport: DESKTOP });
+    const visitor = await newPage({ baseURL: pair.first.baseURL, viewport: DESKTOP });
     await visitor.goto("/crm");
     expect(await visitor.getByRole("banner").getByRole("link", { name: "Talk to us" }).getAttribute("href")).toBe("/contact-us");
     // The footer's own "Contact us" is another label, left as it was.
@@ -180,12 +174,12 @@ test.skipIf(!reachable)(
 
 test.skipIf(!reachable)("a staff member who is not an admin cannot open the site facts, nor post to them", async () => {
   for (const role of ["editor", "sales"] as const) {
-    const cookie = await staffSession(staffSide(), role);
-    const page = await fetch(`${server.baseURL}/staff/site`, { headers: { cookie }, redirect: "manual" });
+    const cookie = await staffSession(pair.first, role);
+    const page = await fetch(`${pair.first.baseURL}/staff/site`, { headers: { cookie }, redirect: "manual" });
     expect(page.status).toBe(403);
-    const post = await fetch(`${server.baseURL}/staff/site`, {
+    const post = await fetch(`${pair.first.baseURL}/staff/site`, {
       method: "POST",
-      headers: { cookie, origin: server.baseURL },
+      headers: { cookie, origin: pair.first.baseURL },
       body: new URLSearchParams({ intent: "reset", revision: "0" }),
       redirect: "manual",
     });
