@@ -1,6 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { contentPages, pagesWithOwnRoute } from "./content/pages/index.ts";
-import { contentKinds, kindsMadeInCode } from "./features/staff/publishing/content-kinds.ts";
 
 export default [
   index("routes/home.tsx"),
@@ -54,11 +53,13 @@ export default [
     route("teams", "routes/staff.teams.tsx"),
     route("account", "routes/staff.account.tsx"),
     // One set of route modules draws every kind of content: its list, a new one, editing, preview and history.
-    ...contentKinds.flatMap((kind) => {
-      const id = `staff-${kind.replace("/", "-")}`;
+    // Registered once with the kind as a parameter (and once for the kind two folders deep), not once per kind:
+    // every request is matched against the whole table, so its length is paid on every page.
+    ...["events/editions", ":kind"].flatMap((kind) => {
+      const id = kind === ":kind" ? "staff-content" : "staff-events-editions";
       return [
         route(kind, "routes/staff.content._index.tsx", { id }),
-        ...(kindsMadeInCode.includes(kind) ? [] : [route(`${kind}/new`, "routes/staff.content.new.tsx", { id: `${id}-new` })]),
+        route(`${kind}/new`, "routes/staff.content.new.tsx", { id: `${id}-new` }),
         route(`${kind}/:id`, "routes/staff.content.$id.tsx", { id: `${id}-edit` }),
         route(`${kind}/:id/preview`, "routes/staff.content.$id.preview.tsx", { id: `${id}-preview` }),
         route(`${kind}/:id/history`, "routes/staff.content.$id.history.tsx", { id: `${id}-history` }),

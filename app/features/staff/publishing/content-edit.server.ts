@@ -20,7 +20,7 @@ import { instantFromLocalField } from "#app/features/zoned-time.ts";
  * saving, drafts of changes, their schedule and a page's block buttons.
  */
 
-export type PageArgs = { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string }; url: URL };
+export type PageArgs = { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string; kind?: string }; url: URL };
 
 /** Who changes the item, and from where: for the audit log. */
 type Change = { services: Services; id: number; actor: StaffUser; ipAddress: string };

@@ -1,3 +1,5 @@
+import { data } from "react-router";
+
 /*
  * The kinds of content the staff area edits, by the folder of their pages
  * (/staff/jobs, /staff/insights, /staff/events/editions, /staff/pages, /staff/case-studies,
@@ -7,9 +9,6 @@
 
 export const contentKinds = ["jobs", "insights", "events/editions", "pages", "case-studies", "people", "testimonials", "logos"] as const;
 export type ContentKind = (typeof contentKinds)[number];
-
-/** Kinds whose items come from the code (the site's pages): they have no "new" page. */
-export const kindsMadeInCode: readonly ContentKind[] = ["pages"];
 
 /** The words of a kind's page titles. */
 export const contentKindTitles: Record<ContentKind, { list: string; one: string }> = {
@@ -23,9 +22,12 @@ export const contentKindTitles: Record<ContentKind, { list: string; one: string 
   logos: { list: "Client logos", one: "client logo" },
 };
 
-/** The kind whose pages `pathname` is under; the route config sends only those addresses here. */
+/**
+ * The kind whose pages `pathname` is under. The content routes take any folder under /staff
+ * that no other staff route has, so an address under no kind is the staff area's 404.
+ */
 export function contentKindAt(pathname: string): ContentKind {
-  const kind = contentKinds.find((candidate) => pathname.startsWith(`/staff/${candidate}`));
-  if (!kind) throw new Error(`No content kind has its pages at ${pathname}`);
+  const kind = contentKinds.find((candidate) => pathname === `/staff/${candidate}` || pathname.startsWith(`/staff/${candidate}/`));
+  if (!kind) throw data("Not found", { status: 404 });
   return kind;
 }
