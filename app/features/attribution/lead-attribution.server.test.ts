@@ -15,7 +15,7 @@ import { consultations, eventRegistrations, events, jobApplications, newsletterS
 import { parseEnv } from "#app/platform/env.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
 import { openServices } from "#app/platform/services.server.ts";
-import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
+import { createTestDatabaseEnv, featureDrivers } from "#tests/support/databases.ts";
 import { sampleFiles } from "#tests/support/forms.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -39,7 +39,7 @@ const scriptTouches = JSON.stringify({
   lastTouch: { utm_source: "linkedin", utm_medium: "paid", utm_campaign: "q4", landingPage: "/crm?utm_source=linkedin", at: "2026-11-25T09:00:00.000Z" },
 });
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`each public form stores where its sender came from: the script's touches, or without it the form's page and its campaign (${driver})`, async () => {
     const target = await createTestDatabaseEnv(driver, { migrated: true });
     const env = parseEnv({ ...target.env, DATABASE_URL: target.env.DATABASE_URL ?? "", LOG_LEVEL: "silent", SITE_URL: SITE, FORM_RATE_LIMIT: "1000" });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 import { applicantStage, appliedFor } from "#app/features/careers/application-stage.ts";
 import { applicationForToken, hashStatusToken, newStatusToken, statusPageUrl } from "#app/features/careers/application-status.server.ts";
 import { applicationStatuses, jobApplications, jobs } from "#app/platform/db/schema.server.ts";
@@ -52,7 +52,7 @@ const application = (values: Partial<typeof jobApplications.$inferInsert> & { re
   ...values,
 });
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`the status page finds an application by its token's hash, never by the raw token, and not once it is erased (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {

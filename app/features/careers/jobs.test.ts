@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { jobs } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 import { findOpenJobByTitle, getJob, listOpenJobs } from "#app/features/careers/jobs.server.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 for (const driver of drivers) {
   test(`${driver}: a row with only the spec's columns is an open job; closed and expired ones are not listed`, async () => {

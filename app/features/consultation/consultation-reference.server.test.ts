@@ -13,7 +13,7 @@ import { openDatabase, rowsOf, type DatabaseDriver } from "#app/platform/db/clie
 import { consultations, outbox, staffUsers } from "#app/platform/db/schema.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
-import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
+import { createTestDatabaseEnv, featureDrivers } from "#tests/support/databases.ts";
 import { withTestServices } from "#tests/support/services.ts";
 import { consultationValues } from "#tests/support/forms.ts";
 
@@ -54,7 +54,7 @@ async function postLead(services: Services, extra: Record<string, string> = {}) 
   return { receipt: answer.receipt, row: row!, confirmationParams: confirmation!.params };
 }
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`each consultation stores a unique reference, tells it with the due time, and mails it with Reply-To the owner or the sales inbox (${driver})`, async () => {
     await withServices(driver, async (services) => {
       // Nobody to own it yet: replies to the confirmation go to the sales inbox; no zone: the company's.
@@ -134,7 +134,7 @@ function migrationsBeforeReferences(): { folder: string; remove(): void } {
 }
 
 test("the migration gives every lead stored before it a reference of the year it arrived", async () => {
-  const [driver] = await testDrivers();
+  const [driver] = await featureDrivers();
   const target = await createTestDatabaseEnv(driver!);
   const before = migrationsBeforeReferences();
   try {

@@ -14,7 +14,7 @@ import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { eventRegistrations, events, outbox, staffUsers } from "#app/platform/db/schema.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
-import { testDrivers } from "#tests/support/databases.ts";
+import { featureDrivers } from "#tests/support/databases.ts";
 import { withTestServices } from "#tests/support/services.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -48,7 +48,7 @@ async function post(services: Services, fields: Record<string, string>) {
   return { status: result.init?.status ?? 200, answer: result.data as EventFormResult };
 }
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 for (const driver of drivers) {
   test(`the event e-mails' reply-to and the calendar's organiser are the site facts' general e-mail, as the file to download (${driver})`, async () => {

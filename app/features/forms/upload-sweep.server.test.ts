@@ -6,7 +6,7 @@ import { ORPHAN_UPLOAD_AGE_MS, sweepOrphanUploads } from "#app/features/forms/up
 import { consultationAttachments, consultations, jobApplications } from "#app/platform/db/schema.server.ts";
 import { createLocalStorage } from "#app/platform/storage/local-storage.server.ts";
 import { REQUEST_TIMEOUT_MS } from "#server/http-limits.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -16,7 +16,7 @@ async function keysIn(storage: ReturnType<typeof createLocalStorage>, folder: st
   return keys.sort();
 }
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`the sweep deletes old uploads no row names, and keeps named, recent and other files (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     const root = await fs.promises.mkdtemp(path.join(os.tmpdir(), "upload-sweep-"));

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { featuredInsights } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 import { getInsight, latestInsights, listInsights } from "#app/features/insights/insights.server.ts";
 
 // Each database starts with its migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 for (const driver of drivers) {
   test(`only published insights are read, and a row with only an id is one (${driver})`, async () => {

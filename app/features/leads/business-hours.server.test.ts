@@ -9,7 +9,7 @@ import { auditLog, consultations, staffUsers } from "#app/platform/db/schema.ser
 import type { Env } from "#app/platform/env.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
-import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers, type TestDatabase } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -38,7 +38,7 @@ function postConsultation(fullName: string) {
   return { request, context };
 }
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`a stored consultation is due the promised business minutes after it arrived, under the hours saved (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     const { db } = database;

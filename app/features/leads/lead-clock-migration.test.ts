@@ -6,7 +6,7 @@ import { expect, test, vi } from "vitest";
 import { countedRows } from "#app/features/staff/list-page.server.ts";
 import { openDatabase, rowsOf } from "#app/platform/db/client.server.ts";
 import { consultations } from "#app/platform/db/schema.server.ts";
-import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
+import { createTestDatabaseEnv, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -26,7 +26,7 @@ function migrationsBeforeTheClock(): { folder: string; remove(): void } {
   return { folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
 }
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`the clock's migration gives existing leads a due time an hour after arrival, and a first response to those already moved on from "new" (${driver})`, async () => {
     const target = await createTestDatabaseEnv(driver);
     const before = migrationsBeforeTheClock();

@@ -6,11 +6,11 @@ import { openDatabase, type Database } from "#app/platform/db/client.server.ts";
 import { consultations, outbox, staffUsers, teamMembers, teams } from "#app/platform/db/schema.server.ts";
 import { enqueue } from "#app/platform/email/outbox.server.ts";
 import type { Outbox } from "#app/platform/services.server.ts";
-import { createTestDatabaseEnv, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { createTestDatabaseEnv, openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const SITE_URL = "https://www.example.com";
 const HOUR = 60 * 60_000;
 

@@ -14,11 +14,11 @@ import { readBlocks } from "#app/features/site-pages/page-blocks.ts";
 import { readProofInput } from "#app/features/staff/proof/proof-editor.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { appState, auditLog, caseStudies, clientLogos, people, staffUsers, testimonials } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers, uncachedReads } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers, uncachedReads } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const ip = "10.0.0.9";
 const actor = { id: "erin", email: "erin@staff.example.com" };
 const photo = { src: "/media/0b6f4a0e-5c2e-4b8e-9a57-1c1d2e3f4a5b/640.webp", width: 640, height: 640 };

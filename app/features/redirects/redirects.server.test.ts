@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 import { MAX_REDIRECTS } from "#app/features/redirects/redirect-rules.ts";
 import { deleteRedirect, listRedirects, redirectFor, saveRedirect } from "#app/features/redirects/redirects.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
@@ -8,7 +8,7 @@ import { auditLog, featuredInsights, jobs, redirects, staffUsers } from "#app/pl
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const editor: StaffUser = { id: "user-editor", name: "Eve Editor", email: "eve@staff.example.com", roles: ["editor"], timeZone: null };
 const context = { ipAddress: "10.0.0.1", siteUrl: "https://www.kraf.example" };
 const permanent = (from: string, to: string) => ({ from, to, status: "301" });

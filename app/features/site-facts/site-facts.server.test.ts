@@ -15,7 +15,7 @@ import { restoreRevision, revisionData, revisionsOf, settleChanges, workingCopy 
 import { readContentVersion, startContentWatch } from "#app/platform/content-watch.server.ts";
 import { auditLog, contentDocuments, staffUsers } from "#app/platform/db/schema.server.ts";
 import { createPublishedReads } from "#app/platform/published-reads.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -51,7 +51,7 @@ function consultationPost() {
 
 const edited = (changes: Partial<SiteFacts>): SiteFacts => ({ ...defaultSiteFacts, ...changes });
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`the defaults stand until an admin saves; a save is a new revision, audited, and moves the content version (${driver})`, async () => {
     const { db, close } = await openTestDatabase(driver);
     try {
@@ -208,7 +208,7 @@ for (const driver of await testDrivers()) {
   });
 }
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`the consultation confirmation and the unwritten reply signature quote the phone and sales e-mail in force (${driver})`, async () => {
     const { db, close } = await openTestDatabase(driver);
     try {

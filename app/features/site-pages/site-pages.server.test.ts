@@ -7,11 +7,11 @@ import { readPageInput } from "#app/features/staff/pages/page-editor.server.ts";
 import { restoreRevision, revisionsOf, saveContent, settleChanges, workingCopy } from "#app/features/staff/publishing/revisions.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { appState, auditLog, sitePages, staffUsers } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers, uncachedReads } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers, uncachedReads } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const ip = "10.0.0.9";
 const actor = { id: "erin", email: "erin@staff.example.com" };
 const contentVersion = async (db: Database) =>

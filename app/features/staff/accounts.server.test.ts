@@ -16,11 +16,11 @@ import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { auditLog, staffAccounts, staffSessions, staffUsers, staffVerifications, type StaffRole } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 async function account(db: Database, roles: StaffRole | StaffRole[], name: string): Promise<StaffUser> {
   const user = { id: randomUUID(), name, email: `${name.toLowerCase()}@staff.example.com`, roles: typeof roles === "string" ? [roles] : roles, timeZone: null };

@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 import { exportPage, listApplications, readApplicationQuery } from "#app/features/staff/applications.server.ts";
 import { LIST_PAGE_SIZE } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -50,7 +50,7 @@ async function apply(db: Database, values: Partial<typeof jobApplications.$infer
 
 const names = (result: Awaited<ReturnType<typeof listApplications>>) => result.rows.map((row) => row.fullName);
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`the list searches name, email, reference, position and job title, filters by status and job, newest first (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {

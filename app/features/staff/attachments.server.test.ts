@@ -7,12 +7,12 @@ import { parseEnv } from "#app/platform/env.server.ts";
 import { openServices, type Services } from "#app/platform/services.server.ts";
 import { loader } from "#app/routes/staff.files.$.ts";
 import { servicesContext } from "#app/services-context.server.ts";
-import { createTestDatabaseEnv, testDrivers } from "#tests/support/databases.ts";
+import { createTestDatabaseEnv, featureDrivers } from "#tests/support/databases.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", roles: ["sales"], timeZone: null };
 
 /** What a signed-in sales person gets for `/staff/files/{key}`, the key as the router decodes it. */

@@ -3,11 +3,11 @@ import { listAudit } from "#app/features/staff/audit-list.server.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { resolveAuditRefs } from "#app/features/staff/audit-targets.server.ts";
 import { consultations, featuredInsights, jobs, staffUsers } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 const ada = { id: "user-ada", email: "ada@staff.example.com" };
 

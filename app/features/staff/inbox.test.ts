@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers, type TestDatabase } from "#tests/support/databases.ts";
 import { applicationInbox } from "#app/features/staff/applications.server.ts";
 import { addNote, changeStatus, markRead, recordExists, tableOf, timelineOf, type InboxSubject } from "#app/features/staff/inbox.server.ts";
 import { statusRefusal } from "#app/features/staff/inbox-page.server.ts";
@@ -24,7 +24,7 @@ import {
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", roles: ["sales"], timeZone: null };
 const admin: StaffUser = { id: "user-admin", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"], timeZone: null };

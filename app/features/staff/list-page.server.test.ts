@@ -5,12 +5,12 @@ import { LIST_PAGE_SIZE, readListQuery, type ListCursor } from "#app/features/st
 import { totalText } from "#app/features/staff/list-ui.tsx";
 import { rowsOf, type Database } from "#app/platform/db/client.server.ts";
 import { consultations, eventRegistrations, events, listCounts, newsletterSubscriptions, outbox } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 const order: ListOrder = { time: newsletterSubscriptions.timestamp, id: newsletterSubscriptions.id };
 

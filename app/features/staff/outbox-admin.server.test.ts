@@ -3,12 +3,12 @@ import { expect, test, vi } from "vitest";
 import { outboxMessage, retryMessage } from "#app/features/staff/outbox-admin.server.ts";
 import { auditLog, outbox, type OutboxStatus } from "#app/platform/db/schema.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 import { testMailTemplates } from "#tests/support/mail-templates.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const actor = { id: null, email: "admin@staff.example.com" };
 
 async function message(db: Database, status: OutboxStatus) {

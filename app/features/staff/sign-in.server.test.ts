@@ -7,7 +7,7 @@ import { SIGN_IN_FAILED_MESSAGE, signIn } from "#app/features/staff/sign-in.serv
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { auditLog, staffAccounts, staffSessions, staffUsers } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
-import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers, type TestDatabase } from "#tests/support/databases.ts";
 
 /*
  * Password guesses against the real code path: better-auth's hasher on a real
@@ -17,7 +17,7 @@ import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support
 
 vi.setConfig({ testTimeout: 120_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const PASSWORD = "correct horse battery staple";
 const SITE = "https://www.example.com";
 const LOCKED_SIGN_IN = /^Too many failed sign-ins for this account\. Please try again in \d+ minutes?\.$/;

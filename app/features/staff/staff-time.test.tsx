@@ -7,9 +7,9 @@ import { DEFAULT_BUSINESS_HOURS } from "#app/features/leads/business-time.ts";
 import { companyTimeZone, saveOwnTimeZone, staffTimeZone, TIME_ZONE_REFUSED } from "#app/features/staff/staff-time.server.ts";
 import { formatStaffTime, LocalTime, StaffTimeZone } from "#app/features/staff/staff-time.tsx";
 import { staffUsers } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 test("a moment reads as the clock does in the person's zone, across daylight saving, with no zone's name to differ between runtimes", () => {
   const at = new Date("2026-11-25T14:28:00.000Z");

@@ -1,11 +1,11 @@
 import { expect, test, vi } from "vitest";
 import { eraseSubscriber, listSubscribers } from "#app/features/staff/subscribers.server.ts";
 import { auditLog, newsletterSubscriptions } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 for (const driver of drivers) {
   test(`the search takes % and _ literally; erasure removes the row and audits it without the address (${driver})`, async () => {

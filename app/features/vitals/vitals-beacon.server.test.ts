@@ -2,7 +2,7 @@ import { expect, test, vi } from "vitest";
 import { acceptBeacon, BEACONS_PER_CLIENT, parseBeacon, type BeaconDependencies } from "#app/features/vitals/vitals-beacon.server.ts";
 import { metricRules, vitalMetrics } from "#app/features/vitals/vitals-rules.ts";
 import { webVitals } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -86,7 +86,7 @@ function endlessBody(): ReadableStream<Uint8Array> {
   });
 }
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 for (const driver of drivers) {
   test(`stores a beacon's metrics under its page, and refuses what is off, cross-site, too large, malformed or about another page (${driver})`, async () => {

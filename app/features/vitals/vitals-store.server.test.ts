@@ -2,11 +2,11 @@ import { expect, test, vi } from "vitest";
 import { pruneVitals, recordVitals, vitalsPercentiles, type VitalSample } from "#app/features/vitals/vitals-store.server.ts";
 import { metricRules, vitalMetrics, type VitalMetric } from "#app/features/vitals/vitals-rules.ts";
 import { webVitals } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const now = new Date("2026-06-30T12:00:00Z");
 const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000);
 let views = 0;

@@ -21,7 +21,7 @@ import { changesPublishers } from "#app/features/staff/publishing/scheduled-publ
 import { caseStudyContent } from "#app/features/staff/case-studies/case-studies-admin.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { auditLog, caseStudies, staffUsers } from "#app/platform/db/schema.server.ts";
-import { testDrivers } from "#tests/support/databases.ts";
+import { featureDrivers } from "#tests/support/databases.ts";
 import { withTestServices } from "#tests/support/services.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
@@ -134,7 +134,7 @@ test("a save keeps each picture unless it is replaced or removed, and takes the 
   expect(refused.ok ? null : refused.errors.screenshot1Alt).toBe("Describe the screenshot for people who cannot see it.");
 });
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`a new database has the six demo case studies, published and labelled, and the pages' cards follow them (${driver})`, async () => {
     await withTestServices(driver, {}, async ({ db }) => {
       const studies = await readPublishedCaseStudies(db);

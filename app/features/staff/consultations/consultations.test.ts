@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import type { Services } from "#app/platform/services.server.ts";
-import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers, type TestDatabase } from "#tests/support/databases.ts";
 import {
   consultationInbox,
   exportConsultations,
@@ -20,7 +20,7 @@ import { auditLog, consultationAttachments, consultations, staffUsers } from "#a
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", roles: ["sales"], timeZone: null };
 

@@ -15,7 +15,7 @@ import { settleChanges } from "#app/features/staff/publishing/revisions.server.t
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { auditLog, eventRegistrations, events, inboxStatusChanges, outbox, staffUsers, type EventRegistrationStatus } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
-import { testDrivers } from "#tests/support/databases.ts";
+import { featureDrivers } from "#tests/support/databases.ts";
 import { withTestServices } from "#tests/support/services.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
@@ -72,7 +72,7 @@ async function registration(services: Services, eventId: number, status: EventRe
   return row!.id;
 }
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`a published edition's new address leaves a 301 from the old one once published; a draft's leaves none (${driver})`, async () => {
     await withTestServices(driver, {}, async (services) => {
       const { db } = services;

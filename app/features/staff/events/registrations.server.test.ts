@@ -2,7 +2,7 @@ import { expect, test, vi } from "vitest";
 import { allRegistrations, listRegistrations, readRegistrationQuery } from "#app/features/staff/events/registrations.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { eventRegistrations, events, type EventRegistrationStatus } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -59,7 +59,7 @@ function registration(eventId: number, fullName: string, status: EventRegistrati
   };
 }
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`the list and its export show one edition's registrations when an event is chosen, with its own total (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {

@@ -9,7 +9,7 @@ import type { Attribution } from "#app/features/attribution/attribution.ts";
 import { rowsOf } from "#app/platform/db/client.server.ts";
 import { buildListIndexes } from "#app/platform/db/list-indexes.server.ts";
 import { consultations, inboxStatusChanges, staffUsers, type ConsultationStatus } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -102,7 +102,7 @@ const leads: Lead[] = [
 
 const now = ist("2026-11-26 10:00");
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`the figures of a fixed set of leads match the ones worked out by hand (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     const { db } = database;

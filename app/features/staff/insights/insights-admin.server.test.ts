@@ -12,11 +12,11 @@ import {
   saveInsight,
 } from "#app/features/staff/insights/insights-admin.server.ts";
 import { auditLog, featuredInsights } from "#app/platform/db/schema.server.ts";
-import { contentVersionWatch, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { contentVersionWatch, openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const actor = { id: null, email: "eve@staff.example.com" };
 const ip = "10.0.0.2";
 

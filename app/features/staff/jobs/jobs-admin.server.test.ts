@@ -3,11 +3,11 @@ import { expect, test, vi } from "vitest";
 import { readJobInput, type JobInput } from "#app/features/staff/jobs/job-rules.ts";
 import { changeJobStatus, createJob, jobForEdit, listJobs, saveJob } from "#app/features/staff/jobs/jobs-admin.server.ts";
 import { auditLog, jobApplications, jobs } from "#app/platform/db/schema.server.ts";
-import { contentVersionWatch, openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { contentVersionWatch, openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const actor = { id: null, email: "rita@staff.example.com" };
 
 function input(overrides: Record<string, string> = {}): JobInput {

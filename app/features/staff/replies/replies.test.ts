@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { openTestDatabase, testDrivers, type TestDatabase } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers, type TestDatabase } from "#tests/support/databases.ts";
 import { parseMail, startSmtpServer, waitUntil } from "#tests/support/mail.ts";
 import { confirmationMessageId } from "#app/features/consultation/consultation-emails.server.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
@@ -15,7 +15,7 @@ import { createSmtpTransport } from "#app/platform/email/smtp-transport.server.t
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 
 const sales: StaffUser = { id: "user-sales", name: "Sam Sales", email: "sam@staff.example.com", roles: ["sales"], timeZone: null };
 const admin: StaffUser = { id: "user-admin", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"], timeZone: null };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 import {
   checkTemplate,
   defaultSignature,
@@ -15,7 +15,7 @@ import { auditLog, staffUsers } from "#app/platform/db/schema.server.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await testDrivers();
+const drivers = await featureDrivers();
 const admin: StaffUser = { id: "user-admin", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"], timeZone: null };
 
 for (const driver of drivers) {

@@ -9,7 +9,7 @@ import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { consultations, outbox, staffUsers, teamMembers, teams, type StaffRole } from "#app/platform/db/schema.server.ts";
 import { requestInfoContext } from "#app/platform/request-context.ts";
 import type { Services } from "#app/platform/services.server.ts";
-import { testDrivers } from "#tests/support/databases.ts";
+import { featureDrivers } from "#tests/support/databases.ts";
 import { withTestServices } from "#tests/support/services.ts";
 import { consultationValues } from "#tests/support/forms.ts";
 
@@ -64,7 +64,7 @@ async function leadsPerOwner(services: Services): Promise<Record<string, number>
   return Object.fromEntries(rows.map((row) => [row.owner ?? "nobody", row.n]));
 }
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`leads rotate evenly over the default team's members, each owner is emailed a link, an away or deactivated member is passed by (${driver})`, async () => {
     await withServices(driver, async (services) => {
       const [ana, ben, cai] = await salesAccounts(services, ["Ana", "Ben", "Cai"]);
@@ -169,7 +169,7 @@ for (const driver of await testDrivers()) {
   });
 }
 
-if ((await testDrivers()).includes("pg")) {
+if ((await featureDrivers()).includes("pg")) {
   test("parallel submissions on PostgreSQL spread evenly: the team's turn is taken under its row lock", async () => {
     await withServices("pg", async (services) => {
       const members = await salesAccounts(services, ["Ana", "Ben", "Cai", "Dee"]);

@@ -16,14 +16,14 @@ import {
   setLead,
 } from "#app/features/staff/teams/teams.server.ts";
 import { auditLog, staffUsers } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
 const admin: StaffUser = { id: "admin-1", name: "Ada Admin", email: "ada@staff.example.com", roles: ["admin"], timeZone: null };
 const ip = "10.0.0.1";
 
-for (const driver of await testDrivers()) {
+for (const driver of await featureDrivers()) {
   test(`teams: the default team holds every sales account and stays; names are unique in any case; members must be active sales or admins; one lead; rules in order; every change audited (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     const { db } = database;
