@@ -4,6 +4,8 @@ import { site } from "#app/content/site.ts";
 import { ApplicationForm } from "#app/features/careers/application-form.tsx";
 import { handleApplicationPost } from "#app/features/careers/submit-application.server.ts";
 import { decodePosition } from "#app/features/careers/position.ts";
+import { findOpenJobByTitle } from "#app/features/careers/jobs.server.ts";
+import { questionSetKey } from "#app/features/careers/job-questions.ts";
 import { checkQueryValue, readQueryParameter, type QueryParameter } from "#app/features/forms/query-params.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -11,11 +13,15 @@ import { servicesOf } from "#app/services-context.server.ts";
 // Base64 of a title of at most 200 UTF-16 units, at most three UTF-8 bytes each.
 const POSITION: QueryParameter = { name: "pos", label: "job title", maxLength: 800 };
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // A missing or undecodable ?pos= is a general application. A title with a control
   // character is refused here, so the form never carries it on to the database.
-  const position = decodePosition(readQueryParameter(new URL(request.url).searchParams, POSITION));
-  return { position: position === null ? null : checkQueryValue(position, POSITION) };
+  const decoded = decodePosition(readQueryParameter(new URL(request.url).searchParams, POSITION));
+  const position = decoded === null ? null : checkQueryValue(decoded, POSITION);
+  // The open job of that title asks its own questions, if it has any.
+  const job = position === null ? null : await findOpenJobByTitle((await servicesOf(context)).db, position);
+  const questions = job?.questions ?? [];
+  return { position, questions, questionSet: questionSetKey(questions) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   });
 
 export default function Registration({ loaderData, actionData }: Route.ComponentProps) {
-  const { position } = loaderData;
+  const { position, questions, questionSet } = loaderData;
   const location = useLocation();
   const failed = actionData?.status === "error";
   return (
@@ -56,6 +62,8 @@ export default function Registration({ loaderData, actionData }: Route.Component
           // After a failure the page keeps what was typed; the position otherwise comes from ?pos=.
           defaultValues={failed ? actionData.values : { position: position ?? "" }}
           key={actionData?.status === "success" ? actionData.reference : "form"}
+          questions={questions}
+          questionSet={questionSet}
         />
       </div>
     </section>

@@ -6,6 +6,7 @@ import { applicationEmailNames, applicationStatusLabels } from "#app/features/st
 import { applicationInbox } from "#app/features/staff/applications.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";
 import { InboxEmails, InboxForms, InboxHistory, InboxSource, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
+import { ApplicationAnswers, UnmetRequirementsMark } from "#app/features/staff/application-answers.tsx";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { EmailLink, PhoneLink, RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
@@ -37,72 +38,76 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
       <RecordPageHeader back={{ to: "/staff/applications", label: "All applications" }} title={a.fullName} done={done} answer={actionData}>
         Application <span className="font-mono">{a.reference}</span> for {a.appliedFor}. Status:{" "}
         <StatusBadge status={a.status} labels={applicationStatusLabels} />
+        {a.meetsRequirements ? null : <UnmetRequirementsMark />}
       </RecordPageHeader>
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="details-heading" className={cardClass}>
-          <h2 id="details-heading" className="mb-2 text-lg font-bold">
-            Application
-          </h2>
-          <dl className="divide-y divide-slate-200">
-            <Field label="Reference">
-              <span className="font-mono">{a.reference}</span>
-            </Field>
-            <Field label="Applied for">
-              {a.appliedFor}
-              {a.jobId !== null && a.jobTitle !== null ? (
-                <>
-                  {" "}
-                  (job:{" "}
-                  <Link to={`/careers/${a.jobId}`} className={linkClass}>
-                    {a.jobTitle}
-                  </Link>
-                  )
-                </>
-              ) : null}
-            </Field>
-            <Field label="Applied">
-              <LocalTime value={a.appliedAt} />
-            </Field>
-            <Field label="Full name">{a.fullName}</Field>
-            <Field label="Email">
-              <EmailLink email={a.email} />
-            </Field>
-            <Field label="Phone">
-              <PhoneLink phone={a.phone} />
-            </Field>
-            <Field label="LinkedIn or portfolio">
-              {a.portfolioLink ? (
-                <a href={a.portfolioLink} rel="noopener noreferrer" target="_blank" className={linkClass}>
-                  {a.portfolioLink} <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              ) : (
-                (a.portfolioUrl ?? "—")
-              )}
-            </Field>
-            <Field label="Years of experience">{a.yearsExperience ?? "—"}</Field>
-            <Field label="Resume">
-              <a href={a.resume.href} className={linkClass} download>
-                Download {a.resume.name}
-              </a>{" "}
-              <span className="text-slate-700">
-                ({a.resume.contentType}, {formatBytes(a.resume.size)})
-              </span>
-              {a.resume.previewHref ? (
-                // No sandbox attribute: Chromium and Safari refuse to draw a PDF in a frame so marked. The file's answer sandboxes it instead (decision 052).
-                <iframe
-                  src={a.resume.previewHref}
-                  title={`Preview of ${a.resume.name}`}
-                  loading="lazy"
-                  className="mt-3 block h-[36rem] max-h-[75vh] w-full rounded-lg border border-slate-300 bg-slate-100"
-                />
-              ) : null}
-            </Field>
-            <Field label="Cover letter">{a.coverLetter ? <span className="whitespace-pre-wrap">{a.coverLetter}</span> : "—"}</Field>
-            <Field label="Consent">
-              Given <LocalTime value={a.consentAt} /> (wording {a.consentVersion})
-            </Field>
-          </dl>
-        </section>
+        <div className="min-w-0 space-y-8">
+          <section aria-labelledby="details-heading" className={cardClass}>
+            <h2 id="details-heading" className="mb-2 text-lg font-bold">
+              Application
+            </h2>
+            <dl className="divide-y divide-slate-200">
+              <Field label="Reference">
+                <span className="font-mono">{a.reference}</span>
+              </Field>
+              <Field label="Applied for">
+                {a.appliedFor}
+                {a.jobId !== null && a.jobTitle !== null ? (
+                  <>
+                    {" "}
+                    (job:{" "}
+                    <Link to={`/careers/${a.jobId}`} className={linkClass}>
+                      {a.jobTitle}
+                    </Link>
+                    )
+                  </>
+                ) : null}
+              </Field>
+              <Field label="Applied">
+                <LocalTime value={a.appliedAt} />
+              </Field>
+              <Field label="Full name">{a.fullName}</Field>
+              <Field label="Email">
+                <EmailLink email={a.email} />
+              </Field>
+              <Field label="Phone">
+                <PhoneLink phone={a.phone} />
+              </Field>
+              <Field label="LinkedIn or portfolio">
+                {a.portfolioLink ? (
+                  <a href={a.portfolioLink} rel="noopener noreferrer" target="_blank" className={linkClass}>
+                    {a.portfolioLink} <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                ) : (
+                  (a.portfolioUrl ?? "—")
+                )}
+              </Field>
+              <Field label="Years of experience">{a.yearsExperience ?? "—"}</Field>
+              <Field label="Resume">
+                <a href={a.resume.href} className={linkClass} download>
+                  Download {a.resume.name}
+                </a>{" "}
+                <span className="text-slate-700">
+                  ({a.resume.contentType}, {formatBytes(a.resume.size)})
+                </span>
+                {a.resume.previewHref ? (
+                  // No sandbox attribute: Chromium and Safari refuse to draw a PDF in a frame so marked. The file's answer sandboxes it instead (decision 052).
+                  <iframe
+                    src={a.resume.previewHref}
+                    title={`Preview of ${a.resume.name}`}
+                    loading="lazy"
+                    className="mt-3 block h-[36rem] max-h-[75vh] w-full rounded-lg border border-slate-300 bg-slate-100"
+                  />
+                ) : null}
+              </Field>
+              <Field label="Cover letter">{a.coverLetter ? <span className="whitespace-pre-wrap">{a.coverLetter}</span> : "—"}</Field>
+              <Field label="Consent">
+                Given <LocalTime value={a.consentAt} /> (wording {a.consentVersion})
+              </Field>
+            </dl>
+          </section>
+          <ApplicationAnswers answers={a.answers} meetsRequirements={a.meetsRequirements} />
+        </div>
         <div className="space-y-8">
           <InboxForms status={a.status} labels={applicationStatusLabels} answer={actionData} historyLength={timeline.length} noteMaxLength={noteMaxLength} />
         </div>

@@ -7,7 +7,8 @@ import { StatusBadge, UnreadMark } from "#app/features/staff/inbox-ui.tsx";
 import { ListFilters, ListRecordFilter, ListResults, totalText } from "#app/features/staff/list-ui.tsx";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { PageHeading, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { PageHeading, inputClass, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { UnmetRequirementsMark } from "#app/features/staff/application-answers.tsx";
 import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: query.status,
     job: query.job,
     source: query.source,
+    unmet: query.unmet,
     filters: filters.toString(),
     exportHref: `/staff/applications/export.csv${filters.size ? `?${filters}` : ""}`,
   };
@@ -44,6 +46,15 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
         exportHref={loaderData.exportHref}
       >
         <ListRecordFilter name="job" label="Job" allLabel="All jobs" value={loaderData.job} options={jobs.map((job) => ({ id: job.id, label: job.title }))} />
+        <div className="max-w-full min-w-0">
+          <label htmlFor="list-requirements" className="mb-1.5 block text-sm font-semibold">
+            Requirements
+          </label>
+          <select id="list-requirements" name="requirements" defaultValue={loaderData.unmet ? "unmet" : ""} className={inputClass}>
+            <option value="">Any answers</option>
+            <option value="unmet">Does not meet requirements</option>
+          </select>
+        </div>
       </ListFilters>
       <ListResults
         list={loaderData}
@@ -59,6 +70,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
               {row.fullName}
             </Link>
             <UnreadMark readAt={row.readAt} />
+            {row.meetsRequirements ? null : <UnmetRequirementsMark />}
           </>,
           { content: row.reference, className: "font-mono" },
           row.appliedFor,

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/staff.applications.export[.]csv";
 import { attributionCsvColumns } from "#app/features/attribution/attribution.server.ts";
+import { answersAsText, answersOf } from "#app/features/careers/job-questions.ts";
 import { exportPage, readApplicationQuery } from "#app/features/staff/applications.server.ts";
 import { auditedListExport, inPages } from "#app/features/staff/csv.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
@@ -20,6 +21,8 @@ const columns = [
   { header: "years of experience", value: (row: Row) => row.yearsExperience },
   { header: "portfolio", value: (row: Row) => row.portfolioUrl },
   { header: "resume name", value: (row: Row) => row.resumeName },
+  { header: "meets requirements", value: (row: Row) => (row.meetsRequirements ? "yes" : "no") },
+  { header: "answers to the job's questions", value: (row: Row) => answersAsText(answersOf(row.answers)) },
   ...attributionCsvColumns<Row>(),
 ];
 
@@ -34,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       list: "applications",
       actor: user,
       ipAddress: clientAddressOf(context),
-      filters: { search: query.search !== "", status: query.status, job: query.job, source: query.source },
+      filters: { search: query.search !== "", status: query.status, job: query.job, source: query.source, unmet: query.unmet },
     },
     columns,
     inPages((beforeId, size) => exportPage(db, query, beforeId, size)),

@@ -20,17 +20,25 @@ import { AttributionFields } from "#app/features/attribution/attribution-fields.
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
+import { JobQuestionFields } from "#app/features/careers/job-question-fields.tsx";
+import { answerFormFields, readAnswers, type AnswerField, type JobQuestion } from "#app/features/careers/job-questions.ts";
 
 type ApplicationFormProps = {
   /** Where the form posts: this page, keeping its ?pos=. */
   action: string;
   labelledBy?: string;
   /** For a server render after a post without JavaScript: the values to keep and the answer to show. */
-  defaultValues?: Partial<Record<ApplicationField, string>>;
+  defaultValues?: Partial<Record<ApplicationField | AnswerField, string>>;
   result?: ApplicationResult;
+  /** The chosen job's own questions, asked after the usual fields; none for a job without them or a general application. */
+  questions?: readonly JobQuestion[];
+  /** Which questions these are, as the server checks it. */
+  questionSet?: string;
 };
 
-const errorOrder: ApplicationErrorField[] = [
+type FormField = ApplicationErrorField | AnswerField;
+
+const errorOrder: FormField[] = [
   "fullName",
   "email",
   "phone",
@@ -39,19 +47,24 @@ const errorOrder: ApplicationErrorField[] = [
   "portfolioUrl",
   "yearsExperience",
   "coverLetter",
+  ...answerFormFields,
   "consent",
 ];
 
-/** The browser's check before posting: the schema's rules and a quick look at the resume. */
-function checkApplication(data: FormData): ClientProblem<ApplicationErrorField> | null {
+/** The browser's check before posting: the schema's rules, the job's questions and a quick look at the resume. */
+function checkApplication(data: FormData, questions: readonly JobQuestion[]): ClientProblem<FormField> | null {
   const values = Object.fromEntries(applicationFields.map((field) => [field, data.get(field) ?? undefined]));
   const parsed = applicationSchema.safeParse(values);
-  const found: ApplicationFieldErrors = parsed.success ? {} : applicationErrors(parsed.error.issues);
+  const found: Partial<Record<FormField, string>> = parsed.success ? {} : (applicationErrors(parsed.error.issues) as ApplicationFieldErrors);
   const resume = data.get(RESUME_FIELD);
   const problem = resumeProblem(typeof resume === "string" ? null : resume);
   if (problem) found.resume = problem;
+  const answers = readAnswers(questions, Object.fromEntries(answerFormFields.map((field) => [field, data.get(field)?.toString()])));
+  if (!answers.ok) Object.assign(found, answers.errors);
   const first = errorOrder.find((field) => found[field]);
-  return first ? { message: found[first]!, fields: found } : null;
+  if (!first) return null;
+  const question = answerFormFields.indexOf(first as AnswerField);
+  return { message: question >= 0 ? `${questions[question]?.label}: ${found[first]}` : found[first]!, fields: found };
 }
 
 const focusConfirmation = () => document.getElementById("application-confirmation")?.focus();
@@ -61,12 +74,12 @@ const focusConfirmation = () => document.getElementById("application-confirmatio
  * as toasts and a confirmation with the reference; without JavaScript it is a
  * plain post that draws this page again with the same texts.
  */
-export function ApplicationForm({ action, labelledBy, defaultValues, result: serverResult }: ApplicationFormProps) {
-  const { fetcher, hydrated, busy, answer, errors, setErrors, submitRef, formProps } = useFormSubmission<ApplicationErrorField, { reference: string }>({
+export function ApplicationForm({ action, labelledBy, defaultValues, result: serverResult, questions = [], questionSet = "" }: ApplicationFormProps) {
+  const { fetcher, hydrated, busy, answer, errors, setErrors, submitRef, formProps } = useFormSubmission<FormField, { reference: string }>({
     serverAnswer: serverResult,
     fallbackMessage: APPLICATION_FAILED_MESSAGE,
     fieldOrder: errorOrder,
-    check: checkApplication,
+    check: (data) => checkApplication(data, questions),
     toasts: true,
     onSuccess: focusConfirmation,
   });
@@ -151,6 +164,7 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
             />
           )}
         </Field>
+        <JobQuestionFields questions={questions} questionSet={questionSet} values={defaultValues} errors={errors} />
         <ConsentField
           purpose="the processing of my application data for recruitment."
           error={errors.consent}

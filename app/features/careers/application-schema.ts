@@ -1,6 +1,7 @@
 // zod/mini keeps the shared schema small in the browser bundle.
 import * as z from "zod/mini";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { isHttpUrl } from "#app/features/careers/job-questions.ts";
 import { toEmailAddress } from "#app/features/email-address-field.ts";
 import {
   CONSENT_REQUIRED_MESSAGE,
@@ -117,16 +118,6 @@ export const applicationSchema = z.pipe(
   })),
 );
 export type ApplicationInput = z.output<typeof applicationSchema>;
-
-function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}
 
 export type ApplicationFieldErrors = Partial<Record<ApplicationErrorField, string>>;
 

@@ -25,6 +25,7 @@ function row(overrides: Partial<JobRow> = {}): JobRow {
     salaryCurrency: null,
     salaryPeriod: null,
     revision: 1,
+    questions: [],
     changedAt: new Date("2026-01-10T00:00:00Z"),
     slug: null,
     metaTitle: null,

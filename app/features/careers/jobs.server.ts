@@ -3,6 +3,7 @@ import type { Database } from "#app/platform/db/client.server.ts";
 import { jobs, parseRecordId } from "#app/platform/db/schema.server.ts";
 import { plainText } from "#app/features/rich-text/sanitize.server.ts";
 import { formatJobType } from "#app/features/careers/job-format.ts";
+import { questionsOf, type JobQuestion } from "#app/features/careers/job-questions.ts";
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -68,15 +69,15 @@ export async function openJobs(db: Database): Promise<JobRow[]> {
     .orderBy(desc(sql`coalesce(${jobs.updatedAt}, ${jobs.createdAt})`), desc(jobs.id));
 }
 
-/** The open job whose title is `position` (case and surrounding space ignored), if any. */
-export async function findOpenJobByTitle(db: Database, position: string): Promise<Pick<JobRow, "id" | "title"> | null> {
+/** The open job whose title is `position` (case and surrounding space ignored), if any, with the questions it asks candidates. */
+export async function findOpenJobByTitle(db: Database, position: string): Promise<{ id: number; title: string; questions: JobQuestion[] } | null> {
   const [row] = await db
-    .select({ id: jobs.id, title: jobs.title })
+    .select({ id: jobs.id, title: jobs.title, questions: jobs.questions })
     .from(jobs)
     .where(and(openCondition(), sql`lower(trim(${jobs.title})) = lower(trim(${position}))`))
     .orderBy(desc(jobs.id))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, questions: questionsOf(row.questions) } : null;
 }
 
 export type JobFilters = { q?: string; department?: string; jobType?: string; location?: string };

@@ -17,9 +17,19 @@ import {
   resumeEmptyMessage,
   resumeTooLargeMessage,
   resumeTypeMessage,
-  type ApplicationErrorField,
+  applicationFieldLimits,
   type ApplicationInput,
 } from "#app/features/careers/application-schema.ts";
+import {
+  answerFieldName,
+  answerFormFields,
+  QUESTION_SET_FIELD,
+  questionSetKey,
+  QUESTIONS_CHANGED_MESSAGE,
+  readAnswers,
+  type QuestionAnswer,
+} from "#app/features/careers/job-questions.ts";
+import type { Database } from "#app/platform/db/client.server.ts";
 import { newStatusToken, statusPageUrl } from "#app/features/careers/application-status.server.ts";
 import { findOpenJobByTitle } from "#app/features/careers/jobs.server.ts";
 import type { SuccessAnswer } from "#app/features/forms/form-answer.ts";
@@ -44,13 +54,48 @@ const applied = (reference: string, extra: string[] = [], warnings?: string[]): 
   ...(warnings ? { warnings } : {}),
 });
 
-const applicationForm: FormSpec<ApplicationInput, string, { reference: string }> = {
+/** The form's fields and the answers to the chosen job's questions. */
+type ApplicationWithAnswers = ApplicationInput & { answers: QuestionAnswer[]; meetsRequirements: boolean };
+
+/** The fields in the order the form shows them, for the first problem's message. */
+const fieldOrder: string[] = [...applicationFields.filter((field) => field !== "consent"), RESUME_FIELD, ...answerFormFields, "consent"];
+
+/**
+ * The answers to the questions of the job applied for (by the position, as
+ * the application is filed), checked against the questions the page showed.
+ */
+async function checkAnswers(
+  db: Database,
+  values: Record<string, string>,
+): Promise<{ fields: Record<string, string>; messages: Record<string, string> } & Pick<ApplicationWithAnswers, "answers" | "meetsRequirements">> {
+  const none = { fields: {}, messages: {}, answers: [], meetsRequirements: true };
+  const position = (values.position ?? "").trim();
+  const job = position && position.length <= applicationFieldLimits.position ? await findOpenJobByTitle(db, position) : null;
+  if (!job || job.questions.length === 0) return none;
+  const shown = values[QUESTION_SET_FIELD] ?? "";
+  if (shown !== questionSetKey(job.questions)) {
+    const message = shown === "" ? jobAsksQuestionsMessage(job.title) : QUESTIONS_CHANGED_MESSAGE;
+    return { ...none, fields: { position: message }, messages: { position: message } };
+  }
+  const read = readAnswers(job.questions, values);
+  if (read.ok) return { ...none, answers: read.answers, meetsRequirements: read.meetsRequirements };
+  const messages = Object.fromEntries(
+    job.questions.map((question, index) => [answerFieldName(index + 1), `${question.label}: ${read.errors[answerFieldName(index + 1)]}`]),
+  );
+  return { ...none, fields: read.errors, messages };
+}
+
+const jobAsksQuestionsMessage = (title: string) =>
+  `"${title}" asks questions of its own. Please open it on the careers page and choose Apply, so that the form shows them.`;
+
+const applicationForm: FormSpec<ApplicationWithAnswers, string, { reference: string }> = {
   name: "application",
   read: {
     maxBytes: MAX_APPLICATION_REQUEST_BYTES,
     encodings: ["multipart"],
-    fields: applicationFields,
-    multiline: ["coverLetter"],
+    fields: [...applicationFields, ...answerFormFields, QUESTION_SET_FIELD],
+    // An answer to a long-text question keeps its line breaks; the others are made single lines when read.
+    multiline: ["coverLetter", ...answerFormFields],
     labels: applicationFieldLabels,
     upload: {
       field: RESUME_FIELD,
@@ -71,17 +116,18 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
       },
     },
   },
-  echo: applicationFields,
+  echo: [...applicationFields, ...answerFormFields],
   unavailableMessage: APPLICATION_FAILED_MESSAGE,
 
-  validate({ values, files }) {
+  async validate({ values, files }, db) {
     const parsed = applicationSchema.safeParse(values);
-    const fields = parsed.success ? {} : applicationErrors(parsed.error.issues);
+    const fields: Record<string, string> = parsed.success ? {} : applicationErrors(parsed.error.issues);
     if (files.length === 0) fields.resume = RESUME_REQUIRED_MESSAGE;
-    const order: ApplicationErrorField[] = [...applicationFields, RESUME_FIELD];
-    const first = order.find((field) => fields[field]);
-    if (parsed.success && !first) return { ok: true, input: parsed.data };
-    return { ok: false, message: fields[first!]!, fields: fields as Record<string, string> };
+    const answers = await checkAnswers(db, values);
+    for (const [field, message] of Object.entries(answers.fields)) fields[field] ??= message;
+    const first = fieldOrder.find((field) => fields[field]);
+    if (parsed.success && !first) return { ok: true, input: { ...parsed.data, answers: answers.answers, meetsRequirements: answers.meetsRequirements } };
+    return { ok: false, message: answers.messages[first!] ?? fields[first!]!, fields };
   },
 
   // A bot: answer as if it worked, store nothing, send nothing.
@@ -130,6 +176,8 @@ const applicationForm: FormSpec<ApplicationInput, string, { reference: string }>
               createdAt: submittedAt,
               attribution,
               statusTokenHash: statusToken.hash,
+              answers: input.answers,
+              meetsRequirements: input.meetsRequirements,
             })
             .returning({ id: jobApplications.id });
           return row!.id;

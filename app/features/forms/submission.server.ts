@@ -58,7 +58,8 @@ export type FormSpec<Input, Saved, Success extends object> = GuardRules & {
   echo: readonly string[];
   /** The sentence for an outage (503): the database or file store failing. */
   unavailableMessage: string;
-  validate(form: FormInput): Validation<Input>;
+  /** Checks the post; `db` for a form whose fields depend on stored rows (a job's own questions). */
+  validate(form: FormInput, db: Database): Validation<Input> | Promise<Validation<Input>>;
   /** What a bot that filled the honeypot is told; nothing is stored. */
   botAnswer(): SuccessAnswer<Success>;
   /** A repeated post (same key, or same content within ten minutes) answers as the first did; `form` is the repeat's. */
@@ -99,7 +100,7 @@ export async function submitForm<Input, Saved, Success extends object>(
     echo = echoOf(spec, form.values);
     if ((form.values[HONEYPOT_FIELD] ?? "").trim() !== "") return succeed(spec.botAnswer());
 
-    const checked = spec.validate(form);
+    const checked = await spec.validate(form, services.db);
     if (!checked.ok) return fail(400, checked.message, checked.fields);
 
     const idempotencyKey = spec.findEarlier ? (clientKeyOf(form) ?? contentKey(form)) : null;

@@ -1,4 +1,6 @@
-import { and, desc, eq, exists, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, ilike, lt, not, or, sql, type SQL } from "drizzle-orm";
+import { data } from "react-router";
+import { answersOf } from "#app/features/careers/job-questions.ts";
 import { attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { appliedFor } from "#app/features/careers/application-stage.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
@@ -14,16 +16,24 @@ import { applicationStatuses, jobApplications, jobs, type ApplicationStatus } fr
  * the same rows for the CSV export, and one application with every field.
  */
 
-export type ApplicationQuery = ListQuery<ApplicationStatus> & { job: number | null };
+export type ApplicationQuery = ListQuery<ApplicationStatus> & {
+  job: number | null;
+  /** Only the applications a knockout answer marked "does not meet requirements". */
+  unmet: boolean;
+};
 
-/** The list's search, status, page and job from the address; a job that cannot be an id answers 400. */
+/** The list's search, status, page, job and requirements filter from the address; a job that cannot be an id answers 400. */
 export function readApplicationQuery(request: Request): ApplicationQuery {
   const query = readListQuery(request, applicationStatuses);
-  return { ...query, job: readRecordFilter(query, "job", "The job in this address must be chosen from the list of jobs.") };
+  const requirements = query.params.get("requirements") ?? "";
+  if (requirements !== "" && requirements !== "unmet") throw data(`There is no requirements filter called "${requirements.slice(0, 40)}".`, { status: 400 });
+  if (requirements) query.filters.set("requirements", requirements);
+  return { ...query, job: readRecordFilter(query, "job", "The job in this address must be chosen from the list of jobs."), unmet: requirements === "unmet" };
 }
 
-function conditions(query: Pick<ApplicationQuery, "search" | "status" | "job" | "source">): SQL[] {
+function conditions(query: Pick<ApplicationQuery, "search" | "status" | "job" | "source" | "unmet">): SQL[] {
   const where: SQL[] = [];
+  if (query.unmet) where.push(not(jobApplications.meetsRequirements));
   const fromSource = attributionSourceIs(jobApplications.attribution, query.source);
   if (fromSource) where.push(fromSource);
   if (query.status) where.push(eq(jobApplications.status, query.status));
@@ -54,6 +64,7 @@ const listColumns = {
   status: jobApplications.status,
   readAt: jobApplications.readAt,
   source: sql<string | null>`${jobApplications.attribution} ->> 'source'`,
+  meetsRequirements: jobApplications.meetsRequirements,
 };
 
 const listOrder: ListOrder = { time: jobApplications.createdAt, id: jobApplications.id };
@@ -67,6 +78,7 @@ export type ApplicationListRow = {
   status: ApplicationStatus;
   readAt: string | null;
   source: string | null;
+  meetsRequirements: boolean;
   cursor: string;
 };
 
@@ -94,12 +106,13 @@ export async function listApplications(db: Database, query: ApplicationQuery) {
           status: row.status,
           readAt: row.readAt?.toISOString() ?? null,
           source: row.source,
+          meetsRequirements: row.meetsRequirements,
           cursor: row.cursor,
         }));
       },
       // list_counts counts by status; a search or a job is counted up to the cap.
       async () =>
-        query.search || query.job !== null || query.source
+        query.search || query.job !== null || query.source || query.unmet
           ? countUpTo(db, jobApplications, where)
           : exactly(await countedRows(db, "job_applications", query.status ? { statuses: [query.status] } : {})),
     ),
@@ -142,6 +155,8 @@ export function exportPage(db: Database, query: ApplicationQuery, beforeId: numb
       yearsExperience: jobApplications.yearsExperience,
       portfolioUrl: jobApplications.portfolioUrl,
       resumeName: jobApplications.resumeName,
+      meetsRequirements: jobApplications.meetsRequirements,
+      answers: jobApplications.answers,
       attribution: jobApplications.attribution,
     })
     .from(jobApplications)
@@ -193,6 +208,8 @@ async function applicationDetail(db: Database, id: number) {
       previewHref: canPreview(a.resumeContentType) ? attachmentPreviewPath(a.resumeKey) : null,
     },
     attribution: a.attribution,
+    answers: answersOf(a.answers),
+    meetsRequirements: a.meetsRequirements,
   };
 }
 

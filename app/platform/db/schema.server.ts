@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Attribution } from "#app/features/attribution/attribution.ts";
+import type { JobQuestion, QuestionAnswer } from "#app/features/careers/job-questions.ts";
 
 /*
  * The spec's tables keep their exact names and columns so the site can run on
@@ -272,6 +273,8 @@ export const jobs = pgTable(
     socialImage: text("social_image"),
     /** Kept out of search results and the sitemap. */
     noindex: boolean("noindex").notNull().default(false),
+    /** The job's own questions to candidates (job-questions.ts), part of its content like its other fields. */
+    questions: jsonb("questions").$type<JobQuestion[]>().notNull().default([]),
     /** Counts saves and status changes: an edit made on an older revision is refused, not merged. */
     revision: integer("revision").notNull().default(1),
     /** The last change of any kind, for the staff list (updatedAt is the public "Posted" date). */
@@ -421,11 +424,18 @@ export const jobApplications = pgTable(
     /** SHA-256 of the applicant's private status-page token; the token itself is only in their email. */
     statusTokenHash: text("status_token_hash").unique(),
     attribution: attribution(),
+    /** The answers to the job's questions, each with the question's words as the candidate saw them. */
+    answers: jsonb("answers").$type<QuestionAnswer[]>().notNull().default([]),
+    /** False when an answer was a question's knockout answer: shown to recruiters, never to the candidate. */
+    meetsRequirements: boolean("meets_requirements").notNull().default(true),
   },
   (t) => [
     index("job_applications_job_list_idx").on(t.jobId, t.createdAt, t.id),
     index("job_applications_list_idx").on(t.createdAt, t.id),
     index("job_applications_status_list_idx").on(t.status, t.createdAt, t.id),
+    index("job_applications_unmet_list_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.meetsRequirements}`),
     index("job_applications_source_list_idx").on(sql`(${t.attribution} ->> 'source')`, t.createdAt, t.id),
     index("job_applications_search_idx").using(
       "gin",

@@ -5,13 +5,16 @@ import { RichTextField } from "#app/features/staff/rich-text/rich-text-field.tsx
 import { ContentForm } from "#app/features/staff/publishing/content-form.tsx";
 import { emptySeoForm, seoFormLabels } from "#app/features/seo/seo-fields.ts";
 import { SeoFields, type PublicItemFormProps, type SeoFormValues } from "#app/features/staff/publishing/seo-fields-form.tsx";
+import { questionFormFields, questionMultilineFields, QUESTION_SLOTS, questionFieldName, type QuestionRowField } from "#app/features/careers/job-questions.ts";
+import { JobQuestionsFields } from "#app/features/staff/jobs/job-questions-form.tsx";
 
-/** The job's fields as the form shows them (strings, as typed). */
+/** The job's fields as the form shows them (strings, as typed); a question's row fields only for the rows there are. */
 export type JobFormValues = Record<
   "title" | "department" | "jobType" | "location" | "workplace" | "salaryMin" | "salaryMax" | "salaryCurrency" | "salaryPeriod" | "closesAt" | "description",
   string
 > &
-  SeoFormValues;
+  SeoFormValues &
+  Record<`q${number}-${QuestionRowField}`, string>;
 
 export const emptyJobForm: JobFormValues = {
   title: "",
@@ -28,6 +31,25 @@ export const emptyJobForm: JobFormValues = {
   ...emptySeoForm,
 };
 
+/** "Question 3", "Question 3: choices": how a refusal of the post names a question's field. */
+function questionFieldLabels(): Record<string, string> {
+  const words: Record<QuestionRowField, string> = {
+    label: "",
+    type: ": kind of answer",
+    required: ": required",
+    choices: ": choices",
+    knockout: ": knockout answer",
+    min: ": lowest number",
+    max: ": highest number",
+    remove: ": remove",
+  };
+  return Object.fromEntries(
+    QUESTION_SLOTS.flatMap((slot) =>
+      Object.entries(words).map(([field, word]) => [questionFieldName(slot, field as QuestionRowField), `Question ${slot}${word}`]),
+    ),
+  );
+}
+
 const jobFormLabels: Record<string, string> = {
   title: "Job title",
   department: "Department",
@@ -41,6 +63,7 @@ const jobFormLabels: Record<string, string> = {
   closesAt: "Closing date",
   description: "Description",
   ...seoFormLabels,
+  ...questionFieldLabels(),
   intent: "Action",
   revision: "Revision",
 };
@@ -48,9 +71,9 @@ const jobFormLabels: Record<string, string> = {
 /** How the server reads this form (the staff form pipeline's rules), for the new-job and edit pages alike. */
 export const jobFormRules = {
   name: "staff-job",
-  fields: [...Object.keys(emptyJobForm), "removeSocialImage", "intent", "revision"],
+  fields: [...Object.keys(emptyJobForm), ...questionFormFields, "removeSocialImage", "intent", "revision"],
   labels: jobFormLabels,
-  multiline: ["description"],
+  multiline: ["description", ...questionMultilineFields],
   maxBytes: JOB_FORM_MAX_BYTES,
 };
 
@@ -148,6 +171,7 @@ export function JobForm({ values, revision, answer, submitLabel, draftLabel, num
             defaultValue={shown.description}
             maxLength={JOB_LIMITS.description}
           />
+          <JobQuestionsFields shown={shown} errors={errors} />
           <SeoFields
             shown={shown}
             errors={errors}

@@ -8,6 +8,7 @@ import { jobPostingJsonLd } from "#app/features/careers/job-posting.server.ts";
 import { loadStaffList } from "#app/features/staff/list-page.server.ts";
 import { jobPath } from "#app/features/careers/jobs.server.ts";
 import { seoFormValues } from "#app/features/seo/seo-fields.ts";
+import { questionFormValues } from "#app/features/careers/job-questions.ts";
 import { createAction, editAction, kindPages, loadForEdit, type PageArgs } from "#app/features/staff/publishing/content-edit.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -41,6 +42,7 @@ function formValues(job: JobData): JobFormValues {
     salaryPeriod: job.salaryPeriod ?? "YEAR",
     closesAt: closingDateValue(job.closesAt === null ? null : new Date(job.closesAt)),
     description: job.description,
+    ...questionFormValues(job.questions),
     ...seoFormValues(job),
   };
 }

@@ -25,6 +25,7 @@ test("a valid job is read with tidied text and no salary", () => {
       salaryPeriod: null,
       closesAt: null,
       description: "<p>Build.</p>",
+      questions: [],
       seo: { slug: null, metaTitle: null, metaDescription: null, noindex: false },
     },
   });
@@ -78,4 +79,14 @@ test("a closing date is the end of that day, UTC; impossible dates are refused",
   expect(closingDateFrom("")).toBeNull();
   expect(closingDateFrom("2026-02-30")).toBe("invalid");
   expect(closingDateFrom("tomorrow")).toBe("invalid");
+});
+
+test("a job's questions are read with its fields, and a wrong question row is refused beside its field", () => {
+  const read = readJobInput({ ...valid, "q1-label": "Right to work in India?", "q1-type": "yes-no", "q1-required": "on", "q1-knockout": "No" });
+  expect(read.ok && read.input.questions).toEqual([
+    { label: "Right to work in India?", type: "yes-no", required: true, choices: [], knockout: "no", min: null, max: null },
+  ]);
+  const refused = readJobInput({ ...valid, "q1-label": "Years?", "q1-type": "number", "q1-knockout": "0" });
+  expect(refused.ok).toBe(false);
+  expect(!refused.ok && Object.keys(refused.errors)).toEqual(["q1-knockout"]);
 });

@@ -1,6 +1,7 @@
 import { singleLine } from "#app/features/forms/text-rules.ts";
 import { readSeoInput, type SeoInput } from "#app/features/seo/seo-fields.ts";
 import { SALARY_PERIODS, WORKPLACES } from "#app/features/careers/job-format.ts";
+import { readQuestionRows, type JobQuestion } from "#app/features/careers/job-questions.ts";
 
 /*
  * What a job posting may hold, for the staff form and the server that checks
@@ -41,6 +42,8 @@ export type JobInput = {
   closesAt: Date | null;
   /** Raw HTML as typed; the server sanitises it before it is stored. */
   description: string;
+  /** What candidates are asked besides the form's own fields, in order. */
+  questions: JobQuestion[];
   /** The address and search-engine fields; absent keeps them as they are. */
   seo?: SeoInput;
 };
@@ -108,8 +111,19 @@ export function readJobInput(values: Record<string, string>): { ok: true; input:
 
   const seo = readSeoInput(values);
   if (!seo.ok) Object.assign(errors, seo.errors);
+  const questions = readQuestionRows(values);
+  if (!questions.ok) Object.assign(errors, questions.errors);
 
-  if (!seo.ok || Object.keys(errors).length > 0 || !jobType || !workplace || salaryMin === "invalid" || salaryMax === "invalid" || closesAt === "invalid") {
+  if (
+    !seo.ok ||
+    !questions.ok ||
+    Object.keys(errors).length > 0 ||
+    !jobType ||
+    !workplace ||
+    salaryMin === "invalid" ||
+    salaryMax === "invalid" ||
+    closesAt === "invalid"
+  ) {
     return { ok: false, errors };
   }
   return {
@@ -126,6 +140,7 @@ export function readJobInput(values: Record<string, string>): { ok: true; input:
       salaryPeriod: hasSalary ? salaryPeriod : null,
       closesAt,
       description,
+      questions: questions.questions,
       seo: seo.input,
     },
   };

@@ -13,6 +13,7 @@ import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { JobInput } from "#app/features/staff/jobs/job-rules.ts";
 import { formatSalary } from "#app/features/careers/job-format.ts";
+import { questionsOf } from "#app/features/careers/job-questions.ts";
 import { effectiveJobStatus, jobTransition, type JobAction, type JobStatus } from "#app/features/staff/jobs/job-status.ts";
 import { jobPath, type JobRow } from "#app/features/careers/jobs.server.ts";
 import { seoRevisionFields, type SeoData } from "#app/features/seo/seo-fields.ts";
@@ -131,6 +132,7 @@ export const jobContent: VersionedContent<JobRow, JobData> = {
     { key: "salaryPeriod", label: "Salary per", kind: "text" },
     { key: "closesAt", label: "Applications close", kind: "time" },
     { key: "description", label: "Description", kind: "html" },
+    { key: "questions", label: "Questions for candidates", kind: "values" },
     ...seoRevisionFields,
   ],
   lock: lockJob,
@@ -146,6 +148,7 @@ export const jobContent: VersionedContent<JobRow, JobData> = {
     salaryPeriod: row.salaryPeriod as JobData["salaryPeriod"],
     closesAt: row.closesAt?.toISOString() ?? null,
     description: row.description ?? "",
+    questions: questionsOf(row.questions),
     slug: row.slug,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
