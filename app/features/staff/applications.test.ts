@@ -10,6 +10,13 @@ vi.setConfig({ testTimeout: 90_000 });
 
 const queryOf = (search: string) => readApplicationQuery(new Request(`https://example.com/staff/applications${search}`));
 
+test("the requirements filter is 'unmet' or nothing, and stays in the list's links", () => {
+  expect(queryOf("?requirements=unmet")).toMatchObject({ unmet: true });
+  expect(queryOf("?requirements=unmet").filters.toString()).toBe("requirements=unmet");
+  expect(queryOf("").unmet).toBe(false);
+  expect(() => queryOf("?requirements=met")).toThrow();
+});
+
 test("the job filter must be a job's id; anything else is refused with a sentence", () => {
   expect(queryOf("?job=12").job).toBe(12);
   expect(queryOf("").job).toBeNull();
@@ -62,7 +69,7 @@ for (const driver of await featureDrivers()) {
       await apply(db, { fullName: "Asha Verma", email: "asha@example.com", position: "Backend Engineer", jobId: backend!.id });
       await apply(db, { fullName: "Ravi Kumar", email: "ravi@mail.test", position: null, jobId: design!.id, status: "interview" });
       await apply(db, { fullName: "Meera 100% Shah", email: "meera@example.com", position: "Data analyst", status: "rejected", reference: "APP-2026-MEERA1" });
-      await apply(db, { fullName: "Old Job", position: "Backend engineer", jobId: backend!.id, status: "screening" });
+      await apply(db, { fullName: "Old Job", position: "Backend engineer", jobId: backend!.id, status: "screening", meetsRequirements: false });
 
       const all = await listApplications(db, queryOf(""));
       expect(names(all)).toEqual(["Old Job", "Meera 100% Shah", "Ravi Kumar", "Asha Verma"]);
@@ -90,6 +97,11 @@ for (const driver of await featureDrivers()) {
       expect((await listApplications(db, queryOf(`?job=${unused!.id}`))).total).toEqual({ n: 0, atLeast: false });
       // The new count is of all applications, whatever the filters.
       expect((await listApplications(db, queryOf("?status=rejected"))).newCount).toBe(1);
+      // A knockout answer's mark, by the Requirements filter.
+      const unmet = await listApplications(db, queryOf("?requirements=unmet"));
+      expect(names(unmet)).toEqual(["Old Job"]);
+      expect(unmet.rows[0]!.meetsRequirements).toBe(false);
+      expect(unmet.total).toEqual({ n: 1, atLeast: false });
     } finally {
       await database.dispose();
     }

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { readJobInput, type JobInput } from "#app/features/staff/jobs/job-rules.ts";
-import { changeJobStatus, createJob, jobForEdit, listJobs, saveJob } from "#app/features/staff/jobs/jobs-admin.server.ts";
+import { changeJobStatus, createJob, jobContent, jobForEdit, listJobs, saveJob } from "#app/features/staff/jobs/jobs-admin.server.ts";
+import { findOpenJobByTitle } from "#app/features/careers/jobs.server.ts";
+import { settleChanges, workingCopy } from "#app/features/staff/publishing/revisions.server.ts";
 import { auditLog, jobApplications, jobs } from "#app/platform/db/schema.server.ts";
 import { contentVersionWatch, openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 
@@ -135,6 +137,30 @@ for (const driver of drivers) {
       expect(await changeJobStatus(db, empty.id, "publish", actor, "10.0.0.1")).toMatchObject({ ok: false, status: 404 });
     } finally {
       await database.dispose();
+    }
+  });
+}
+
+for (const driver of drivers) {
+  test(`a public job's questions wait as a draft of changes and reach candidates when published (${driver})`, async () => {
+    const database = await openTestDatabase(driver);
+    const { db } = database;
+    try {
+      const question = { "q1-label": "Right to work in India?", "q1-type": "yes-no", "q1-required": "on", "q1-knockout": "No" };
+      const id = ((await createJob(db, input(), actor, "10.0.0.1")) as { id: number }).id;
+      await changeJobStatus(db, id, "publish", actor, "10.0.0.1");
+      const { revision } = (await jobForEdit(db, id))!;
+      expect(await saveJob(db, id, revision, input(question), actor, "10.0.0.1", false)).toMatchObject({ ok: true });
+      // Candidates still see the job as published: no questions yet.
+      expect((await findOpenJobByTitle(db, "Platform Engineer"))!.questions).toEqual([]);
+      const pending = await workingCopy(db, jobContent, id, (await jobForEdit(db, id))!);
+      expect(pending.pendingFields).toEqual(["questions"]);
+      expect(await settleChanges(db, jobContent, { id, action: "publish", actor, ipAddress: "10.0.0.1" })).toMatchObject({ ok: true });
+      expect((await findOpenJobByTitle(db, "Platform Engineer"))!.questions).toEqual([
+        { label: "Right to work in India?", type: "yes-no", required: true, choices: [], knockout: "no", min: null, max: null },
+      ]);
+    } finally {
+      await database.close();
     }
   });
 }
