@@ -72,6 +72,12 @@ test(
     await expect.poll(() => plain.locator('[name="q3-label"]').count()).toBe(1);
     await plain.close();
 
+    // The preview shows the questions as candidates will see them, and what the knockout does.
+    await recruiter.goto(`${jobPath}/preview`);
+    await recruiter.getByText(`Knockout: “${RIGHT_TO_WORK}” answered “No”`).waitFor();
+    expect(await recruiter.getByTestId("job-questions").getByLabel(PORTFOLIO).isDisabled()).toBe(true);
+    await expectAccessible(recruiter);
+
     await recruiter.goto(jobPath);
     await recruiter.locator("main form[novalidate]").waitFor({ state: "attached" });
     expect(await recruiter.locator('[name="q2-type"]').inputValue()).toBe("link");

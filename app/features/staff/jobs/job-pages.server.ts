@@ -86,6 +86,7 @@ export async function loadJobPreview(args: PageArgs) {
     status: job.effectiveStatus,
     pending: pending.length > 0,
     view: toJobView(asPublished, env.SITE_URL),
+    questions: working.questions,
     jsonLd: jobPostingJsonLd(asPublished, env.SITE_URL, new Date(), (await siteFactsFor(services)).facts.address),
   };
 }

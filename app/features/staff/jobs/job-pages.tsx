@@ -6,6 +6,7 @@ import { JobForm, emptyJobForm } from "#app/features/staff/jobs/job-form.tsx";
 import type { loadJobForEdit, loadJobList, loadJobPreview } from "#app/features/staff/jobs/job-pages.server.ts";
 import { jobActionLabels, jobStatusLabels, type JobAction } from "#app/features/staff/jobs/job-status.ts";
 import { StatusBadge } from "#app/features/staff/inbox-ui.tsx";
+import { JobQuestionFields } from "#app/features/careers/job-question-fields.tsx";
 import { ContentEditPage, PreviewNote } from "#app/features/staff/publishing/content-edit-page.tsx";
 import { ContentList } from "#app/features/staff/publishing/content-list.tsx";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
@@ -94,7 +95,7 @@ export function EditJobPage({ loaderData, actionData }: { loaderData: Awaited<Re
 }
 
 export function JobPreviewPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof loadJobPreview>> }) {
-  const { id, status, pending, view, jsonLd } = loaderData;
+  const { id, status, pending, view, jsonLd, questions } = loaderData;
   return (
     <>
       <PreviewNote
@@ -107,6 +108,34 @@ export function JobPreviewPage({ loaderData }: { loaderData: Awaited<ReturnType<
       <div className="rounded-xl border border-slate-300 bg-white">
         <JobDetailView job={view} />
       </div>
+      <section aria-labelledby="questions-heading" className="mt-8">
+        <h2 id="questions-heading" className="mb-2 text-lg font-bold">
+          The job&rsquo;s questions on its application form
+        </h2>
+        {questions.length === 0 ? (
+          <p>None: the form asks only its usual fields.</p>
+        ) : (
+          <>
+            {questions.some((question) => question.knockout) ? (
+              <ul className="mb-3 list-disc pl-5 text-sm">
+                {questions.map((question, index) =>
+                  question.knockout ? (
+                    <li key={index}>
+                      Knockout: &ldquo;{question.label}&rdquo; answered &ldquo;
+                      {question.type === "yes-no" ? (question.knockout === "yes" ? "Yes" : "No") : question.knockout}
+                      &rdquo; marks the application &ldquo;does not meet requirements&rdquo;.
+                    </li>
+                  ) : null,
+                )}
+              </ul>
+            ) : null}
+            {/* As candidates see them, not to be filled in here. */}
+            <fieldset disabled className="grid gap-5 rounded-xl border border-slate-300 bg-white p-5 sm:grid-cols-2">
+              <JobQuestionFields questions={questions} questionSet="" errors={{}} />
+            </fieldset>
+          </>
+        )}
+      </section>
       <section aria-labelledby="json-ld-heading" className="mt-8">
         <h2 id="json-ld-heading" className="mb-2 text-lg font-bold">
           Data for job search engines (JobPosting)
