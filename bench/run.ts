@@ -13,6 +13,8 @@ import { imageBurstBench, imageUploadBench } from "./image-uploads.ts";
 import { interleavedLoad, ROUNDS, type InterleavedResult, type Target } from "./interleaved.ts";
 import { nginxInstalled, startNginxReference, type NginxReference } from "./nginx-reference.ts";
 import { consecutiveRuns, medianScores, worstScores } from "./lighthouse.ts";
+import { pairedLighthouse } from "./paired-lighthouse.ts";
+import { interactionDelayBench } from "./interaction-delay.ts";
 import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
 
 /**
@@ -31,6 +33,10 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * BENCH_SCALE_DROP=1 drops it afterwards, BENCH_SCALE_SAMPLES sets the requests per page; docs/performance.md).
  * BENCH_ONLY=figures (never part of the default) times, on the same data, the lead figures' reading as it was before
  * decision 047 and as it is, in turns, then the 90-day figures page (BENCH_SCALE_SAMPLES of each, 40).
+ * BENCH_ONLY=paired (never part of the default: 60 Lighthouse runs) runs Lighthouse on six public pages and on each
+ * page's floor, its HTML without scripts, in turns, LIGHTHOUSE_RUNS of each (issue 35, docs/performance.md).
+ * BENCH_ONLY=inp types into the consultation form and opens the phone menu and a section from first paint on a
+ * CPU-throttled (×4) phone page, INP_LOADS loads of `/` and `/crm` (5), and prints the largest input-to-paint delay.
  */
 const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms,owners,images,flood").split(","));
 const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
@@ -40,6 +46,8 @@ const pages = ["/", "/crm"];
 /** The budget holds for `pages`; the weight table also shows pages with their own client code, to catch a chunk that grew. */
 const weightPages = [...pages, "/kraf-think-2025", "/portfolio", "/careers"];
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
+/** The paired runs' pages: one of each kind a visitor lands on, the job and the insight from the demo content (`/careers/1` and the first insight, at the address they answer). */
+const pairedPages = ["/", "/crm", "/careers", "/careers/1", "/featured-insights/1", "/portfolio"];
 const baselineEntry = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE, "build/server/index.js") : undefined;
 
 if (only.has("weight") || only.has("lighthouse")) {
@@ -75,6 +83,53 @@ if (only.has("weight") || only.has("lighthouse")) {
       results.lighthouseNotRecorded = notRecorded;
       results.lighthouse = rows;
     }
+  } finally {
+    await server.stop();
+  }
+}
+
+if (only.has("paired")) {
+  const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+  const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
+  if (cpuSlowdown !== undefined && !(cpuSlowdown > 0)) throw new Error("LIGHTHOUSE_CPU_SLOWDOWN must be a positive number");
+  const server = await startServer({ DEMO_CONTENT: "true", VITALS_SAMPLE_RATE: "0" });
+  try {
+    const paths: string[] = [];
+    for (const page of pairedPages) {
+      const answer = await fetch(server.baseURL + page);
+      if (answer.status !== 200) throw new Error(`${page} answered ${answer.status}; the paired runs need the demo content`);
+      paths.push(new URL(answer.url).pathname);
+    }
+    const paired = await pairedLighthouse(server.baseURL, paths, runs, cpuSlowdown);
+    console.log(
+      `\nPaired Lighthouse (mobile, simulated throttling, CPU slowdown ${cpuSlowdown ?? "4 (default)"}), ${runs} runs of each page and of its floor ` +
+        "(the same HTML without scripts) in turns",
+    );
+    console.table(paired.rows);
+    console.log("Blocking time over the floor, medians (target, issue 35: at most 100 ms)");
+    console.table(paired.overFloor);
+    console.log(
+      `Runs repeated because Lighthouse could not read their trace: ${paired.notRecorded.length}${paired.notRecorded.map((reason) => `\n  ${reason}`).join("")}`,
+    );
+    results.paired = paired;
+  } finally {
+    await server.stop();
+  }
+}
+
+if (only.has("inp")) {
+  const loads = Number(process.env.INP_LOADS ?? 5);
+  const server = await startServer({ VITALS_SAMPLE_RATE: "0" });
+  try {
+    const inp = await interactionDelayBench(server.baseURL, pages, loads);
+    console.log(
+      `\nInteractions from first paint on a phone page, CPU ×4: a name typed into the consultation form, the menu and its Solutions section opened; ` +
+        `${loads} loads a page. Largest delay: an event's Event Timing duration, input to next paint (every load's largest, median and worst)`,
+    );
+    console.table(inp.rows);
+    console.log("Each load's largest event");
+    console.table(inp.largest);
+    results.inp = inp;
   } finally {
     await server.stop();
   }

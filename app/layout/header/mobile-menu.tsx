@@ -52,12 +52,25 @@ export function MobileMenu({
   const [everOpened, setEverOpened] = useState(open);
   if (open && !everOpened) setEverOpened(true);
 
-  // A visitor who opened the server's menu (its <details>) before the scripts took over keeps it open:
-  // the switch to the scripted panel, in the same transition, opens the panel instead of closing the menu.
+  // A visitor who opened the server's menu or one of its sections (their <details>) before the scripts took
+  // over keeps them open: the switch to the scripted panel, in the same transition, opens the panel and the
+  // section instead of closing them. A tap between hydration and that switch (drawn in slices, long on a slow
+  // phone) toggles the server's menu too, so its toggles are followed until the switch.
   useEffect(() => {
     const serverMenu = document.getElementById(MOBILE_MENU_ANCHOR_ID);
-    if (serverMenu instanceof HTMLDetailsElement && serverMenu.open) startTransition(() => onOpenChange(true));
-  }, [onOpenChange]);
+    if (!(serverMenu instanceof HTMLDetailsElement)) return;
+    const follow = () => {
+      const openSection = serverMenu.querySelector<HTMLDetailsElement>("details[data-section][open]")?.dataset.section as OpenMenu | undefined;
+      startTransition(() => {
+        onOpenChange(serverMenu.open);
+        onSectionChange(openSection ?? "none");
+      });
+    };
+    if (serverMenu.open) follow();
+    // A <details>' toggle event does not bubble: it is caught on its way down.
+    serverMenu.addEventListener("toggle", follow, true);
+    return () => serverMenu.removeEventListener("toggle", follow, true);
+  }, [onOpenChange, onSectionChange]);
 
   // The panel sits flush under the header, wherever the page was scrolled to:
   // measured when it opens (so the first frame is right) and on resize.
@@ -246,7 +259,7 @@ function MobileSection({ entry, hydrated, expanded, onToggle }: { entry: Dropdow
 
   if (!hydrated) {
     return (
-      <details className="group/section">
+      <details className="group/section" data-section={entry.id}>
         <summary className={`${rowClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
           {entry.label}
           <ChevronDownIcon className="size-5 group-open/section:rotate-180" />
