@@ -9,6 +9,7 @@ import { enqueue, startOutboxWorker, type AttemptResult, type OutboxMessage, typ
 import type { MailTemplateName, MailTemplates, RegisteredMailTemplates } from "#app/platform/email/templates.server.ts";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
 import { createMailTransport } from "#app/platform/email/transports.server.ts";
+import { defaultMailCompany, mailSenders, type MailCompany } from "#app/platform/email/mail-brand.server.ts";
 import { pruneRateLimits } from "#app/platform/rate-limit.server.ts";
 import { createStorage, type FileStorage } from "#app/platform/storage/storage.server.ts";
 
@@ -55,6 +56,8 @@ export type ServicesOptions<Templates extends MailTemplates> = {
   housekeepingIntervalMs?: number;
   /** The app's frequent jobs (e.g. the overdue-lead sweep), each on its own interval. */
   periodic?: readonly PeriodicTask<Templates>[];
+  /** The company's name and address in every message's footer, as the site facts say when it goes out; the defaults in code without it. */
+  mailCompany?: (services: { db: Database; content: { read: PublishedReads } }) => Promise<MailCompany>;
 };
 
 /**
@@ -142,15 +145,22 @@ export async function openServices<Templates extends MailTemplates>(env: Env, op
     }
     const storage = createStorage(env);
     const mailTransport = options.mailTransport ?? createMailTransport(env, options.mailTemplates);
+    const contentWatch = startContentWatch({ db: database.db, nextScheduledChange: options.nextScheduledChange });
+    const publishedReads = createPublishedReads(contentWatch);
+    const mailCompany = options.mailCompany;
     const worker = startOutboxWorker({
       db: database.db,
       templates: options.mailTemplates,
       transport: mailTransport,
       from: env.MAIL_FROM,
+      senders: mailSenders(env),
+      brand: async () => ({
+        siteUrl: env.SITE_URL,
+        company: mailCompany ? await mailCompany({ db: database.db, content: { read: publishedReads } }) : defaultMailCompany,
+      }),
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
       ...options.worker,
     });
-    const contentWatch = startContentWatch({ db: database.db, nextScheduledChange: options.nextScheduledChange });
     const chores: readonly HousekeepingTask[] = [
       { name: "prune old rate-limit windows", run: ({ db }) => pruneRateLimits(db, new Date(Date.now() - RATE_LIMIT_RETENTION_MS)) },
       ...(options.housekeeping ?? []),
@@ -185,7 +195,7 @@ export async function openServices<Templates extends MailTemplates>(env: Env, op
       storage,
       mailTransport,
       outbox,
-      content: { subscribe: contentWatch.subscribe, nudge: contentWatch.nudge, read: createPublishedReads(contentWatch) },
+      content: { subscribe: contentWatch.subscribe, nudge: contentWatch.nudge, read: publishedReads },
       close({ waitMs = DEFAULT_CLOSE_WAIT_MS } = {}) {
         closing ??= (async () => {
           clearTimeout(firstRound);
