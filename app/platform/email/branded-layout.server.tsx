@@ -45,11 +45,11 @@ const linkStyle = `color:${mailColours.brand};text-decoration:underline`;
 const darkModeCss = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .mail-page { background-color: #0b1120 !important; }
+  .mail-page, .mail-page > table > tbody > tr > td { background-color: #0b1120 !important; }
   .mail-card { background-color: #111827 !important; }
   .mail-card p, .mail-card td, .mail-card th, .mail-card li { color: #e5e7eb !important; }
   .mail-card a.mail-link { color: #9db7ff !important; }
-  .mail-footer { background-color: #0f172a !important; }
+  .mail-footer { background-color: #0f172a !important; border-top-color: #1e293b !important; }
   .mail-footer p { color: #cbd5e1 !important; }
 }`;
 
@@ -136,7 +136,7 @@ function BrandedMail({ mail, brand, sender }: FrameProps) {
           </Section>
           <Section className="mail-footer" style={{ backgroundColor: mailColours.footer, borderTop: `1px solid ${mailColours.rule}`, padding: "16px 24px" }}>
             <Text style={{ margin: 0, fontSize: "13px", lineHeight: "20px", color: mailColours.muted }}>
-              {brand.company.name} · {addressLine(brand)}
+              {`${brand.company.name} · ${addressLine(brand)}`}
               <br />
               <Link className="mail-link" href={brand.siteUrl} style={{ color: mailColours.muted, textDecoration: "underline" }}>
                 {host}

@@ -29,7 +29,7 @@ export function detailsHtml(rows: DetailRow[]): string {
     .map(
       ([label, value]) =>
         `<tr><th align="left" valign="top" width="35%" style="${cellStyle};width:35%;padding:4px 12px 4px 0;font-weight:600">${escapeHtml(label)}</th>` +
-        `<td style="${cellStyle};padding:4px 0;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
+        `<td valign="top" style="${cellStyle};padding:4px 0;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
   return `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 16px;table-layout:fixed">${cells}</table>`;
