@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
+import { MAIL_LOGO_PATH } from "#app/platform/email/mail-brand.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { BodyIntake, DEFAULT_INTAKE_LIMITS } from "#server/body-intake.ts";
@@ -84,7 +85,14 @@ export function createApp({ build, clientDir, services, isReady }: AppOptions) {
   // Hashed file names never change content: cache them for a year.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
   // Other public files (favicon, images) have a dot in their name; pages never do.
-  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  const publicFiles = express.static(clientDir, {
+    maxAge: "1h",
+    index: false,
+    // Webmail pages (another origin) show the logo of every email the site sends.
+    setHeaders: (res, filePath) => {
+      if (filePath === path.join(clientDir, MAIL_LOGO_PATH)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    },
+  });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
   app.all("/{*splat}", reactRouterHandler(build, services, pageCache));

@@ -5,6 +5,7 @@ import { nextScheduledChange } from "#app/features/content-schedule.server.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { sweepOrphanUploads } from "#app/features/forms/upload-sweep.server.ts";
 import { OVERDUE_SWEEP_INTERVAL_MS, sweepOverdueLeads } from "#app/features/leads/overdue-alerts.server.ts";
+import { mailCompanyOf } from "#app/features/site-facts/site-facts.server.ts";
 import { publishScheduledChanges } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
@@ -36,10 +37,12 @@ const periodic = [
   { name: "alert overdue leads", intervalMs: OVERDUE_SWEEP_INTERVAL_MS, run: sweepOverdueLeads },
   publishScheduledChanges,
 ] satisfies PeriodicTask[];
-const services = await openServices(config, { mailTemplates, nextScheduledChange, housekeeping, periodic }).catch((error: Error) => {
-  logger.fatal({ err: error }, error.message);
-  return process.exit(1);
-});
+const services = await openServices(config, { mailTemplates, mailCompany: mailCompanyOf, nextScheduledChange, housekeeping, periodic }).catch(
+  (error: Error) => {
+    logger.fatal({ err: error }, error.message);
+    return process.exit(1);
+  },
+);
 logger.info({ database: services.dbDriver, storage: config.STORAGE_DRIVER, mail: config.MAIL_TRANSPORT }, "Services ready");
 // Only one process may open the embedded database: `npm run staff:create` asks this one.
 const controlSocket = services.dbDriver === "pglite" ? await startControlSocket(services) : null;

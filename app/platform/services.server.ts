@@ -6,9 +6,11 @@ import { startListIndexes } from "#app/platform/db/list-indexes.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { enqueue, startOutboxWorker, type AttemptResult, type OutboxMessage, type OutboxWorkerOptions } from "#app/platform/email/outbox.server.ts";
-import type { MailTemplateName, MailTemplates, RegisteredMailTemplates } from "#app/platform/email/templates.server.ts";
+import type { MailTemplateName, MailTemplates, RegisteredMailTemplates, RenderedMail } from "#app/platform/email/templates.server.ts";
+import { frameMail } from "#app/platform/email/branded-layout.server.tsx";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
 import { createMailTransport } from "#app/platform/email/transports.server.ts";
+import { defaultMailCompany, mailSenders, type MailCompany } from "#app/platform/email/mail-brand.server.ts";
 import { pruneRateLimits } from "#app/platform/rate-limit.server.ts";
 import { createStorage, type FileStorage } from "#app/platform/storage/storage.server.ts";
 
@@ -20,6 +22,8 @@ export type Outbox<Templates extends MailTemplates = RegisteredMailTemplates> = 
   attemptNow(id: number, timeoutMs: number): Promise<AttemptResult>;
   /** After commit: deliver soon without waiting for the next poll. */
   nudge(): void;
+  /** A rendered message as the worker would send it now: its From and its framed HTML and text parts. */
+  frame(mail: RenderedMail): Promise<{ from: string; html: string; text: string }>;
 };
 
 export type Services<Templates extends MailTemplates = RegisteredMailTemplates> = {
@@ -55,6 +59,8 @@ export type ServicesOptions<Templates extends MailTemplates> = {
   housekeepingIntervalMs?: number;
   /** The app's frequent jobs (e.g. the overdue-lead sweep), each on its own interval. */
   periodic?: readonly PeriodicTask<Templates>[];
+  /** The company's name and address in every message's footer, as the site facts say when it goes out; the defaults in code without it. */
+  mailCompany?: (services: { db: Database; content: { read: PublishedReads } }) => Promise<MailCompany>;
 };
 
 /**
@@ -142,15 +148,24 @@ export async function openServices<Templates extends MailTemplates>(env: Env, op
     }
     const storage = createStorage(env);
     const mailTransport = options.mailTransport ?? createMailTransport(env, options.mailTemplates);
+    const contentWatch = startContentWatch({ db: database.db, nextScheduledChange: options.nextScheduledChange });
+    const publishedReads = createPublishedReads(contentWatch);
+    const mailCompany = options.mailCompany;
+    const senders = mailSenders(env);
+    const brand = async () => ({
+      siteUrl: env.SITE_URL,
+      company: mailCompany ? await mailCompany({ db: database.db, content: { read: publishedReads } }) : defaultMailCompany,
+    });
     const worker = startOutboxWorker({
       db: database.db,
       templates: options.mailTemplates,
       transport: mailTransport,
       from: env.MAIL_FROM,
+      senders,
+      brand,
       maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
       ...options.worker,
     });
-    const contentWatch = startContentWatch({ db: database.db, nextScheduledChange: options.nextScheduledChange });
     const chores: readonly HousekeepingTask[] = [
       { name: "prune old rate-limit windows", run: ({ db }) => pruneRateLimits(db, new Date(Date.now() - RATE_LIMIT_RETENTION_MS)) },
       ...(options.housekeeping ?? []),
@@ -174,6 +189,7 @@ export async function openServices<Templates extends MailTemplates>(env: Env, op
       enqueue: (tx, message) => enqueue(options.mailTemplates, tx, message),
       attemptNow: worker.attemptNow,
       nudge: worker.nudge,
+      frame: async (mail) => frameMail(mail, { from: env.MAIL_FROM, senders, brand: await brand() }),
     };
     const periodicJobs = (options.periodic ?? []).map((task) => startPeriodic(task, { db: database.db, outbox, env }));
 
@@ -185,7 +201,7 @@ export async function openServices<Templates extends MailTemplates>(env: Env, op
       storage,
       mailTransport,
       outbox,
-      content: { subscribe: contentWatch.subscribe, nudge: contentWatch.nudge, read: createPublishedReads(contentWatch) },
+      content: { subscribe: contentWatch.subscribe, nudge: contentWatch.nudge, read: publishedReads },
       close({ waitMs = DEFAULT_CLOSE_WAIT_MS } = {}) {
         closing ??= (async () => {
           clearTimeout(firstRound);

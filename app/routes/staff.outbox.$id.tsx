@@ -17,8 +17,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireStaff(context, request, "outbox");
   const id = parseRecordId(params.id);
   if (id === null) throw data(NO_SUCH_MESSAGE, { status: 404 });
-  const { db } = await servicesOf(context);
-  const message = await outboxMessage(db, mailTemplates, id);
+  const { db, outbox } = await servicesOf(context);
+  const message = await outboxMessage(db, mailTemplates, id, outbox.frame);
   if (!message) throw data(NO_SUCH_MESSAGE, { status: 404 });
   return { message };
 }

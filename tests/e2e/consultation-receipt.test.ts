@@ -11,7 +11,8 @@ import { setupOwnServer } from "#tests/support/own-server.ts";
 /*
  * What a visitor keeps after sending a consultation, with and without
  * JavaScript: the reference and when to expect the answer, on the page and in
- * the confirmation email, whose replies go to the sales inbox while nobody owns the lead.
+ * the confirmation email, whose replies go to the sales inbox while nobody owns the lead,
+ * and which fits a phone's mail program as well as a desktop one.
  */
 
 const SALES_INBOX = "sales-inbox@example.com";
@@ -24,9 +25,9 @@ const site = setupOwnServer({ FORM_RATE_LIMIT: "1000", SALES_INBOX }, { postgres
 
 const unique = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-async function send(page: Page, email: string) {
+async function send(page: Page, email: string, brief?: string) {
   const form = page.locator("#consultation form");
-  for (const [name, value] of Object.entries(consultationValues({ email }))) await form.locator(`[name="${name}"]`).fill(value);
+  for (const [name, value] of Object.entries(consultationValues({ email, ...(brief ? { brief } : {}) }))) await form.locator(`[name="${name}"]`).fill(value);
   await form.getByRole("button", { name: "Enquire Now" }).click();
 }
 
@@ -104,4 +105,41 @@ test("without JavaScript: /consultation draws the same confirmation, its time in
   expect(await page.locator('#consultation form div[role="status"]').textContent()).toContain(SUBMITTED);
   const mail = await confirmationMail(lead.reference);
   expect(mail.text).toMatch(/by \d\d:\d\d on \w+day, \d{1,2} \w+, India Standard Time\./);
+});
+
+test("the confirmation's branded HTML comes from the sales team that signs it and fits 375 px and 600 px without overflowing", async () => {
+  const page = await newPage({ javaScriptEnabled: false });
+  await page.goto(`${site.server.baseURL}/crm`);
+  const email = unique("branded");
+  // A long unbroken address in the brief must wrap, not widen the message.
+  const brief = `Our shop: https://shop.example.com/${"Catalogue".repeat(12)} and a billing system for 40 clinics.`;
+  await Promise.all([page.waitForURL("**/consultation"), send(page, email, brief)]);
+  const mail = await confirmationMail((await storedLead(email, null)).reference);
+  expect(mail.headers.get("from")).toMatch(new RegExp(`^"?Kraf Technologies Sales"? <${SALES_INBOX}>$`));
+  expect(mail.text).toContain(`Kraf Technologies Sales\n`);
+  expect(mail.text).toContain(` · ${SALES_INBOX}`);
+
+  for (const width of [PHONE.width, 600]) {
+    const viewer = await newPage({ viewport: { width, height: 900 } });
+    await viewer.setContent(mail.html, { waitUntil: "load" });
+    const fit = await viewer.evaluate(() => {
+      const root = document.documentElement;
+      const logo = document.querySelector<HTMLImageElement>('img[src$="/logo.png"]');
+      return {
+        scrollWidth: root.scrollWidth,
+        clientWidth: root.clientWidth,
+        // Every image, table and cell ends inside the window.
+        outside: [...document.querySelectorAll("img, table, td, th, p, a")]
+          .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5)
+          .map((element) => element.outerHTML.slice(0, 120)),
+        card: document.querySelector(".mail-card")?.getBoundingClientRect().width ?? 0,
+        logo: logo ? logo.complete && logo.naturalWidth > 0 : false,
+      };
+    });
+    expect(fit.scrollWidth, `at ${width} px`).toBeLessThanOrEqual(fit.clientWidth);
+    expect(fit.outside, `at ${width} px`).toEqual([]);
+    expect(fit.card).toBeLessThanOrEqual(Math.min(600, width));
+    // The logo is the PNG the site serves, at its public origin.
+    expect(fit.logo).toBe(true);
+  }
 });

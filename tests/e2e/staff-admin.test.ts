@@ -435,8 +435,8 @@ test("an admin reads a message as it is sent: subject, recipient, both bodies an
   const text = await page.getByTestId("text-body-source").textContent();
   expect(text).toContain('Hello <img src=x onerror="window.pwned=1">Ivy,');
   const html = await page.getByTestId("html-body-source").textContent();
-  expect(html).toMatch(/^<!DOCTYPE html>/i);
-  expect(html).toContain("<p>Hello &lt;img src=x onerror=&quot;window.pwned=1&quot;&gt;Ivy,</p>");
+  expect(html).toMatch(/^<!DOCTYPE html/i);
+  expect(html).toContain(">Hello &lt;img src=x onerror=&quot;window.pwned=1&quot;&gt;Ivy,</p>");
   // Shown as text: nothing of the bodies became an element, ran or loaded, and the recipient's link is not there to follow.
   expect(await page.locator("main img, main a[href*='set-password']").count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();

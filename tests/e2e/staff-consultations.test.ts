@@ -263,7 +263,8 @@ test(
     expect(sent.headers.get("in-reply-to")).toBe(confirmation.headers.get("message-id"));
     expect(sent.headers.get("references")).toBe(confirmation.headers.get("message-id"));
     expect(sent.headers.get("reply-to")).toBe(salesEmail);
-    expect(sent.text).toBe("Dear Rhea,\n\nCould we talk on Friday at 10?\n\nSam");
+    // What staff wrote, then the branded frame's footer.
+    expect(sent.text).toMatch(/^Dear Rhea,\n\nCould we talk on Friday at 10\?\n\nSam\n\n--\nKraf Technologies · /);
 
     // Once the outbox has it, the history says it went, and so does the list of the lead's emails.
     await sales.reload();

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlPage } from "#app/platform/email/layout.server.ts";
+import { escapeHtml } from "#app/platform/email/layout.server.ts";
 import { defineMailTemplate } from "#app/platform/email/templates.server.ts";
 
 /*
@@ -15,13 +15,13 @@ export const testMailTemplates = {
     render: (p) => ({
       subject: `A note for ${p.full_name} – Kraf Technologies`,
       text: `Dear ${p.full_name},\n\n${p.note}`,
-      html: htmlPage(`<p>Dear ${escapeHtml(p.full_name)},</p><p><strong>${escapeHtml(p.note)}</strong></p>`),
+      html: `<p>Dear ${escapeHtml(p.full_name)},</p><p><strong>${escapeHtml(p.note)}</strong></p>`,
     }),
     emailjsTemplateSetting: "EMAILJS_TEMPLATE_ID",
     emailjsParams: (p, to) => ({ to_email: to, full_name: p.full_name, note: p.note }),
   }),
   "private-link": defineMailTemplate<PrivateLinkParams>({
-    render: (p) => ({ subject: "Your private link", text: p.link, html: htmlPage(`<p>${escapeHtml(p.link)}</p>`) }),
+    render: (p) => ({ subject: "Your private link", text: p.link, html: `<p>${escapeHtml(p.link)}</p>` }),
     emailjsTemplateSetting: "EMAILJS_TEMPLATE_ID",
     emailjsParams: (p, to) => ({ to_email: to, link: p.link }),
     secretParams: ["link"],

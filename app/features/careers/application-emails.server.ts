@@ -1,5 +1,5 @@
 import { site } from "#app/content/site.ts";
-import { detailsHtml, detailsText, escapeHtml, htmlPage, oneLine, type DetailRow } from "#app/platform/email/layout.server.ts";
+import { detailsHtml, detailsText, escapeHtml, oneLine, type DetailRow } from "#app/platform/email/layout.server.ts";
 import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
 
 /** What both job application emails are rendered from (stored in outbox.params). */
@@ -21,8 +21,6 @@ export type JobApplicationParams = {
    * queued before the status page existed have none.
    */
   status_url?: string;
-  /** The careers e-mail the confirmation's signature quotes, as the site showed it (decision 057); absent on older messages. */
-  careers_email?: string;
 };
 
 function details(p: JobApplicationParams): DetailRow[] {
@@ -39,7 +37,7 @@ function details(p: JobApplicationParams): DetailRow[] {
   ];
 }
 
-/** To the applicant: we have it, here is your reference. */
+/** To the applicant: we have it, here is your reference; from and signed by the hiring team. */
 function confirmation(p: JobApplicationParams): RenderedMail {
   const name = p.full_name.trim() || "there";
   const subject = oneLine(`We received your application (${p.reference}) – ${site.name}`);
@@ -53,21 +51,23 @@ function confirmation(p: JobApplicationParams): RenderedMail {
     "This is what you sent us:",
     "",
     detailsText(details(p), "Cover Letter"),
-    "",
-    `${site.name}\n${p.careers_email ?? site.emails.careers}`,
   ].join("\n");
-  const html = htmlPage(
+  const html =
     `<p>Dear ${escapeHtml(name)},</p>` +
-      `<p>Thank you for applying to ${escapeHtml(site.name)} for: <strong>${escapeHtml(p.position)}</strong>. ` +
-      `Your reference number is <strong>${escapeHtml(p.reference)}</strong>.</p>` +
-      `<p>Our talent team reads every application and will reply within a week.</p>` +
-      (p.status_url
-        ? `<p><a href="${escapeHtml(p.status_url)}">See where your application stands</a> at any time. This link is private; please do not share it.</p>`
-        : "") +
-      `<p>This is what you sent us:</p>${detailsHtml(details(p))}` +
-      `<p>${escapeHtml(site.name)}<br>${escapeHtml(p.careers_email ?? site.emails.careers)}</p>`,
-  );
-  return { subject, text, html };
+    `<p>Thank you for applying to ${escapeHtml(site.name)} for: <strong>${escapeHtml(p.position)}</strong>. ` +
+    `Your reference number is <strong>${escapeHtml(p.reference)}</strong>.</p>` +
+    `<p>Our talent team reads every application and will reply within a week.</p>` +
+    (p.status_url ? `<p>The button below shows where your application stands at any time. The link is private; please do not share it.</p>` : "") +
+    `<p>This is what you sent us:</p>${detailsHtml(details(p))}`;
+  return {
+    subject,
+    text,
+    html,
+    preheader: `Reference ${oneLine(p.reference)}. Our talent team will reply within a week.`,
+    sender: "hiring",
+    signature: [],
+    ...(p.status_url ? { action: { label: "See where your application stands", url: p.status_url } } : {}),
+  };
 }
 
 /** To the hiring team; replying goes to the applicant. */
@@ -82,10 +82,9 @@ function notification(p: JobApplicationParams): RenderedMail {
     job,
     "The resume is in private storage; open the application in the staff area to download it.",
   ].join("\n");
-  const html = htmlPage(
+  const html =
     `<p>A new job application arrived.</p>${detailsHtml(details(p))}<p>${escapeHtml(job)}</p>` +
-      `<p>The resume is in private storage; open the application in the staff area to download it.</p>`,
-  );
+    `<p>The resume is in private storage; open the application in the staff area to download it.</p>`;
   return { subject, text, html, replyTo: p.to_email };
 }
 

@@ -28,7 +28,7 @@ test("the confirmation carries the private status link in text, HTML and EmailJS
   const statusUrl = "https://example.com/applications/status/abc_DEF-123";
   const mail = renderTemplate(applicationEmails, "job-application-confirmation", { ...params, status_url: statusUrl }, params.to_email);
   expect(mail.text).toContain(statusUrl);
-  expect(mail.html).toContain(`<a href="${statusUrl}">`);
+  expect(mail.action).toEqual({ label: "See where your application stands", url: statusUrl });
   expect(mail.emailjsParams.status_url).toBe(statusUrl);
   const older = renderTemplate(applicationEmails, "job-application-confirmation", params, params.to_email);
   expect(older.text).not.toContain("/applications/status/");

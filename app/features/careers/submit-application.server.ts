@@ -40,7 +40,6 @@ import { constraintOf, isUniqueViolation } from "#app/platform/db/errors.server.
 import { jobApplications } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { resumeKey } from "#app/platform/storage/storage.server.ts";
-import { readSiteFacts } from "#app/features/site-facts/site-facts.server.ts";
 
 type Applied = SuccessAnswer<{ reference: string }>;
 
@@ -209,12 +208,7 @@ const applicationForm: FormSpec<ApplicationWithAnswers, string, { reference: str
       await confirm({
         template: "job-application-confirmation",
         to: input.email,
-        params: {
-          ...params,
-          status_url: statusPageUrl(services.env.SITE_URL, statusToken.token),
-          // In the transaction: a read through the pool could wait on it (PGlite has one connection).
-          careers_email: (await readSiteFacts(tx)).facts.emails.careers,
-        },
+        params: { ...params, status_url: statusPageUrl(services.env.SITE_URL, statusToken.token) },
         kind: "job-application",
         applicationId,
       });

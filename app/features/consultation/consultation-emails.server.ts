@@ -1,6 +1,6 @@
 import { site } from "#app/content/site.ts";
 import { dueByNamedZone } from "#app/features/leads/response-due.ts";
-import { detailsHtml, detailsText, escapeHtml, htmlPage, oneLine, type DetailRow } from "#app/platform/email/layout.server.ts";
+import { detailsHtml, detailsText, escapeHtml, oneLine, type DetailRow } from "#app/platform/email/layout.server.ts";
 import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
 
 /** Spec §3: the confirmation email's template parameters, by these exact names. */
@@ -22,9 +22,8 @@ export type ConsultationReceiptParams = {
   due_at?: string;
   time_zone?: string;
   reply_to?: string;
-  /** The phone number and sales e-mail the signature quotes, as the site showed them (decision 057); absent on older messages. */
+  /** The phone number the signature quotes, as the site showed it (decision 057); absent on older messages. The signature's address is the sending inbox's (decision 067). */
   company_phone?: string;
-  company_email?: string;
 };
 
 export type ConsultationNotificationParams = ConsultationConfirmationParams & {
@@ -69,10 +68,8 @@ export function confirmationMessageId(consultationId: number, siteUrl: string): 
   return `<consultation-${consultationId}-confirmation@${new URL(siteUrl).hostname}>`;
 }
 
-/** The company's phone number and sales e-mail as the message quotes them: the site's when it was queued, else the defaults. */
-function contactsOf(params: ConsultationReceiptParams): { phone: string; email: string } {
-  return { phone: params.company_phone ?? site.phone.display, email: params.company_email ?? site.emails.sales };
-}
+/** The company's phone number as the signature quotes it: the site's when it was queued, else the default. */
+const phoneOf = (params: ConsultationReceiptParams): string => params.company_phone ?? site.phone.display;
 
 /** "by 10:10 on Monday, 30 November, India Standard Time", or null without a due time. */
 function dueText(params: ConsultationReceiptParams): string | null {
@@ -80,12 +77,11 @@ function dueText(params: ConsultationReceiptParams): string | null {
   return dueByNamedZone(new Date(params.due_at), params.time_zone);
 }
 
-/** To the visitor who booked a consultation: the reference to quote, and when the answer is due. */
+/** To the visitor who booked a consultation: the reference to quote, and when the answer is due; from and signed by the sales team. */
 function confirmation(params: ConsultationConfirmationParams & ConsultationReceiptParams): RenderedMail {
   const name = params.full_name.trim() || "there";
   const reference = params.reference ? oneLine(params.reference) : null;
   const due = dueText(params);
-  const contacts = contactsOf(params);
   const subject = `We received your consultation request${reference ? ` ${reference}` : ""} – ${site.name}`;
   const referenceSentence = reference ? `Your reference is ${reference}; please quote it when you write or call.` : null;
   const text = [
@@ -99,20 +95,18 @@ function confirmation(params: ConsultationConfirmationParams & ConsultationRecei
     detailsText(details(params), "Project Brief"),
     "",
     "If anything is wrong, just reply to this email.",
-    "",
-    `${site.name}\n${contacts.phone} · ${contacts.email}`,
   ].join("\n");
-  const html = htmlPage(
+  const html =
     `<p>Dear ${escapeHtml(name)},</p>` +
-      `<p>Thank you for booking a free consultation with ${escapeHtml(site.name)}. ` +
-      `We have received your request and will respond <strong>within ${escapeHtml(site.responseWindow)}</strong>` +
-      `${due ? `: <strong>${escapeHtml(due)}</strong>` : ""}.</p>` +
-      (reference ? `<p>Your reference is <strong>${escapeHtml(reference)}</strong>; please quote it when you write or call.</p>` : "") +
-      `<p>This is what you sent us:</p>${detailsHtml(details(params))}` +
-      `<p>If anything is wrong, just reply to this email.</p>` +
-      `<p>${escapeHtml(site.name)}<br>${escapeHtml(contacts.phone)} · ${escapeHtml(contacts.email)}</p>`,
-  );
-  return params.reply_to ? { subject, text, html, replyTo: params.reply_to } : { subject, text, html };
+    `<p>Thank you for booking a free consultation with ${escapeHtml(site.name)}. ` +
+    `We have received your request and will respond <strong>within ${escapeHtml(site.responseWindow)}</strong>` +
+    `${due ? `: <strong>${escapeHtml(due)}</strong>` : ""}.</p>` +
+    (reference ? `<p>Your reference is <strong>${escapeHtml(reference)}</strong>; please quote it when you write or call.</p>` : "") +
+    `<p>This is what you sent us:</p>${detailsHtml(details(params))}` +
+    `<p>If anything is wrong, just reply to this email.</p>`;
+  const preheader = `${reference ? `Reference ${reference}. ` : ""}We will respond within ${site.responseWindow}${due ? `: ${due}` : ""}.`;
+  const mail: RenderedMail = { subject, text, html, preheader, sender: "sales", signature: [phoneOf(params)] };
+  return params.reply_to ? { ...mail, replyTo: params.reply_to } : mail;
 }
 
 function ownerSentence(params: ConsultationNotificationParams): string | null {
@@ -138,22 +132,23 @@ function notification(params: ConsultationNotificationParams): RenderedMail {
     `Attachments: ${files} (open the request in the staff area to download them).`,
     ...(link ? ["", `Open the request: ${link}`] : []),
   ].join("\n");
-  const html = htmlPage(
+  const html =
     `<p>A visitor booked a free consultation. The site promised a response within ${escapeHtml(site.responseWindow)}.</p>` +
-      (reference ? `<p>${escapeHtml(reference)}</p>` : "") +
-      (owner ? `<p>${escapeHtml(owner)}</p>` : "") +
-      `${detailsHtml(details(params))}<p>Attachments: ${escapeHtml(files)} (open the request in the staff area to download them).</p>` +
-      (link ? `<p><a href="${escapeHtml(link)}">Open the request in the staff area</a></p>` : ""),
-  );
-  return { subject, text, html, replyTo: params.to_email };
+    (reference ? `<p>${escapeHtml(reference)}</p>` : "") +
+    (owner ? `<p>${escapeHtml(owner)}</p>` : "") +
+    `${detailsHtml(details(params))}<p>Attachments: ${escapeHtml(files)} (open the request in the staff area to download them).</p>`;
+  return { subject, text, html, replyTo: params.to_email, ...(link ? { action: openRequest(link) } : {}) };
 }
+
+const openRequest = (url: string) => ({ label: "Open the request in the staff area", url });
 
 /** An alert to staff about one request: a sentence and the link to its page. */
 function staffAlert(subject: string, intro: string, recordUrl: string): RenderedMail {
   return {
     subject,
     text: [intro, "", `Open the request: ${recordUrl}`].join("\n"),
-    html: htmlPage(`<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(recordUrl)}">Open the request in the staff area</a></p>`),
+    html: `<p>${escapeHtml(intro)}</p>`,
+    action: openRequest(recordUrl),
   };
 }
 

@@ -52,7 +52,7 @@ test("the notification names the owner and links to the request's page; without 
   const owned = render({ ...params, attachment_count: 0, record_url: url, owner_name: "Ana Sales" });
   expect(owned.text).toContain("Owner: Ana Sales.");
   expect(owned.text).toContain(`Open the request: ${url}`);
-  expect(owned.html).toContain(`<a href="${url}">Open the request in the staff area</a>`);
+  expect(owned.action).toEqual({ label: "Open the request in the staff area", url });
   const nobody = render({ ...params, attachment_count: 0, record_url: url, owner_name: null });
   expect(nobody.text).toContain("Owner: nobody yet");
   const unassigned = consultationEmails["consultation-unassigned"].render({ full_name: "Asha", country: "India", team: "Sales", record_url: url });

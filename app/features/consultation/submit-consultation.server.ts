@@ -220,7 +220,6 @@ async function saveConsultation({
       time_zone: timeZone,
       reply_to: assignment?.owner?.email ?? services.env.SALES_INBOX,
       company_phone: company.phone.display,
-      company_email: company.emails.sales,
     },
     kind: "consultation",
     consultationId,

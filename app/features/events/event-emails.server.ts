@@ -1,6 +1,6 @@
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { site } from "#app/content/site.ts";
-import { escapeHtml, htmlPage, oneLine } from "#app/platform/email/layout.server.ts";
+import { escapeHtml, oneLine } from "#app/platform/email/layout.server.ts";
 import { defineMailTemplate, type CalendarAttachment, type RenderedMail } from "#app/platform/email/templates.server.ts";
 
 /** What the registration email is rendered from (stored in outbox.params). */
@@ -61,18 +61,19 @@ function registration(p: EventRegistrationParams): RenderedMail {
   const closing = `The agenda and speakers are on the event page: ${p.page_url}. If you can no longer come, reply to this email so we can offer your place to someone else.`;
   return {
     subject,
-    text: [`Dear ${name},`, "", opening, "", ...details.map(([label, value]) => `${label}: ${value}`), "", closing, "", site.name].join("\n"),
-    html: htmlPage(
+    text: [`Dear ${name},`, "", opening, "", ...details.map(([label, value]) => `${label}: ${value}`), "", closing].join("\n"),
+    html:
       `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(opening)}</p><ul>` +
-        details
-          .map(([label, value]) =>
-            label === "Map"
-              ? `<li><a href="${escapeHtml(value)}">Open the venue on a map</a></li>`
-              : `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`,
-          )
-          .join("") +
-        `</ul><p>The agenda and speakers are on the <a href="${escapeHtml(p.page_url)}">event page</a>. If you can no longer come, reply to this email so we can offer your place to someone else.</p><p>${escapeHtml(site.name)}</p>`,
-    ),
+      details
+        .map(([label, value]) =>
+          label === "Map"
+            ? `<li><a href="${escapeHtml(value)}">Open the venue on a map</a></li>`
+            : `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</li>`,
+        )
+        .join("") +
+      `</ul><p>The agenda and speakers are on the <a href="${escapeHtml(p.page_url)}">event page</a>. If you can no longer come, reply to this email so we can offer your place to someone else.</p>`,
+    action: { label: "See the agenda and speakers", url: p.page_url },
+    signature: [],
     replyTo: contactOf(p),
     ...(registered ? { calendar: eventCalendar(p) } : {}),
   };
@@ -83,10 +84,10 @@ function nextEdition(p: EventNextEditionParams): RenderedMail {
   const text = `Thank you for asking to hear about the next edition of ${p.event_title}. We will send you one email when its dates are announced, and nothing else.`;
   return {
     subject: oneLine(`We will tell you about the next ${p.event_title.replace(/\s+\d{4}$/, "")}`),
-    text: [`Dear ${name},`, "", text, "", `What happened this time: ${p.page_url}`, "", site.name].join("\n"),
-    html: htmlPage(
-      `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(p.page_url)}">What happened this time</a></p><p>${escapeHtml(site.name)}</p>`,
-    ),
+    text: [`Dear ${name},`, "", text, "", `What happened this time: ${p.page_url}`].join("\n"),
+    html: `<p>Dear ${escapeHtml(name)},</p><p>${escapeHtml(text)}</p>`,
+    action: { label: "What happened this time", url: p.page_url },
+    signature: [],
     replyTo: contactOf(p),
   };
 }

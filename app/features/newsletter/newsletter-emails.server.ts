@@ -1,5 +1,5 @@
 import { site } from "#app/content/site.ts";
-import { escapeHtml, htmlPage, oneLine } from "#app/platform/email/layout.server.ts";
+import { escapeHtml, oneLine } from "#app/platform/email/layout.server.ts";
 import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
 
 /** What the confirmation is rendered from (stored in outbox.params; the links are cleared once it is sent). */
@@ -23,12 +23,11 @@ function confirmation(p: NewsletterConfirmationParams): RenderedMail {
   const leave = "Changed your mind? Unsubscribe with one click:";
   return {
     subject,
-    text: ["Hello,", "", ask, "", p.confirm_url, "", ignore, "", leave, p.unsubscribe_url, "", site.name].join("\n"),
-    html: htmlPage(
-      `<p>Hello,</p><p>${escapeHtml(ask)}</p><p><a href="${escapeHtml(p.confirm_url)}">Confirm my subscription</a></p>` +
-        `<p>${escapeHtml(ignore)}</p><p>Changed your mind? <a href="${escapeHtml(p.unsubscribe_url)}">Unsubscribe</a> with one click.</p>` +
-        `<p>${escapeHtml(site.name)}</p>`,
-    ),
+    text: ["Hello,", "", ask, "", p.confirm_url, "", ignore, "", leave, p.unsubscribe_url].join("\n"),
+    html: `<p>Hello,</p><p>${escapeHtml(ask)}</p>`,
+    action: { label: "Confirm my subscription", url: p.confirm_url },
+    htmlAfterAction: `<p>${escapeHtml(ignore)}</p><p>Changed your mind? <a href="${escapeHtml(p.unsubscribe_url)}">Unsubscribe</a> with one click.</p>`,
+    signature: [],
     headers: unsubscribeHeaders(p.unsubscribe_url),
   };
 }

@@ -1,4 +1,5 @@
 import { defaultSiteFacts, type SiteFacts } from "#app/content/site-facts.ts";
+import { site } from "#app/content/site.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { readDocument } from "#app/features/content-documents.server.ts";
 import type { AuditActor } from "#app/features/staff/audit.server.ts";
@@ -6,6 +7,7 @@ import { saveContent, type VersionedContent } from "#app/features/staff/publishi
 import { contentDocuments } from "#app/platform/db/schema.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
+import type { MailCompany } from "#app/platform/email/mail-brand.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 import type { RouterContextProvider } from "react-router";
@@ -53,6 +55,12 @@ export async function siteFactsFor(services: { db: Database; content: Pick<Servi
     logger.error({ err: error }, "The site facts could not be read; the pages show the defaults");
     return { facts: defaultSiteFacts, revision: 0 };
   }
+}
+
+/** The company in every email's footer (decision 067): the address in force when the message goes out. */
+export async function mailCompanyOf(services: Parameters<typeof siteFactsFor>[0]): Promise<MailCompany> {
+  const { facts } = await siteFactsFor(services);
+  return { name: site.name, address: facts.address };
 }
 
 /** The one item the site facts are on the content core: there is one set. */

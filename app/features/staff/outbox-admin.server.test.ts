@@ -2,6 +2,9 @@ import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { outboxMessage, retryMessage } from "#app/features/staff/outbox-admin.server.ts";
 import { auditLog, outbox, type OutboxStatus } from "#app/platform/db/schema.server.ts";
+import { frameMail } from "#app/platform/email/branded-layout.server.tsx";
+import { defaultMailCompany } from "#app/platform/email/mail-brand.server.ts";
+import type { RenderedMail } from "#app/platform/email/templates.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
 import { testMailTemplates } from "#tests/support/mail-templates.ts";
@@ -35,7 +38,7 @@ for (const driver of drivers) {
     try {
       const { db } = database;
       const nudge = vi.fn();
-      const services = { db, outbox: { enqueue: vi.fn(), attemptNow: vi.fn(), nudge } };
+      const services = { db, outbox: { enqueue: vi.fn(), attemptNow: vi.fn(), nudge, frame: vi.fn() } };
       const failed = await message(db, "failed");
       const before = Date.now();
 
@@ -64,6 +67,9 @@ for (const driver of drivers) {
   });
 }
 
+/** The frame the worker draws, with the site at example.com. */
+const frame = (mail: RenderedMail) => frameMail(mail, { from: "hello@example.com", brand: { siteUrl: "https://example.com", company: defaultMailCompany } });
+
 for (const driver of drivers) {
   test(`a message reads as it is sent: an email's subject, recipient and both bodies with private links blanked, a webhook's JSON (${driver})`, async () => {
     const database = await openTestDatabase(driver);
@@ -79,26 +85,26 @@ for (const driver of drivers) {
           { ...values, template: "retired-template" },
         ])
         .returning({ id: outbox.id });
-      expect(await outboxMessage(db, testMailTemplates, note!.id)).toMatchObject({
+      expect(await outboxMessage(db, testMailTemplates, note!.id, frame)).toMatchObject({
         id: note!.id,
         status: "pending",
         content: {
           channel: "email",
           subject: "A note for Asha <b>Rao</b> – Kraf Technologies",
           to: "visitor@example.com",
-          text: "Dear Asha <b>Rao</b>,\n\n<script>alert(1)</script>",
-          html: expect.stringContaining("<p>Dear Asha &lt;b&gt;Rao&lt;/b&gt;,</p><p><strong>&lt;script&gt;alert(1)&lt;/script&gt;</strong></p>"),
+          text: expect.stringMatching(/^Dear Asha <b>Rao<\/b>,\n\n<script>alert\(1\)<\/script>\n\n--\nKraf Technologies · /),
+          html: expect.stringContaining(">Dear Asha &lt;b&gt;Rao&lt;/b&gt;,</p>"),
         },
       });
-      const linked = await outboxMessage(db, testMailTemplates, link!.id);
+      const linked = await outboxMessage(db, testMailTemplates, link!.id, frame);
       expect(JSON.stringify(linked)).not.toContain("secret-token");
-      expect(await outboxMessage(db, testMailTemplates, hook!.id)).toMatchObject({
+      expect(await outboxMessage(db, testMailTemplates, hook!.id, frame)).toMatchObject({
         content: { channel: "webhook", to: "https://hooks.example.com/in", json: '{\n  "lead": {\n    "id": 7\n  }\n}' },
       });
-      expect(await outboxMessage(db, testMailTemplates, retired!.id)).toMatchObject({
+      expect(await outboxMessage(db, testMailTemplates, retired!.id, frame)).toMatchObject({
         content: { channel: "email", subject: "stored", unreadable: expect.stringContaining('Unknown email template "retired-template"') },
       });
-      expect(await outboxMessage(db, testMailTemplates, 999_999)).toBeNull();
+      expect(await outboxMessage(db, testMailTemplates, 999_999, frame)).toBeNull();
     } finally {
       await database.dispose();
     }

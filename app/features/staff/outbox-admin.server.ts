@@ -4,7 +4,7 @@ import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { outbox, type OutboxChannel, type OutboxStatus } from "#app/platform/db/schema.server.ts";
-import { paramsAfterSending, renderTemplate, type MailTemplates } from "#app/platform/email/templates.server.ts";
+import { paramsAfterSending, renderTemplate, type MailTemplates, type RenderedMail } from "#app/platform/email/templates.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
 
 export type OutboxEntry = {
@@ -91,11 +91,17 @@ export type OutboxMessage = Omit<OutboxEntry, "cursor"> & { content: OutboxConte
 
 /**
  * One message with its content, rendered by the same templates the worker
- * sends it with. Private links (a template's secret params) are blanked first,
- * as they are in the row once the message is sent: the staff who read the
- * outbox must not be able to follow a link meant for its recipient.
+ * sends it with, in the frame `frame` draws (the worker's). Private links (a
+ * template's secret params) are blanked first, as they are in the row once the
+ * message is sent: the staff who read the outbox must not be able to follow a
+ * link meant for its recipient.
  */
-export async function outboxMessage(db: Database, templates: MailTemplates, id: number): Promise<OutboxMessage | null> {
+export async function outboxMessage(
+  db: Database,
+  templates: MailTemplates,
+  id: number,
+  frame: (mail: RenderedMail) => Promise<{ html: string; text: string }>,
+): Promise<OutboxMessage | null> {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
   if (!row) return null;
   const entry = {
@@ -113,10 +119,8 @@ export async function outboxMessage(db: Database, templates: MailTemplates, id: 
   if (row.channel === "webhook") return { ...entry, content: { channel: "webhook", to: row.toAddress, json: readableJson(row.body ?? "{}") } };
   try {
     const rendered = renderTemplate(templates, row.template, paramsAfterSending(templates, row.template, row.params), row.toAddress);
-    return {
-      ...entry,
-      content: { channel: "email", subject: rendered.subject, to: row.toAddress, replyTo: rendered.replyTo ?? null, text: rendered.text, html: rendered.html },
-    };
+    const { html, text } = await frame(rendered);
+    return { ...entry, content: { channel: "email", subject: rendered.subject, to: row.toAddress, replyTo: rendered.replyTo ?? null, text, html } };
   } catch (error) {
     // A template this server no longer has (or params it cannot read) must not hide the rest of the message.
     return {

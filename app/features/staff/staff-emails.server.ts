@@ -1,5 +1,5 @@
 import { site } from "#app/content/site.ts";
-import { escapeHtml, htmlPage, oneLine } from "#app/platform/email/layout.server.ts";
+import { escapeHtml, oneLine } from "#app/platform/email/layout.server.ts";
 import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
 
 /** What both staff messages are rendered from (stored in outbox.params). */
@@ -21,10 +21,9 @@ function invitation(p: PasswordLinkParams): RenderedMail {
   return {
     subject,
     text: [`Hello ${p.name},`, "", intro, action, "", p.url, "", "If you did not expect this, ignore this message."].join("\n"),
-    html: htmlPage(
-      `<p>Hello ${escapeHtml(p.name)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(action)}</p>` +
-        `<p><a href="${escapeHtml(p.url)}">Choose your password</a></p><p>If you did not expect this, ignore this message.</p>`,
-    ),
+    html: `<p>Hello ${escapeHtml(p.name)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(action)}</p>`,
+    action: { label: "Choose your password", url: p.url },
+    htmlAfterAction: "<p>If you did not expect this, ignore this message.</p>",
   };
 }
 
@@ -35,10 +34,9 @@ function passwordReset(p: PasswordLinkParams): RenderedMail {
   return {
     subject,
     text: [`Hello ${p.name},`, "", action, "", p.url, "", ignore].join("\n"),
-    html: htmlPage(
-      `<p>Hello ${escapeHtml(p.name)},</p><p>${escapeHtml(action)}</p>` +
-        `<p><a href="${escapeHtml(p.url)}">Choose a new password</a></p><p>${escapeHtml(ignore)}</p>`,
-    ),
+    html: `<p>Hello ${escapeHtml(p.name)},</p><p>${escapeHtml(action)}</p>`,
+    action: { label: "Choose a new password", url: p.url },
+    htmlAfterAction: `<p>${escapeHtml(ignore)}</p>`,
   };
 }
 

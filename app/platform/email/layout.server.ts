@@ -13,11 +13,6 @@ export function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }
 
-/** The HTML document around a message's body. */
-export function htmlPage(body: string): string {
-  return `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">` + `${body}</body></html>`;
-}
-
 /** A labelled value echoed back from a form, in the order the form asked for it. */
 export type DetailRow = [label: string, value: string];
 
@@ -26,13 +21,16 @@ export function detailsText(rows: DetailRow[], blockLabel: string): string {
   return rows.map(([label, value]) => (label === blockLabel ? `${label}:\n${value}` : `${label}: ${value}`)).join("\n");
 }
 
+const cellStyle = "font-size:15px;line-height:22px;color:#0f172a";
+
+/** The rows as a two-column table that wraps long values instead of widening the message. */
 export function detailsHtml(rows: DetailRow[]): string {
   const cells = rows
     .map(
       ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
-        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" valign="top" width="35%" style="${cellStyle};width:35%;padding:4px 12px 4px 0;font-weight:600">${escapeHtml(label)}</th>` +
+        `<td valign="top" style="${cellStyle};padding:4px 0;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
-  return `<table role="presentation" cellspacing="0" cellpadding="0">${cells}</table>`;
+  return `<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="margin:0 0 16px;table-layout:fixed">${cells}</table>`;
 }

@@ -15,6 +15,6 @@ test("the details list puts the free-text row on lines of its own and escapes ev
     ["Brief", "Line one\nLine two"],
   ];
   expect(detailsText(rows, "Brief")).toBe("Name: Asha\nBrief:\nLine one\nLine two");
-  expect(detailsHtml([["A<b>", "x & y"]])).toContain('<th align="left" valign="top" style="padding:4px 12px 4px 0">A&lt;b&gt;</th>');
+  expect(detailsHtml([["A<b>", "x & y"]])).toContain(">A&lt;b&gt;</th>");
   expect(detailsHtml([["A<b>", "x & y"]])).toContain(">x &amp; y</td>");
 });

@@ -12,6 +12,8 @@ import {
   UnknownMailTemplateError,
 } from "#app/platform/email/templates.server.ts";
 import type { MailTransport } from "#app/platform/email/transport.server.ts";
+import { frameMail } from "#app/platform/email/branded-layout.server.tsx";
+import { defaultMailCompany, type MailBrand, type MailSenders } from "#app/platform/email/mail-brand.server.ts";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "#app/platform/email/webhook.server.ts";
 
 /*
@@ -130,7 +132,12 @@ export type OutboxWorkerOptions = {
   /** What the stored template names render with. */
   templates: MailTemplates;
   transport: MailTransport;
+  /** MAIL_FROM: the sender of every message no team sends. */
   from: string;
+  /** The team inboxes that send (and sign) replies to a visitor's own request; without them, `from` sends those too. */
+  senders?: Pick<MailSenders, "sales" | "hiring">;
+  /** The site's origin and the company's address for the frame, as they are when each message goes out. */
+  brand?: () => Promise<MailBrand>;
   maxAttempts: number;
   pollIntervalMs?: number;
   batchSize?: number;
@@ -164,6 +171,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     templates,
     transport,
     from,
+    senders,
+    brand = () => Promise.resolve({ siteUrl: "http://localhost:3000", company: defaultMailCompany }),
     maxAttempts,
     pollIntervalMs = 2_000,
     batchSize = 10,
@@ -214,7 +223,18 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     const to = plainMailbox(row.toAddress);
     const rendered = renderTemplate(templates, row.template, row.params, to);
-    await transport.send({ ...rendered, outboxId: row.id, messageId: row.messageId ?? undefined, from, to, template: row.template });
+    const framed = await frameMail(rendered, { from, senders, brand: await brand() });
+    // A template whose EmailJS fields are a subject and a message gets the framed HTML too, for a template that draws `{{{message_html}}}`.
+    const emailjsParams = "message" in rendered.emailjsParams ? { ...rendered.emailjsParams, message_html: framed.html } : rendered.emailjsParams;
+    await transport.send({
+      ...rendered,
+      ...framed,
+      emailjsParams,
+      outboxId: row.id,
+      messageId: row.messageId ?? undefined,
+      to,
+      template: row.template,
+    });
   }
 
   async function deliver(row: OutboxRow): Promise<AttemptResult> {

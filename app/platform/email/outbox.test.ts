@@ -82,7 +82,10 @@ for (const driver of drivers) {
       const parsed = parseMail(mail?.raw ?? "");
       expect(parsed.headers.get("to")).toBe("asha@example.com");
       expect(parsed.headers.get("subject")).toBe("A note for Asha Rao – Kraf Technologies");
-      expect(parsed.text).toBe("Dear Asha Rao,\n\nLine one\nWe need a CRM.");
+      // The template's words, then the branded frame's footer with the company's address.
+      expect(parsed.text).toBe(
+        "Dear Asha Rao,\n\nLine one\nWe need a CRM.\n\n--\nKraf Technologies · 4th Floor, Connaught Place, New Delhi 110001, India\nhttp://localhost:3000",
+      );
       expect(parsed.html).toContain("<strong>Line one\nWe need a CRM.</strong>");
       const row = await rowOf(database.db, id);
       expect(row.attempts).toBe(1);

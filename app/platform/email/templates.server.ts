@@ -1,4 +1,5 @@
 import type { Env } from "#app/platform/env.server.ts";
+import type { SenderKey } from "#app/platform/email/mail-brand.server.ts";
 
 /*
  * Rendering by name. The outbox stores a template's name and its params; the
@@ -6,10 +7,26 @@ import type { Env } from "#app/platform/env.server.ts";
  * platform as a registry handed to openServices, so nothing here knows them.
  */
 
+/**
+ * A message's own words. The outbox worker frames them in the one branded
+ * layout (branded-layout.server.tsx): logo, button, signature and footer.
+ */
 export type RenderedMail = {
   subject: string;
+  /** The plain-text body; the layout adds the signature and the footer. */
   text: string;
+  /** The HTML body: paragraphs and tables of our making, every visitor value escaped. */
   html: string;
+  /** The main action, drawn as the button (the text body carries its link in words). */
+  action?: MailAction;
+  /** HTML after the button, by the same rules as `html`. */
+  htmlAfterAction?: string;
+  /** The line mail programs show after the subject in a list. */
+  preheader?: string;
+  /** Whose mailbox sends it; MAIL_FROM unless a team answers the recipient's own request. */
+  sender?: SenderKey;
+  /** Sign with the sender's name and address, then these lines (e.g. a phone number); staff mail is unsigned. */
+  signature?: readonly string[];
   /** For staff mail: answering goes straight to the visitor. */
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on newsletter mail. */
@@ -19,6 +36,8 @@ export type RenderedMail = {
 };
 
 export type CalendarAttachment = { filename: string; content: string };
+
+export type MailAction = { label: string; url: string };
 
 /** The settings that hold an EmailJS template id. */
 type EmailJsTemplateSetting = Extract<keyof Env, `EMAILJS_${string}TEMPLATE_ID`>;

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlPage, oneLine } from "#app/platform/email/layout.server.ts";
+import { escapeHtml, oneLine } from "#app/platform/email/layout.server.ts";
 import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
 
 /** A reply staff wrote on a lead's page (stored in outbox.params). */
@@ -25,7 +25,7 @@ function reply(p: InboxReplyParams): RenderedMail {
   return {
     subject: oneLine(p.subject),
     text: p.body,
-    html: htmlPage(bodyHtml(p.body)),
+    html: bodyHtml(p.body),
     replyTo: p.reply_to,
     ...(thread ? { headers: { "In-Reply-To": thread, References: thread } } : {}),
   };
