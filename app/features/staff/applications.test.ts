@@ -58,7 +58,7 @@ async function apply(db: Database, values: Partial<typeof jobApplications.$infer
 const names = (result: Awaited<ReturnType<typeof listApplications>>) => result.rows.map((row) => row.fullName);
 
 for (const driver of await featureDrivers()) {
-  test(`the list searches name, email, reference, position and job title, filters by status and job, newest first (${driver})`, async () => {
+  test(`the list searches name, email, reference, position and job title, filters by status, job and source, newest first (${driver})`, async () => {
     const database = await openTestDatabase(driver);
     try {
       const { db } = database;
@@ -66,8 +66,21 @@ for (const driver of await featureDrivers()) {
         .insert(jobs)
         .values([{ title: "Backend Engineer" }, { title: "Product Designer" }, { title: "No Applicants" }])
         .returning({ id: jobs.id });
-      await apply(db, { fullName: "Asha Verma", email: "asha@example.com", position: "Backend Engineer", jobId: backend!.id });
-      await apply(db, { fullName: "Ravi Kumar", email: "ravi@mail.test", position: null, jobId: design!.id, status: "interview" });
+      await apply(db, {
+        fullName: "Asha Verma",
+        email: "asha@example.com",
+        position: "Backend Engineer",
+        jobId: backend!.id,
+        attribution: { formPage: "/careers/registration?utm_source=linkedin", lastTouch: { utm_source: "linkedin" }, source: "linkedin" },
+      });
+      await apply(db, {
+        fullName: "Ravi Kumar",
+        email: "ravi@mail.test",
+        position: null,
+        jobId: design!.id,
+        status: "interview",
+        attribution: { lastTouch: { referrer: "https://www.naukri.com" }, source: "www.naukri.com", medium: "referral" },
+      });
       await apply(db, { fullName: "Meera 100% Shah", email: "meera@example.com", position: "Data analyst", status: "rejected", reference: "APP-2026-MEERA1" });
       await apply(db, { fullName: "Old Job", position: "Backend engineer", jobId: backend!.id, status: "screening", meetsRequirements: false });
 
@@ -97,6 +110,14 @@ for (const driver of await featureDrivers()) {
       expect((await listApplications(db, queryOf(`?job=${unused!.id}`))).total).toEqual({ n: 0, atLeast: false });
       // The new count is of all applications, whatever the filters.
       expect((await listApplications(db, queryOf("?status=rejected"))).newCount).toBe(1);
+      // Where each came from, and the Source filter: the list keeps sources in lower case, as does the filter.
+      expect(all.rows.map((row) => row.source)).toEqual([null, null, "www.naukri.com", "linkedin"]);
+      expect(names(await listApplications(db, queryOf("?source=LinkedIn")))).toEqual(["Asha Verma"]);
+      expect((await listApplications(db, queryOf("?source=linkedin"))).total).toEqual({ n: 1, atLeast: false });
+      expect(names(await listApplications(db, queryOf(`?source=linkedin&job=${design!.id}`)))).toEqual([]);
+      expect(names(await listApplications(db, queryOf("?source=naukri")))).toEqual([]);
+      const [exported] = await exportPage(db, queryOf("?source=www.naukri.com"), null, 10);
+      expect(exported).toMatchObject({ fullName: "Ravi Kumar", attribution: { source: "www.naukri.com", medium: "referral" } });
       // A knockout answer's mark, by the Requirements filter.
       const unmet = await listApplications(db, queryOf("?requirements=unmet"));
       expect(names(unmet)).toEqual(["Old Job"]);
