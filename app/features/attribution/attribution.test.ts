@@ -1,5 +1,12 @@
 import { expect, test } from "vitest";
-import { ATTRIBUTION_FIELD, ATTRIBUTION_VALUE_MAX_LENGTH, cleanValue, FORM_PAGE_FIELD, summariseTouches } from "#app/features/attribution/attribution.ts";
+import {
+  ATTRIBUTION_FIELD,
+  ATTRIBUTION_VALUE_MAX_LENGTH,
+  carryingCampaign,
+  cleanValue,
+  FORM_PAGE_FIELD,
+  summariseTouches,
+} from "#app/features/attribution/attribution.ts";
 import { readAttribution } from "#app/features/attribution/attribution.server.ts";
 
 const SITE = "https://www.example.com";
@@ -108,4 +115,22 @@ test("a value is cut by characters, never in the middle of one", () => {
   expect(Array.from(cleanValue(emoji)!)).toHaveLength(ATTRIBUTION_VALUE_MAX_LENGTH);
   expect(cleanValue("  \u0007 ")).toBeUndefined();
   expect(cleanValue(42)).toBeUndefined();
+});
+
+test("a job's Apply link carries the page's campaign ahead of its long title, so the form's page keeps it without the script", () => {
+  const apply = `/careers/registration?pos=${encodeURIComponent(btoa("x".repeat(300)))}`;
+  const href = carryingCampaign(apply, "?utm_source=LinkedIn&utm_campaign=jobs%20q4&gclid=abc&ref=mail&pos=other");
+  expect(href.startsWith("/careers/registration?utm_source=LinkedIn&utm_campaign=jobs+q4&gclid=abc&pos=")).toBe(true);
+  expect(new URL(href, SITE).searchParams.get("pos")).toBe(btoa("x".repeat(300)));
+  expect(new URL(href, SITE).searchParams.has("ref")).toBe(false);
+  // The form's page is cut at its limit, and still names the campaign.
+  const formPage = href.slice(0, ATTRIBUTION_VALUE_MAX_LENGTH);
+  expect(post({ [FORM_PAGE_FIELD]: formPage }, `${SITE}${href}`)).toMatchObject({ source: "linkedin", campaign: "jobs q4" });
+  // Nothing to carry: the link is as it was, and its own parameters are never doubled.
+  expect(carryingCampaign(apply, "")).toBe(apply);
+  expect(carryingCampaign(apply, "?department=engineering")).toBe(apply);
+  expect(carryingCampaign("/careers/registration?utm_source=x", "?utm_source=y")).toBe("/careers/registration?utm_source=y");
+  // Hostile values are bounded and cleaned as any touch's.
+  const hostile = new URL(carryingCampaign("/careers/registration", `?utm_source=${"y".repeat(5000)}%0A`), SITE).searchParams.get("utm_source");
+  expect(hostile).toBe("y".repeat(ATTRIBUTION_VALUE_MAX_LENGTH));
 });

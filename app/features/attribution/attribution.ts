@@ -55,6 +55,24 @@ export function touchParametersOf(search: URLSearchParams): Touch {
   return touch;
 }
 
+/**
+ * A link to another page of this site that carries on the campaign parameters
+ * and click ids of the page it is on, ahead of its own query: without
+ * JavaScript no script keeps the visit's touch, and the next page's form can
+ * only tell the campaign by its own address (a job shared on LinkedIn, then
+ * "Apply"). Ahead, because a form page is kept to its first
+ * ATTRIBUTION_VALUE_MAX_LENGTH characters and a job's base64 title can be longer.
+ */
+export function carryingCampaign(href: string, pageSearch: string): string {
+  const touch = touchParametersOf(new URLSearchParams(pageSearch));
+  const campaign = new URLSearchParams();
+  for (const name of TOUCH_PARAMETERS) if (touch[name]) campaign.set(name, touch[name]);
+  if (campaign.size === 0) return href;
+  const [path, query = ""] = href.split("?");
+  for (const [name, value] of new URLSearchParams(query)) if (!campaign.has(name)) campaign.append(name, value);
+  return `${path}?${campaign}`;
+}
+
 /** Characters no address parameter needs: controls, format marks (bidirectional overrides, zero widths), lone surrogates, private use. */
 const UNWANTED_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/gu;
 

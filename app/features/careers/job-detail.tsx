@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { carryingCampaign } from "#app/features/attribution/attribution.ts";
 import type { JobView } from "#app/features/careers/job-view.server.ts";
 
 /** Spec §2/§8: the job page's texts, to the letter. */
@@ -23,9 +24,11 @@ function BackLinks() {
 }
 
 function ApplyLink({ href, className = "" }: { href: string; className?: string }) {
+  // A job shared with a campaign link keeps its campaign on the way to the form, also without JavaScript.
+  const { search } = useLocation();
   return (
     <Link
-      to={href}
+      to={carryingCampaign(href, search)}
       className={`inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-700 px-7 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800 ${className}`}
     >
       Apply for this Position

@@ -1,5 +1,6 @@
 import { useRef } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { carryingCampaign } from "#app/features/attribution/attribution.ts";
 
 export type ListedJob = { id: number; href: string; title: string; department: string | null; jobType: string; location: string | null; posted: string };
 export type ListingOption = { value: string; label: string; count: number };
@@ -47,10 +48,11 @@ export function JobListing({ listing }: { listing: JobListingData | null }) {
 }
 
 function NoRolesAtAll() {
+  const { search } = useLocation();
   return (
     <p className="mt-3 max-w-2xl text-lg text-slate-700">
       There are no open roles listed right now. We still want to hear from good people:{" "}
-      <Link to="/careers/registration" className={linkClass}>
+      <Link to={carryingCampaign("/careers/registration", search)} className={linkClass}>
         send a general application
       </Link>{" "}
       and we will get in touch when a role fits.
@@ -62,6 +64,8 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
   const { filters, facets, jobs, total } = listing;
   const submit = useSubmit();
   const navigation = useNavigation();
+  // Links onwards keep a shared listing's campaign, for a candidate without JavaScript (see carryingCampaign).
+  const { search } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const searching = navigation.state === "loading" && navigation.location.pathname === "/careers";
   const filtered = Object.values(filters).some((value) => value !== "");
@@ -131,7 +135,7 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
               clear the filters
             </Link>
             . Nothing that fits? Send us a{" "}
-            <Link to="/careers/registration" className={linkClass}>
+            <Link to={carryingCampaign("/careers/registration", search)} className={linkClass}>
               general application
             </Link>
             .
@@ -142,7 +146,7 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
           {jobs.map((job) => (
             <li key={job.id} className="rounded-2xl border border-slate-200 p-6 shadow-xs transition-shadow hover:shadow-md">
               <h3 className="text-xl font-semibold">
-                <Link to={job.href} className="text-ink hover:text-brand-700 hover:underline">
+                <Link to={carryingCampaign(job.href, search)} className="text-ink hover:text-brand-700 hover:underline">
                   {job.title}
                 </Link>
               </h3>
