@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { axeViolations, setupBrowser, waitForHydration } from "#tests/support/browser.ts";
+import { axeViolations, PHONE, setupBrowser, waitForHydration } from "#tests/support/browser.ts";
 import { consultationValues, sampleFiles } from "#tests/support/forms.ts";
 import { setupOwnServer } from "#tests/support/own-server.ts";
 import { signInAs } from "#tests/support/staff.ts";
@@ -127,6 +127,9 @@ test("a candidate without JavaScript who opens the jobs shared on LinkedIn and a
   expect(await row.getByRole("cell").last().textContent()).toBe("linkedin");
   expect(await recruiter.getByRole("link", { name: "Export these as CSV" }).getAttribute("href")).toContain("source=linkedin");
   expect(await axeViolations(recruiter)).toEqual([]);
+  // On a phone the filtered list fits the screen, as the other staff lists.
+  await recruiter.setViewportSize(PHONE);
+  expect(await recruiter.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await recruiter.goto("/staff/applications?source=bing");
   expect(await recruiter.getByRole("link", { name: fullName }).count()).toBe(0);
 });
