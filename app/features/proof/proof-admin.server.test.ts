@@ -6,7 +6,7 @@ import { expect, test, vi } from "vitest";
 import { Sections } from "#app/components/sections/sections.tsx";
 import type { PageContent } from "#app/content/page-types.ts";
 import { testimonialsAbout, withPickedProof } from "#app/features/proof/proof-blocks.server.ts";
-import { changeProofStatus, createProof, proofContent, saveProof } from "#app/features/proof/proof-content.server.ts";
+import { changeProofStatus, createProof, listProof, proofContent, saveProof } from "#app/features/proof/proof-content.server.ts";
 import { publishDueChanges, scheduleChanges } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { changesPublishers } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import { emptyProofData, type ProofData } from "#app/features/proof/proof-kinds.ts";
@@ -125,6 +125,8 @@ for (const driver of drivers) {
       const id = await created(db, "testimonials", quote("Scheduled"));
       const at = new Date(Date.now() + 60 * 60_000);
       expect(await scheduleChanges(db, proofContent("testimonials"), { id, at, actor, ipAddress: ip })).toMatchObject({ ok: true });
+      // The list says when it goes out.
+      expect((await listProof(db, "testimonials", { search: "", status: null }, null)).rows).toEqual([expect.objectContaining({ id, scheduledAt: at })]);
       expect(await publishDueChanges(db, changesPublishers, new Date())).toBe(0);
       expect(await publishDueChanges(db, changesPublishers, new Date(at.getTime() + 1_000))).toBe(1);
       expect((await db.select().from(testimonials).where(eq(testimonials.id, id)))[0]?.status).toBe("published");

@@ -4,6 +4,7 @@ import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import { forgetRevisions, recordRevision, saveContent, type ContentChange, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
 import type { FieldKind } from "#app/features/staff/publishing/revisions.server.ts";
+import { scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { MAX_PROOF_CHOICES, proofDeclarations, type ProofData, type ProofKind } from "#app/features/proof/proof-kinds.ts";
 import { proofTransition, type ProofAction } from "#app/features/proof/proof-status.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -134,7 +135,7 @@ export async function changeProofStatus(
   });
 }
 
-export type ProofListRow = { id: number; title: string; status: ProofStatus; isDemo: boolean; changedAt: Date; cursor: string };
+export type ProofListRow = { id: number; title: string; status: ProofStatus; isDemo: boolean; changedAt: Date; scheduledAt: Date | null; cursor: string };
 
 /** One page of a kind's items, most recently changed first, by name and status. */
 export function listProof(db: Database, kind: ProofKind, filter: { search: string; status: ProofStatus | null }, cursor: ListCursor | null) {
@@ -146,7 +147,15 @@ export function listProof(db: Database, kind: ProofKind, filter: { search: strin
     cursor,
     ({ keyset, orderBy, limit }) =>
       db
-        .select({ id: table.id, title: table.name, status: table.status, isDemo: table.isDemo, changedAt: table.changedAt, cursor: cursorOf(order) })
+        .select({
+          id: table.id,
+          title: table.name,
+          status: table.status,
+          isDemo: table.isDemo,
+          changedAt: table.changedAt,
+          scheduledAt: scheduledAtColumn(proofDeclarations[kind].type, table.id),
+          cursor: cursorOf(order),
+        })
         .from(table)
         .where(and(where, keyset))
         .orderBy(...orderBy)

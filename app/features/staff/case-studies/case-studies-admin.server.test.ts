@@ -13,6 +13,7 @@ import {
   changeCaseStudyStatus,
   createCaseStudy,
   saveCaseStudy,
+  listCaseStudiesForStaff,
 } from "#app/features/staff/case-studies/case-studies-admin.server.ts";
 import { outcomeField, readCaseStudyInput, solutionField, type CaseStudyInput } from "#app/features/staff/case-studies/case-study-rules.ts";
 import { settleChanges } from "#app/features/staff/publishing/revisions.server.ts";
@@ -264,6 +265,9 @@ for (const driver of await featureDrivers()) {
       const id = await created(db, "A scheduled study");
       const at = new Date(Date.now() + 60 * 60_000);
       expect(await scheduleChanges(db, caseStudyContent, { id, at, actor, ipAddress: IP })).toMatchObject({ ok: true });
+      // The list says when it goes out.
+      const listed = await listCaseStudiesForStaff(db, { search: "scheduled", status: null }, null);
+      expect(listed.rows).toEqual([expect.objectContaining({ id, status: "draft", scheduledAt: at })]);
       expect(await publishDueChanges(db, changesPublishers, new Date())).toBe(0);
       expect((await caseStudyForEdit(db, id))!.status).toBe("draft");
       expect(await publishDueChanges(db, changesPublishers, new Date(at.getTime() + 1_000))).toBe(1);

@@ -7,6 +7,7 @@ import type { CaseStudyFields, CaseStudyInput } from "#app/features/staff/case-s
 import { caseStudyTransition, type CaseStudyAction, type CaseStudyStatus } from "#app/features/staff/case-studies/case-study-status.ts";
 import { countUpTo, cursorOf, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
+import { scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import {
   addressTakenMeanwhile,
   forgetRevisions,
@@ -73,6 +74,7 @@ export function listCaseStudiesForStaff(db: Database, filter: { search: string; 
           status: caseStudies.status,
           publishedOn: caseStudies.publishedOn,
           changedAt: caseStudies.changedAt,
+          scheduledAt: scheduledAtColumn("case-study", caseStudies.id),
           cursor: cursorOf(listOrder),
         })
         .from(caseStudies)
