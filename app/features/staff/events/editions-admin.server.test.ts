@@ -1,5 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { expect, test, vi } from "vitest";
+import { loader as calendarLoader } from "#app/routes/events.$slug.calendar[.]ics.ts";
+import { servicesContext } from "#app/services-context.server.ts";
 import { currentEdition, findEvent, nextEventChange } from "#app/features/events/events.server.ts";
 import type { EditionInput } from "#app/features/staff/events/edition-rules.ts";
 import { redirectFor } from "#app/features/redirects/redirects.server.ts";
@@ -95,6 +98,20 @@ for (const driver of await featureDrivers()) {
       expect(await saveEdition(db, id, await revisionOf(), editionInput("summit-final", 40), actor, "10.0.0.1")).toMatchObject({ ok: true });
       expect(await redirectFor(db, "/events/summit-draft")).toEqual({ to: "/events/summit-final", status: 301 });
       expect(await redirectFor(db, "/events/summit-moved")).toEqual({ to: "/events/summit-final", status: 301 });
+
+      // The calendar file a visitor saved from the old page moves with it.
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      const calendarAt = async (slug: string) => {
+        const url = new URL(`/events/${slug}/calendar.ics`, services.env.SITE_URL);
+        return (await calendarLoader({ request: new Request(url), context, params: { slug }, url } as unknown as Parameters<
+          typeof calendarLoader
+        >[0])) as Response;
+      };
+      const moved = await calendarAt("summit-draft");
+      expect([moved.status, moved.headers.get("Location")]).toEqual([301, "/events/summit-final/calendar.ics"]);
+      expect((await calendarAt("summit-final")).headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+      expect((await calendarAt("summit-unknown")).status).toBe(404);
     });
   });
 
