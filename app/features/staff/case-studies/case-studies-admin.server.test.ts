@@ -21,7 +21,7 @@ import { publishDueChanges, scheduleChanges } from "#app/features/staff/publishi
 import { changesPublishers } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import { caseStudyContent } from "#app/features/staff/case-studies/case-studies-admin.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { auditLog, caseStudies, staffUsers } from "#app/platform/db/schema.server.ts";
+import { auditLog, caseStudies, staffUsers, testimonials } from "#app/platform/db/schema.server.ts";
 import { featureDrivers } from "#tests/support/databases.ts";
 import { withTestServices } from "#tests/support/services.ts";
 
@@ -209,9 +209,16 @@ for (const driver of await featureDrivers()) {
       expect(stale).toMatchObject({ ok: false, status: 409 });
       expect((await caseStudyForEdit(db, id))?.title).toBe("First");
 
-      // A published study's new address keeps the old one leading to it.
+      // A published study's new address keeps the old one leading to it, and the quotes about it follow it.
+      const [quote] = await db
+        .insert(testimonials)
+        .values({ quote: "They closed our month in a day.", name: "Ravi", status: "published", caseStudy: "broker-crm" })
+        .returning({ id: testimonials.id, revision: testimonials.revision });
       expect(await save(db, id, formValues("First", { slug: "broker-crm-assistant" }))).toMatchObject({ ok: true });
       expect(await redirectFor(db, "/portfolio/broker-crm")).toEqual({ to: "/portfolio/broker-crm-assistant", status: 301 });
+      expect(
+        await db.select({ caseStudy: testimonials.caseStudy, revision: testimonials.revision }).from(testimonials).where(eq(testimonials.id, quote!.id)),
+      ).toEqual([{ caseStudy: "broker-crm-assistant", revision: quote!.revision + 1 }]);
 
       // Not deleted while published; unpublished it leaves the lists, keeps its date, and may be deleted.
       expect(await changeCaseStudyStatus(db, id, "delete", actor, IP)).toMatchObject({ ok: false, status: 409 });

@@ -18,7 +18,7 @@ import {
 } from "#app/features/staff/publishing/revisions.server.ts";
 import { slugTakenRefusal } from "#app/features/staff/publishing/seo-fields.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { caseStudies, type StoredPicture } from "#app/platform/db/schema.server.ts";
+import { caseStudies, testimonials, type StoredPicture } from "#app/platform/db/schema.server.ts";
 
 /*
  * Case studies as editors write them (decision 063): a draft, published,
@@ -119,10 +119,19 @@ export const caseStudyContent: VersionedContent<CaseStudyAdminRow, CaseStudyData
   publicPath: (_id, data) => caseStudyHref(data),
   check: (tx, id, data) => slugTakenRefusal(tx, slugColumns, data.slug, id, "case study"),
   writeLive: async (tx, id, data) => {
+    const [before] = await tx.select({ slug: caseStudies.slug }).from(caseStudies).where(eq(caseStudies.id, id));
     await tx
       .update(caseStudies)
       .set({ ...data, revision: sql`${caseStudies.revision} + 1`, changedAt: sql`now()` })
       .where(eq(caseStudies.id, id));
+    // A testimonial names its case study by address: a new address takes the quotes with it (their revision
+    // moves too, so an editor's open form of one is refused as stale rather than writing the old address back).
+    if (before && before.slug !== data.slug) {
+      await tx
+        .update(testimonials)
+        .set({ caseStudy: data.slug, revision: sql`${testimonials.revision} + 1` })
+        .where(eq(testimonials.caseStudy, before.slug));
+    }
   },
   touch: async (tx, id) => {
     await tx
