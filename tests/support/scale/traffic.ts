@@ -52,6 +52,8 @@ export type TrafficOptions = {
   siteURL: string;
   clients: number;
   durationMs: number;
+  /** Work the load must outlast: the traffic goes on past `durationMs` until it has settled. */
+  outlast?: Promise<unknown>;
   job: { id: number; title: string };
   /** Posts one client may make to one form (kept under the rate limit, so only the probe meets it). */
   postsPerForm: number;
@@ -203,6 +205,9 @@ export async function runTraffic(options: TrafficOptions, onSubmission: (submiss
   const submissions: Submission[] = [];
   const pageViews: PageView[] = [];
   const until = Date.now() + options.durationMs;
+  let outlasted = !options.outlast;
+  void options.outlast?.finally(() => (outlasted = true));
+  const goingOn = () => Date.now() < until || !outlasted;
   let counter = 0;
 
   await Promise.all(
@@ -214,7 +219,7 @@ export async function runTraffic(options: TrafficOptions, onSubmission: (submiss
       // Spread the clients' first requests over the first second.
       await sleep(Math.random() * 1_000);
       try {
-        while (Date.now() < until) {
+        while (goingOn()) {
           const roll = Math.random();
           const wanted: FormKind | "page" = roll < 0.5 ? "page" : roll < 0.65 ? "newsletter" : roll < 0.83 ? "consultation" : "application";
           // Room for a double submit and two retries, all under the rate limit.
