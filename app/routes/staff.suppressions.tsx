@@ -6,7 +6,8 @@ import { answerRejection, changeAnswer, readStaffForm, unknownIntent } from "#ap
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { FormNotice, PageHeading, inputClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
-import { MAX_LIFT_REASON_LENGTH, liftSuppression, listSuppressions, suppressionReasonLabels } from "#app/features/staff/suppressions.server.ts";
+import { MAX_LIFT_REASON_LENGTH, suppressionReasonLabels } from "#app/features/staff/suppression-labels.ts";
+import { liftSuppression, listSuppressions } from "#app/features/staff/suppressions.server.ts";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";

@@ -3,17 +3,8 @@ import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { mailSuppressions as suppressions, staffUsers, type SuppressionReason } from "#app/platform/db/schema.server.ts";
-
-/** Why an address is on the list, as the staff screen says it. */
-export const suppressionReasonLabels: Record<SuppressionReason, string> = {
-  "hard-bounce": "Hard bounce",
-  complaint: "Complaint (marked as spam)",
-  "smtp-failure": "Refused by our mail server",
-};
-
-/** A lift's reason: required, one line, short. */
-export const MAX_LIFT_REASON_LENGTH = 300;
+import { mailSuppressions as suppressions, staffUsers } from "#app/platform/db/schema.server.ts";
+import { MAX_LIFT_REASON_LENGTH } from "#app/features/staff/suppression-labels.ts";
 
 const listOrder: ListOrder = { time: suppressions.lastSeenAt, id: suppressions.id };
 
