@@ -97,6 +97,11 @@ for (const driver of drivers) {
       // Lifted, the address takes newsletter mail again.
       await db.update(mailSuppressions).set({ liftedAt: new Date(), liftReason: "fixed" }).where(eq(mailSuppressions.address, "bounced@example.com"));
       expect(await isSuppressed(db, "bounced@example.com", "newsletter")).toBe(false);
+      // A new bounce puts it back in force, the lift forgotten.
+      await suppress(db, { address: "bounced@example.com", reason: "hard-bounce", source: "ses" });
+      expect(await isSuppressed(db, "bounced@example.com", "newsletter")).toBe(true);
+      const [again] = await db.select().from(mailSuppressions).where(eq(mailSuppressions.address, "bounced@example.com"));
+      expect([again?.liftedAt, again?.liftReason, again?.source]).toEqual([null, null, "ses"]);
     } finally {
       await smtp.stop();
       await database.close();
