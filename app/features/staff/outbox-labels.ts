@@ -8,3 +8,6 @@ export const outboxStatusLabels: Record<OutboxStatus, string> = {
   failed: "Failed",
   suppressed: "Not sent: suppressed address",
 };
+
+/** The states staff may retry a message from: failed, or suppressed (after its address was lifted; still suppressed, it is skipped again). */
+export const retryableStatuses: readonly OutboxStatus[] = ["failed", "suppressed"];
