@@ -64,16 +64,20 @@ function harness(db: Database, configured: MailWebhookSettings = settings): Harn
   };
 }
 
-function snsMessage(fields: Omit<SnsMessage, "Signature" | "SignatureVersion" | "SigningCertURL" | "MessageId" | "Timestamp">, key = sns.privateKey): string {
+function snsMessage(
+  fields: Omit<SnsMessage, "Signature" | "SignatureVersion" | "SigningCertURL" | "MessageId" | "Timestamp">,
+  key = sns.privateKey,
+  version: "1" | "2" = "2",
+): string {
   const message: SnsMessage = {
     MessageId: "9b1c5c5e-0000-4000-8000-000000000001",
     Timestamp: "2026-11-26T20:00:00.000Z",
-    SignatureVersion: "2",
+    SignatureVersion: version,
     SigningCertURL: CERT_URL,
     Signature: "",
     ...fields,
   };
-  message.Signature = sign("sha256", Buffer.from(snsStringToSign(message)!), key).toString("base64");
+  message.Signature = sign(version === "1" ? "sha1" : "sha256", Buffer.from(snsStringToSign(message)!), key).toString("base64");
   return JSON.stringify(message);
 }
 
@@ -116,6 +120,9 @@ for (const driver of drivers) {
       expect((await call("ses", snsMessage({ Type: "Notification", TopicArn: TOPIC, Message: sesBounce("soft.ses@example.com", "Transient") }))).status).toBe(
         200,
       );
+      // SignatureVersion 1 (SHA1), which SNS still uses unless the topic asks for 2.
+      const v1 = snsMessage({ Type: "Notification", TopicArn: TOPIC, Message: sesBounce("v1.ses@example.com", "Permanent") }, sns.privateKey, "1");
+      expect((await call("ses", v1)).status).toBe(200);
       const sesComplaint = JSON.stringify({
         notificationType: "Complaint",
         complaint: { complainedRecipients: [{ emailAddress: "spam.ses@example.com" }], complaintFeedbackType: "abuse" },
@@ -180,6 +187,7 @@ for (const driver of drivers) {
         { address: "spam.generic@example.com", reason: "complaint", source: "generic" },
         { address: "spam.sendgrid@example.com", reason: "complaint", source: "sendgrid" },
         { address: "spam.ses@example.com", reason: "complaint", source: "ses" },
+        { address: "v1.ses@example.com", reason: "hard-bounce", source: "ses" },
       ]);
       expect(confirmed).toEqual([]);
     } finally {
