@@ -1,4 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { createHmac, generateKeyPairSync, sign } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, test, vi } from "vitest";
 import {
   acceptMailWebhook,
@@ -27,11 +31,28 @@ const settings: Required<MailWebhookSettings> = {
   genericSecret: "generic-secret-0123456789",
 };
 
-// Real keys, made here: SNS's (its certificate's key, served by the injected fetcher as SNS would serve it) and SendGrid's ECDSA P-256.
+// Real keys, made here: SNS's (its certificate served by the injected fetcher, as SNS serves it) and SendGrid's ECDSA P-256.
 const sns = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const sendgrid = generateKeyPairSync("ec", { namedCurve: "P-256" });
 const stranger = generateKeyPairSync("ec", { namedCurve: "P-256" });
 settings.sendgridPublicKey = sendgrid.publicKey.export({ format: "der", type: "spki" }).toString("base64");
+
+/**
+ * What SNS serves at SigningCertURL: an X.509 certificate of its key, made here by openssl from the test's key.
+ * Without openssl, the key's own PEM, which createPublicKey reads the same way.
+ */
+function snsCertificate(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "sns-cert-"));
+  try {
+    const keyFile = path.join(dir, "key.pem");
+    writeFileSync(keyFile, sns.privateKey.export({ format: "pem", type: "pkcs8" }));
+    const made = spawnSync("openssl", ["req", "-x509", "-new", "-key", keyFile, "-subj", "/CN=sns.amazonaws.com", "-days", "1"], { encoding: "utf8" });
+    return made.status === 0 && made.stdout.includes("BEGIN CERTIFICATE") ? made.stdout : sns.publicKey.export({ format: "pem", type: "spki" }).toString();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const snsCertificatePem = snsCertificate();
 
 type Harness = { fetched: string[]; confirmed: string[]; call(provider: string, body: string, headers?: Record<string, string>): Promise<Response> };
 
@@ -40,7 +61,7 @@ function harness(db: Database, configured: MailWebhookSettings = settings): Harn
   const confirmed: string[] = [];
   const snsKey = snsCertificateKeys(async (url) => {
     fetched.push(url);
-    return sns.publicKey.export({ format: "pem", type: "spki" }).toString();
+    return snsCertificatePem;
   });
   const dependencies: MailWebhookDependencies = {
     db,
