@@ -177,7 +177,12 @@ async function sesEvents(body: string, topicArn: string, dependencies: MailWebho
   if (message === null || message.TopicArn !== topicArn || !(await verifySnsMessage(message, dependencies.snsKey))) throw unsigned();
   if (message.Type === "SubscriptionConfirmation") {
     if (!message.SubscribeURL || !isSnsUrl(message.SubscribeURL)) throw new Refusal(400, "The subscription link is not SNS's own.");
-    await dependencies.confirmSnsSubscription(message.SubscribeURL);
+    try {
+      await dependencies.confirmSnsSubscription(message.SubscribeURL);
+    } catch {
+      // SNS sends the confirmation again; until one gets through, it delivers nothing.
+      throw new Refusal(502, "The subscription could not be confirmed with SNS; it will be tried again.");
+    }
     return [];
   }
   if (message.Type !== "Notification") return [];
