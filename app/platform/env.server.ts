@@ -109,6 +109,25 @@ const BaseSchema = z.object({
   /** Public form posts allowed per client address in each window (each public form counts on its own). */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Bounce and complaint webhooks at /webhooks/mail/<provider> (decision 072): each
+   * provider's is open only once its secret is set; unset, its address answers 404.
+   * SES: the SNS topic ARN whose signed messages are taken (and whose subscription is confirmed).
+   */
+  MAIL_WEBHOOK_SES_TOPIC_ARN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, "must be an SNS topic ARN, like arn:aws:sns:eu-west-1:123456789012:ses-bounces")
+      .optional(),
+  ),
+  /** Postmark: the password of the basic auth in the webhook URL (https://postmark:SECRET@site/webhooks/mail/postmark). */
+  MAIL_WEBHOOK_POSTMARK_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /** Mailgun: the HTTP webhook signing key from Mailgun's webhook settings. */
+  MAIL_WEBHOOK_MAILGUN_SIGNING_KEY: optionalText,
+  /** SendGrid: the verification key of the signed event webhook (base64, as SendGrid shows it, or PEM). */
+  MAIL_WEBHOOK_SENDGRID_PUBLIC_KEY: optionalText,
+  /** Any other provider or relay: the shared secret of the HMAC-SHA256 of the body in X-Mail-Webhook-Signature. */
+  MAIL_WEBHOOK_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Demo jobs and insights in a new database (marked is_demo); false for none. */
   DEMO_CONTENT: optionalFlag.transform((value) => value ?? true),
   /** Rendered pages that are the same for everyone kept in memory; 0 turns the page cache off. */

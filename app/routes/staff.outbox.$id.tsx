@@ -5,7 +5,7 @@ import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { InboxDetails, InboxSection, cardClass, detailTermClass } from "#app/features/staff/inbox-ui.tsx";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { outboxMessage } from "#app/features/staff/outbox-admin.server.ts";
-import { outboxStatusLabels } from "#app/features/staff/outbox-labels.ts";
+import { outboxStatusLabels, retryableStatuses } from "#app/features/staff/outbox-labels.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { RecordPageHeader, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
@@ -60,7 +60,7 @@ export default function OutboxMessagePage({ loaderData }: Route.ComponentProps) 
       <div className="space-y-8">
         <InboxDetails
           after={
-            m.status === "failed" ? (
+            retryableStatuses.includes(m.status) ? (
               // Posts to the list, which retries it and says so there.
               <Form method="post" action="/staff/outbox" className="mt-4">
                 <input type="hidden" name="id" value={m.id} />

@@ -5,7 +5,7 @@ import { loadStaffList } from "#app/features/staff/list-page.server.ts";
 import { ListFilters, ListResults } from "#app/features/staff/list-ui.tsx";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { listOutbox, retryMessage } from "#app/features/staff/outbox-admin.server.ts";
-import { outboxStatusLabels } from "#app/features/staff/outbox-labels.ts";
+import { outboxStatusLabels, retryableStatuses } from "#app/features/staff/outbox-labels.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { FormNotice, PageHeading, linkClass, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 const retryAnswers = {
   retried: "The message is queued again and will be sent in a moment.",
-  "not-failed": "Only a failed message can be retried; this one is queued, being sent or sent already. Nothing was changed.",
+  "not-failed": "Only a failed or suppressed message can be retried; this one is queued, being sent or sent already. Nothing was changed.",
   missing: "There is no such message.",
 };
 
@@ -62,7 +62,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
         row={(row) => [
           <>
             <span className="font-semibold">{outboxStatusLabels[row.status]}</span>
-            {row.status === "failed" ? (
+            {retryableStatuses.includes(row.status) ? (
               <Form method="post" className="mt-2">
                 <input type="hidden" name="id" value={row.id} />
                 <button type="submit" className={secondaryButtonClass}>

@@ -17,7 +17,14 @@ export type TestSmtpServer = {
   start(): Promise<void>;
 };
 
-export async function startSmtpServer(options: { delayMs?: number; port?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  options: {
+    delayMs?: number;
+    port?: number;
+    /** Recipients refused for good, as a mail server answers a mailbox that does not exist: 550 5.1.1 to RCPT TO. */
+    refuseRecipients?: readonly string[];
+  } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
   let port = options.port ?? 0;
@@ -27,6 +34,10 @@ export async function startSmtpServer(options: { delayMs?: number; port?: number
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        if (!options.refuseRecipients?.includes(address.address.toLowerCase())) return callback();
+        callback(Object.assign(new Error("5.1.1 <" + address.address + ">: Recipient address rejected: User unknown"), { responseCode: 550 }));
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));

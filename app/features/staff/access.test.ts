@@ -31,6 +31,7 @@ const table: RouteCase[] = [
   { file: "staff.subscribers.tsx", path: "/staff/subscribers", allowed: ["sales"] },
   { file: "staff.subscribers.export[.]csv.ts", path: "/staff/subscribers/export.csv", allowed: ["sales"] },
   { file: "staff.subscribers.$id.erase.tsx", path: "/staff/subscribers/1/erase", allowed: ["sales"], params: { id: "1" } },
+  { file: "staff.suppressions.tsx", path: "/staff/suppressions", allowed: ["sales"] },
   { file: "staff.events.tsx", path: "/staff/events", allowed: ["sales"] },
   { file: "staff.events.export[.]csv.ts", path: "/staff/events/export.csv", allowed: ["sales"] },
   { file: "staff.figures.tsx", path: "/staff/figures", allowed: ["sales"] },

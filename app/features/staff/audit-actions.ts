@@ -19,6 +19,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "file-previewed": "Previewed a file",
   export: "Exported a list",
   "subscriber-erased": "Erased a subscriber",
+  "suppression-lifted": "Lifted a mail suppression",
   "outbox-retried": "Retried an email",
   "job-created": "Created a job draft",
   "job-edited": "Edited a job",

@@ -10,6 +10,7 @@ import {
   featuredInsights,
   jobApplications,
   jobs,
+  mailSuppressions,
   newsletterSubscriptions,
   outbox,
   people,
@@ -159,6 +160,14 @@ const kinds: Record<string, Kind> = {
   outbox: { label: "Email", gone: "deleted", numeric: true, read: namesIn(outbox, outbox.id, outbox.subject), href: (id) => `/staff/outbox/${id}` },
   // A subscriber is named by number only: the log keeps no address, and an erased one has no page.
   subscriber: { label: "Subscriber", gone: "erased", numeric: true, read: namesIn(newsletterSubscriptions, newsletterSubscriptions.id, null), href: null },
+  // Named by number for the same reason; the list finds it by address.
+  suppression: {
+    label: "Suppressed address",
+    gone: "deleted",
+    numeric: true,
+    read: namesIn(mailSuppressions, mailSuppressions.id, null),
+    href: () => "/staff/suppressions",
+  },
 };
 
 /** Detail keys that hold a staff account's id, by action. */

@@ -19,6 +19,7 @@ export type AuditAction =
   | "file-previewed"
   | "export"
   | "subscriber-erased"
+  | "suppression-lifted"
   | "outbox-retried"
   | "job-created"
   | "job-edited"

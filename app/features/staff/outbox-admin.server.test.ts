@@ -60,7 +60,11 @@ for (const driver of drivers) {
       }
       expect(await retryMessage(services, 999_999, actor, "10.0.0.1")).toBe("missing");
       expect(nudge).toHaveBeenCalledTimes(1);
-      expect(await db.select().from(auditLog)).toHaveLength(1);
+      // A message skipped for a suppressed address may be tried again once the address is lifted.
+      const suppressed = await message(db, "suppressed");
+      expect(await retryMessage(services, suppressed, actor, "10.0.0.1")).toBe("retried");
+      expect((await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, suppressed)))[0]?.status).toBe("pending");
+      expect(await db.select().from(auditLog)).toHaveLength(2);
     } finally {
       await database.dispose();
     }

@@ -1,5 +1,6 @@
-import { and, eq, ilike, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, sql } from "drizzle-orm";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
+import { retryableStatuses } from "#app/features/staff/outbox-labels.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -60,15 +61,16 @@ export type RetryResult = "retried" | "not-failed" | "missing";
 /**
  * Gives a failed message a fresh start: pending, due now, with its attempts
  * back at zero (the worker only claims messages under OUTBOX_MAX_ATTEMPTS),
- * then wakes the worker. Anything not failed is left alone: it is queued,
- * being sent or sent already.
+ * then wakes the worker. A suppressed one too, for after its address was
+ * lifted (still suppressed, the worker skips it again). Anything else is left
+ * alone: it is queued, being sent or sent already.
  */
 export async function retryMessage(services: Pick<Services, "db" | "outbox">, id: number, actor: AuditActor, ipAddress: string): Promise<RetryResult> {
   const result = await services.db.transaction(async (tx): Promise<RetryResult> => {
     const [retried] = await tx
       .update(outbox)
       .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
-      .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
+      .where(and(eq(outbox.id, id), inArray(outbox.status, [...retryableStatuses])))
       .returning({ id: outbox.id });
     if (!retried) {
       const [exists] = await tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id));

@@ -3,7 +3,7 @@ import { areasFor, canOpen, hasRole, normaliseRoles, rolesText, sameRoles } from
 
 test("an account with several roles opens the union of their areas, and nothing else", () => {
   const salesLeadWhoRecruits = { roles: ["sales", "recruiter"] as const };
-  expect(areasFor(salesLeadWhoRecruits)).toEqual(["consultations", "subscribers", "events", "figures", "jobs", "applications"]);
+  expect(areasFor(salesLeadWhoRecruits)).toEqual(["consultations", "subscribers", "suppressions", "events", "figures", "jobs", "applications"]);
   expect(canOpen(salesLeadWhoRecruits, "consultations")).toBe(true);
   expect(canOpen(salesLeadWhoRecruits, "applications")).toBe(true);
   expect(canOpen(salesLeadWhoRecruits, "insights")).toBe(false);

@@ -27,7 +27,7 @@ export const roleField = (role: StaffRole) => `role-${role}`;
 
 export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, teams and lead routing, the outbox and the audit log",
-  sales: "Consultation requests, newsletter subscribers, event registrations and the lead figures",
+  sales: "Consultation requests, newsletter subscribers and suppressed addresses, event registrations and the lead figures",
   recruiter: "Jobs and job applications",
   editor:
     "The site's pages, case studies, people, testimonials, client logos, insights and event editions: writing, images and publishing; redirects; the pages' web vitals",
@@ -36,6 +36,7 @@ export const roleDescriptions: Record<StaffRole, string> = {
 export type StaffArea =
   | "consultations"
   | "subscribers"
+  | "suppressions"
   | "events"
   | "eventEditions"
   | "figures"
@@ -60,6 +61,8 @@ export type StaffArea =
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
   subscribers: { label: "Subscribers", path: "/staff/subscribers", roles: ["sales"] },
+  // Those who keep the subscriber list keep the addresses mail must not go to (decision 072).
+  suppressions: { label: "Suppressed addresses", path: "/staff/suppressions", roles: ["sales"] },
   events: { label: "Event registrations", path: "/staff/events", roles: ["sales"] },
   // Editors write what the site announces; sales, who answer the registrations, do not change the event itself.
   eventEditions: { label: "Event editions", path: "/staff/events/editions", roles: ["editor"] },

@@ -12,6 +12,7 @@ import {
 } from "#app/features/vitals/vitals-rules.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { hitRateLimit, type RateLimitRule } from "#app/platform/rate-limit.server.ts";
+import { readBounded } from "#app/platform/read-bounded.server.ts";
 
 /*
  * The endpoint browsers send their web vitals to (decision 015). Guards
@@ -116,31 +117,4 @@ function answer(status: number, message?: string, headers: Record<string, string
     status,
     headers: { "Cache-Control": "no-store", ...(body ? { "Content-Type": "text/plain; charset=utf-8" } : {}), ...headers },
   });
-}
-
-/**
- * The body as text, counted as it arrives and left unread past `maxBytes`
- * (the server discards the rest and closes the connection); null when it is
- * not UTF-8.
- */
-async function readBounded(request: Request, maxBytes: number): Promise<string | "too-large" | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      reader.releaseLock();
-      return "too-large";
-    }
-    chunks.push(value);
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    return null;
-  }
 }

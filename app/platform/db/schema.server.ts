@@ -290,7 +290,8 @@ export const jobs = pgTable(
   ],
 );
 
-export const outboxStatuses = ["pending", "sending", "sent", "failed"] as const;
+/** `suppressed`: not sent, and never will be, because the recipient is on the suppression list (decision 072). */
+export const outboxStatuses = ["pending", "sending", "sent", "failed", "suppressed"] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
 /** How a message leaves: an email through the mail transport, or a signed JSON post to a team's webhook. */
 export const outboxChannels = ["email", "webhook"] as const;
@@ -335,8 +336,43 @@ export const outbox = pgTable(
     index("outbox_list_idx").on(t.createdAt, t.id),
     index("outbox_status_list_idx").on(t.status, t.createdAt, t.id),
     index("outbox_search_idx").using("gin", t.toAddress.op("gin_trgm_ops")),
-    check("outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check("outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'suppressed')`),
     check("outbox_channel_check", sql`${t.channel} in ('email', 'webhook')`),
+  ],
+);
+
+/** Why an address is suppressed: the provider's hard bounce or complaint, or our own SMTP relay's permanent refusal. */
+export const suppressionReasons = ["hard-bounce", "complaint", "smtp-failure"] as const;
+export type SuppressionReason = (typeof suppressionReasons)[number];
+
+/*
+ * Addresses mail must not go to (decision 072): one row per address, as the
+ * forms normalise it. A lifted row stays, with who lifted it and why, and a
+ * new bounce or complaint puts it back in force.
+ */
+export const mailSuppressions = pgTable(
+  "mail_suppressions",
+  {
+    id: id(),
+    /** Normalised as the forms normalise addresses, then in lower case. */
+    address: text("address").notNull(),
+    reason: text("reason").$type<SuppressionReason>().notNull(),
+    /** Who told us: a webhook provider's name (ses, postmark, mailgun, sendgrid, generic) or smtp. */
+    source: text("source").notNull(),
+    /** The provider's words (a diagnostic code, a bounce type), for staff deciding whether to lift. */
+    detail: text("detail"),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    liftedBy: text("lifted_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
+    liftReason: text("lift_reason"),
+  },
+  (t) => [
+    // Stored in lower case (suppressionAddress), so one plain key answers every lookup.
+    uniqueIndex("mail_suppressions_address_key").on(t.address),
+    index("mail_suppressions_list_idx").on(t.lastSeenAt, t.id),
+    index("mail_suppressions_search_idx").using("gin", t.address.op("gin_trgm_ops")),
+    check("mail_suppressions_reason_check", sql`${t.reason} in ('hard-bounce', 'complaint', 'smtp-failure')`),
   ],
 );
 

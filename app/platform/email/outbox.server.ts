@@ -11,7 +11,9 @@ import {
   paramsAfterSending,
   UnknownMailTemplateError,
 } from "#app/platform/email/templates.server.ts";
-import type { MailTransport } from "#app/platform/email/transport.server.ts";
+import { PermanentRecipientError, type MailTransport } from "#app/platform/email/transport.server.ts";
+import { mailClassOf, suppress, suppressionOf } from "#app/platform/email/suppression.server.ts";
+import type { SuppressionReason } from "#app/platform/db/schema.server.ts";
 import { frameMail } from "#app/platform/email/branded-layout.server.tsx";
 import { defaultMailCompany, type MailBrand, type MailSenders } from "#app/platform/email/mail-brand.server.ts";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "#app/platform/email/webhook.server.ts";
@@ -117,6 +119,12 @@ export async function enqueueWebhook(tx: Database, post: WebhookPost): Promise<n
   if (!row) throw new Error("The outbox insert returned no row");
   return row.id;
 }
+
+const suppressionReasonWords: Record<SuppressionReason, string> = {
+  "hard-bounce": "a hard bounce",
+  complaint: "a complaint",
+  "smtp-failure": "a permanent SMTP failure",
+};
 
 /** 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 2 h. */
 const DEFAULT_BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000] as const;
@@ -237,13 +245,36 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
   }
 
+  /**
+   * Checked as each message goes out, not when it is queued (decision 072): a
+   * bounce or complaint that arrives while a message waits still stops it.
+   */
+  async function suppressionStopping(row: OutboxRow): Promise<SuppressionReason | null> {
+    return row.channel === "email" ? suppressionOf(db, row.toAddress, mailClassOf(row.kind)) : null;
+  }
+
   async function deliver(row: OutboxRow): Promise<AttemptResult> {
+    const suppressed = await suppressionStopping(row);
+    if (suppressed !== null) {
+      const reason = `Not sent: the address is on the suppression list (${suppressionReasonWords[suppressed]})`;
+      await db.update(outbox).set({ status: "suppressed", lastError: reason, lockedUntil: null }).where(eq(outbox.id, row.id));
+      logger.info({ outboxId: row.id, template: row.template, reason: suppressed }, "Delivery skipped: the recipient is suppressed");
+      return { status: "failed", error: reason };
+    }
     try {
       await send(row);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      // The mail server refused this recipient for good: no later message of any kind should try it either.
+      if (error instanceof PermanentRecipientError) {
+        await suppress(db, { address: row.toAddress, reason: "smtp-failure", source: "smtp", detail: withoutAddresses(message) });
+      }
       // No later attempt of this process can render a name it lacks or send to what is not a mailbox: fail now instead of retrying for hours.
-      const giveUp = row.attempts >= maxAttempts || error instanceof UnknownMailTemplateError || error instanceof NotAMailboxError;
+      const giveUp =
+        row.attempts >= maxAttempts ||
+        error instanceof UnknownMailTemplateError ||
+        error instanceof NotAMailboxError ||
+        error instanceof PermanentRecipientError;
       await db
         .update(outbox)
         .set({
@@ -345,7 +376,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const [row] = await db.select({ status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError }).from(outbox).where(eq(outbox.id, id));
       if (!row) return { status: "failed", error: `There is no email with id ${id}` };
       if (row.status === "sent") return { status: "sent" };
-      if (row.status === "failed" || (row.status === "pending" && row.attempts > 0)) {
+      if (row.status === "failed" || row.status === "suppressed" || (row.status === "pending" && row.attempts > 0)) {
         return { status: "failed", error: row.lastError ?? "delivery failed" };
       }
       await new Promise((resolve) => setTimeout(resolve, 100));

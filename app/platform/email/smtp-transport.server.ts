@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { icalEventOf, messageIdFor, type MailTransport } from "#app/platform/email/transport.server.ts";
+import { icalEventOf, messageIdFor, PermanentRecipientError, type MailTransport } from "#app/platform/email/transport.server.ts";
 
 /** Any SMTP relay given as smtp://user:pass@host:587 (STARTTLS) or smtps://...:465. */
 export function createSmtpTransport(url: string): MailTransport {
@@ -43,9 +43,23 @@ function describeSmtpError(error: unknown): Error {
     message?: string;
   };
   if (code === "EAUTH") return new Error(`The SMTP server refused the login: ${response ?? message}`);
+  if (responseCode && isPermanentRecipientRefusal(code, responseCode, response)) {
+    return new PermanentRecipientError(`The SMTP server refused the recipient for good: ${response ?? message}`);
+  }
   if (responseCode) return new Error(`The SMTP server refused the message: ${response ?? message}`);
   if (code === "ECONNECTION" || code === "ESOCKET" || code === "ETIMEDOUT" || code === "EDNS") {
     return new Error(`Could not reach the SMTP server: ${message}`);
   }
   return new Error(`SMTP delivery failed: ${message ?? String(error)}`);
+}
+
+/**
+ * A 5xx answer to the recipient (RCPT TO), or a 5xx whose enhanced status is
+ * 5.1.x (the mailbox or its address is bad). Other 5xx answers (a message too
+ * large, a policy refusal of its content) are the message's fault, not the
+ * address's, and suppress nothing.
+ */
+function isPermanentRecipientRefusal(code: string | undefined, responseCode: number, response: string | undefined): boolean {
+  if (responseCode < 500 || responseCode > 599) return false;
+  return code === "EENVELOPE" || /^5\d\d[ -]5\.1\.\d+/.test(response ?? "");
 }

@@ -28,6 +28,12 @@ export interface MailTransport {
   close?(): Promise<void> | void;
 }
 
+/**
+ * The mail server refused this recipient for good (a 5xx answer to RCPT TO,
+ * or a 5.1.x mailbox status): the address goes on the suppression list.
+ */
+export class PermanentRecipientError extends Error {}
+
 export function messageIdFor(mail: OutgoingMail, from: string): string | undefined {
   if (mail.messageId) return mail.messageId;
   if (mail.outboxId === undefined) return undefined;
