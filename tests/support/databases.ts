@@ -46,8 +46,9 @@ export async function testDrivers(): Promise<DatabaseDriver[]> {
 /**
  * The driver a feature's data test runs on: PostgreSQL when it answers, where a test costs a third
  * of its time on PGlite, else PGlite. The platform's own tests (app/platform: the client, migrations,
- * outbox, content watch, rate limits, services) run on both with testDrivers(), holding the drivers to
- * one contract, and the browser tests run every feature on PGlite end to end (decision 070).
+ * outbox, content watch, rate limits, services) and the content core's run on both with testDrivers(),
+ * holding the drivers to one contract, and the browser tests run every feature on PGlite end to end
+ * (decision 070).
  */
 export async function featureDrivers(): Promise<DatabaseDriver[]> {
   return (await testDrivers()).includes("pg") ? ["pg"] : ["pglite"];

@@ -7,11 +7,11 @@ import { changeJobStatus, createJob, jobContent, saveJob } from "#app/features/s
 import { restoreRevision, revisionsOf, settleChanges, workingCopy } from "#app/features/staff/publishing/revisions.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { auditLog, contentRevisions, featuredInsights, jobs, staffUsers } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await featureDrivers();
+const drivers = await testDrivers();
 const ip = "10.0.0.9";
 
 function jobInput(overrides: Record<string, string> = {}): JobInput {

@@ -9,11 +9,11 @@ import { cancelScheduledChanges, publishDueChanges, scheduleChanges, scheduledCh
 import { changesPublishers } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { auditLog, contentSchedules, staffUsers } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, featureDrivers, uncachedReads } from "#tests/support/databases.ts";
+import { openTestDatabase, testDrivers, uncachedReads } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await featureDrivers();
+const drivers = await testDrivers();
 const ip = "10.0.0.9";
 const actor = { id: "sam", email: "sam@staff.example.com" };
 const HOUR = 60 * 60_000;

@@ -10,11 +10,11 @@ import { changeJobStatus, createJob, saveJob } from "#app/features/staff/jobs/jo
 import { addressTakenMeanwhile, restoreRevision, settleChanges, workingCopy } from "#app/features/staff/publishing/revisions.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { auditLog, featuredInsights, jobs, redirects, staffUsers } from "#app/platform/db/schema.server.ts";
-import { openTestDatabase, featureDrivers } from "#tests/support/databases.ts";
+import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 
 vi.setConfig({ testTimeout: 90_000 });
 
-const drivers = await featureDrivers();
+const drivers = await testDrivers();
 const ip = "10.0.0.7";
 const actor = { id: "eve", email: "eve@staff.example.com" };
 
