@@ -10,7 +10,8 @@ import { answerRejection, formError, readStaffForm } from "#app/features/staff/s
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { PendingRejectionNotice } from "#app/features/staff/stage-emails/stage-email-ui.tsx";
-import { moveApplication, moveDraftFor, REJECTION_DELAY_BUSINESS_DAYS } from "#app/features/staff/stage-emails/stage-emails.server.ts";
+import { REJECTION_DELAY_BUSINESS_DAYS } from "#app/features/careers/stage-email-rules.ts";
+import { moveApplication, moveDraftFor } from "#app/features/staff/stage-emails/stage-emails.server.ts";
 import { BackLink, buttonClass, FormNotice, linkClass, PageHeading, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";

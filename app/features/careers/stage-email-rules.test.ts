@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { checkStageTemplate, defaultStageEmails, emailStages, fillStageEmail } from "#app/features/careers/stage-email-rules.ts";
+import { checkStageTemplate, defaultStageEmails, emailStages, fillStageEmail, rejectionDueAt } from "#app/features/careers/stage-email-rules.ts";
+import { DEFAULT_BUSINESS_HOURS } from "#app/features/leads/business-time.ts";
 import { fillNamedPlaceholders, fillPlaceholders, unknownPlaceholder } from "#app/features/staff/replies/reply-rules.ts";
 
 test("a stage template with an unknown placeholder is refused with a sentence naming it; the three known ones pass, spaced or not", () => {
@@ -39,4 +40,13 @@ test("filling replaces only the keys given; a candidate's name that looks like a
   expect(unknownPlaceholder("{{name}} and { single }", ["name"])).toBeNull();
   // The reply templates keep their behaviour: their three names filled, anything else left.
   expect(fillPlaceholders("{{name}} {{sender}} {{signature}} {{job}}", { name: "A", sender: "B", signature: "C" })).toBe("A B C {{job}}");
+});
+
+test("a rejection scheduled goes two business days of working time later, over the weekend and around holidays", () => {
+  // Friday 17:30 in India: one hour left that day, nine on Monday, eight on Tuesday.
+  const friday = new Date("2026-11-27T12:00:00Z");
+  expect(rejectionDueAt(friday, DEFAULT_BUSINESS_HOURS).toISOString()).toBe("2026-12-01T12:00:00.000Z");
+  // A holiday on the Monday moves it a day on.
+  const withHoliday = { ...DEFAULT_BUSINESS_HOURS, holidays: [{ date: "2026-11-30", name: "Holiday" }] };
+  expect(rejectionDueAt(friday, withHoliday).toISOString()).toBe("2026-12-02T12:00:00.000Z");
 });

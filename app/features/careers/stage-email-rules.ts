@@ -1,4 +1,5 @@
 import { site } from "#app/content/site.ts";
+import { addBusinessMinutes, type BusinessHours } from "#app/features/leads/business-time.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { checkBody, checkSubject, fillNamedPlaceholders, unknownPlaceholder, type ReplyDraft } from "#app/features/staff/replies/reply-rules.ts";
 import type { ApplicationStatus } from "#app/platform/db/schema.server.ts";
@@ -85,3 +86,11 @@ export function fillStageEmail(template: ReplyDraft, values: StagePlaceholders):
 
 /** "Interview", for sentences. */
 export const stageName = (stage: ApplicationStatus) => applicationStatusLabels[stage];
+
+/** A scheduled rejection waits this many business days (decision 073). */
+export const REJECTION_DELAY_BUSINESS_DAYS = 2;
+
+/** When a rejection scheduled at `now` goes: two business days of working time later, by the business hours in force. */
+export function rejectionDueAt(now: Date, hours: BusinessHours): Date {
+  return addBusinessMinutes(now, REJECTION_DELAY_BUSINESS_DAYS * (hours.end - hours.start), hours);
+}

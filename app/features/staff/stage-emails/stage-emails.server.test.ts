@@ -4,6 +4,7 @@ import { openTestDatabase, featureDrivers, type TestDatabase } from "#tests/supp
 import { parseMail, startSmtpServer, waitUntil } from "#tests/support/mail.ts";
 import { applicationConfirmationMessageId } from "#app/features/careers/application-emails.server.ts";
 import { DEFAULT_BUSINESS_HOURS } from "#app/features/leads/business-time.ts";
+import { rejectionDueAt } from "#app/features/careers/stage-email-rules.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { timelineOf } from "#app/features/staff/inbox.server.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
@@ -15,7 +16,6 @@ import {
   moveDraftFor,
   pendingRejectionOf,
   readStageEmails,
-  rejectionDueAt,
   saveStageSending,
   saveStageTemplate,
 } from "#app/features/staff/stage-emails/stage-emails.server.ts";

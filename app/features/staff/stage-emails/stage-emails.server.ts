@@ -7,11 +7,11 @@ import {
   emailStages,
   fillStageEmail,
   isEmailStage,
+  rejectionDueAt,
   type EmailStage,
   type StageEmailSetting,
 } from "#app/features/careers/stage-email-rules.ts";
 import { readBusinessHours } from "#app/features/leads/business-hours.server.ts";
-import { addBusinessMinutes, type BusinessHours } from "#app/features/leads/business-time.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { actorOf, moveStatus, type InboxSubject } from "#app/features/staff/inbox.server.ts";
@@ -38,9 +38,6 @@ import type { Outbox, PeriodicTask } from "#app/platform/services.server.ts";
  * rejections scheduled for later that a periodic task carries out once,
  * whatever the number of processes.
  */
-
-/** A scheduled rejection waits this many business days (decision 073). */
-export const REJECTION_DELAY_BUSINESS_DAYS = 2;
 
 /** Every stage that can email, with its saved choice and words or the defaults. */
 export async function readStageEmails(db: Database): Promise<StageEmailSetting[]> {
@@ -112,11 +109,6 @@ async function candidateOf(db: Database, id: number) {
     .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
     .where(eq(jobApplications.id, id));
   return row ? { ...row, appliedFor: appliedFor(row) } : null;
-}
-
-/** When a rejection scheduled at `now` goes: two business days of working time later. */
-export function rejectionDueAt(now: Date, hours: BusinessHours): Date {
-  return addBusinessMinutes(now, REJECTION_DELAY_BUSINESS_DAYS * (hours.end - hours.start), hours);
 }
 
 export type PendingRejection = { dueAt: string; withEmail: boolean; by: string };
