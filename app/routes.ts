@@ -69,6 +69,8 @@ export default [
     route("applications", "routes/staff.applications._index.tsx"),
     route("applications/export.csv", "routes/staff.applications.export[.]csv.ts"),
     route("applications/:id", "routes/staff.applications.$id.tsx"),
+    route("applications/:id/move", "routes/staff.applications.$id.move.tsx"),
+    route("stage-emails", "routes/staff.stage-emails.tsx"),
     route("vitals", "routes/staff.vitals.tsx"),
     route("redirects", "routes/staff.redirects.tsx"),
     route("site", "routes/staff.site.tsx"),

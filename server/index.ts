@@ -7,6 +7,7 @@ import { sweepOrphanUploads } from "#app/features/forms/upload-sweep.server.ts";
 import { OVERDUE_SWEEP_INTERVAL_MS, sweepOverdueLeads } from "#app/features/leads/overdue-alerts.server.ts";
 import { mailCompanyOf } from "#app/features/site-facts/site-facts.server.ts";
 import { publishScheduledChanges } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
+import { carryOutScheduledRejections } from "#app/features/staff/stage-emails/stage-emails.server.ts";
 import { env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { openServices, type HousekeepingTask, type PeriodicTask } from "#app/platform/services.server.ts";
@@ -36,6 +37,7 @@ const housekeeping = [{ name: "sweep uploads no submission kept", run: ({ db, st
 const periodic = [
   { name: "alert overdue leads", intervalMs: OVERDUE_SWEEP_INTERVAL_MS, run: sweepOverdueLeads },
   publishScheduledChanges,
+  carryOutScheduledRejections,
 ] satisfies PeriodicTask[];
 const services = await openServices(config, { mailTemplates, mailCompany: mailCompanyOf, nextScheduledChange, housekeeping, periodic }).catch(
   (error: Error) => {

@@ -71,6 +71,14 @@ const sampleMessages: { [Name in keyof typeof mailTemplates]: { to: string; para
   },
   "job-application-confirmation": { to: application.to_email, params: application },
   "job-application-notification": { to: "careers@kraftechnologies.com", params: { ...application, status_url: undefined } },
+  "application-stage-email": {
+    to: application.to_email,
+    params: {
+      subject: "Let's talk: an interview for Backend Engineer (APP-2026-4F7K2Q)",
+      body: "Dear Asha <b>Verma</b>,\n\nWe would like to meet you.\nReply to this email with times that suit you.\n\nKind regards,\nThe talent team",
+      in_reply_to: "<application-7-confirmation@www.kraftechnologies.com>",
+    },
+  },
   "staff-invitation": {
     to: "ana.sales@kraftechnologies.com",
     params: {

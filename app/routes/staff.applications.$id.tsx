@@ -8,6 +8,7 @@ import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-pa
 import { InboxEmails, InboxForms, InboxHistory, InboxSource, StatusBadge, cardClass, revalidateAfterConflict } from "#app/features/staff/inbox-ui.tsx";
 import { ApplicationAnswers, UnmetRequirementsMark } from "#app/features/staff/application-answers.tsx";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
+import { MoveToStageForm, PendingRejectionNotice } from "#app/features/staff/stage-emails/stage-email-ui.tsx";
 import { EmailLink, PhoneLink, RecordPageHeader, linkClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function Application({ loaderData, actionData }: Route.ComponentProps) {
-  const { application: a, timeline, deliveries, done, noteMaxLength } = loaderData;
+  const { application: a, pendingRejection, timeline, deliveries, done, noteMaxLength } = loaderData;
   return (
     <>
       <RecordPageHeader back={{ to: "/staff/applications", label: "All applications" }} title={a.fullName} done={done} answer={actionData}>
@@ -109,7 +110,19 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           <ApplicationAnswers answers={a.answers} meetsRequirements={a.meetsRequirements} />
         </div>
         <div className="space-y-8">
-          <InboxForms status={a.status} labels={applicationStatusLabels} answer={actionData} historyLength={timeline.length} noteMaxLength={noteMaxLength} />
+          <InboxForms
+            status={a.status}
+            labels={applicationStatusLabels}
+            answer={actionData}
+            historyLength={timeline.length}
+            noteMaxLength={noteMaxLength}
+            statusForm={
+              <div className="space-y-4">
+                {pendingRejection ? <PendingRejectionNotice pending={pendingRejection} answer={actionData} /> : null}
+                <MoveToStageForm key={a.status} applicationId={a.id} current={a.status} />
+              </div>
+            }
+          />
         </div>
       </div>
       <InboxHistory entries={timeline} labels={applicationStatusLabels} className="mt-8" />

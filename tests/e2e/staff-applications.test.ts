@@ -174,22 +174,21 @@ test(
     const otherTab = await recruiter.context().newPage();
     await gotoHydrated(otherTab, recruiter.url());
 
-    await recruiter.getByRole("combobox", { name: "Status" }).selectOption("interview");
-    await recruiter.getByRole("button", { name: "Change status" }).click();
+    await recruiter.getByRole("combobox", { name: "Move to stage" }).selectOption("interview");
+    await recruiter.getByRole("button", { name: "Continue" }).click();
+    await recruiter.getByRole("radio", { name: "Move without an email" }).check();
+    await recruiter.getByRole("button", { name: "Move to Interview" }).click();
     await recruiter.waitForURL(/done=status/);
     await recruiter.getByRole("status").filter({ hasText: "The status was changed." }).waitFor();
     await expectNoAxeViolations(recruiter);
 
-    // The stale change is refused, and the page then shows the status as it is now, as the sentence says.
-    await otherTab.getByRole("combobox", { name: "Status" }).selectOption("rejected");
-    await otherTab.getByRole("button", { name: "Change status" }).click();
+    // The stale page's move says what the stage is now before anything is confirmed.
+    await otherTab.getByRole("combobox", { name: "Move to stage" }).selectOption("rejected");
+    await otherTab.getByRole("button", { name: "Continue" }).click();
     const conflict = otherTab.getByRole("alert");
     await conflict.waitFor();
-    expect(await conflict.textContent()).toBe(
-      "Someone changed the status to “Interview” while you were looking. Nothing was changed; the page now shows their change.",
-    );
-    await expect.poll(() => otherTab.getByRole("combobox", { name: "Status" }).inputValue(), { timeout: 10_000 }).toBe("interview");
-    expect(await otherTab.locator("main").textContent()).toContain("from “New” to “Interview”");
+    expect(await conflict.textContent()).toBe("Someone changed the stage to “Interview” while you were looking. Check the move below before you confirm it.");
+    expect(await otherTab.locator("main").textContent()).toContain("now at “Interview”");
     await otherTab.close();
 
     // A second recruiter, without JavaScript, sees the change and adds a note.

@@ -1,6 +1,7 @@
 import { site } from "#app/content/site.ts";
 import { detailsHtml, detailsText, escapeHtml, oneLine, type DetailRow } from "#app/platform/email/layout.server.ts";
 import { defineMailTemplate, type RenderedMail } from "#app/platform/email/templates.server.ts";
+import { bodyHtml } from "#app/features/staff/replies/reply-emails.server.ts";
 
 /** What both job application emails are rendered from (stored in outbox.params). */
 export type JobApplicationParams = {
@@ -88,6 +89,37 @@ function notification(p: JobApplicationParams): RenderedMail {
   return { subject, text, html, replyTo: p.to_email };
 }
 
+/**
+ * The confirmation's Message-ID, derived from the application and the site's
+ * host alone, so a stage email can thread to it (In-Reply-To) however the
+ * outbox row fares.
+ */
+export function applicationConfirmationMessageId(applicationId: number, siteUrl: string): string {
+  return `<application-${applicationId}-confirmation@${new URL(siteUrl).hostname}>`;
+}
+
+/** A stage email as the recruiter sent it (stored in outbox.params). */
+export type StageEmailParams = {
+  subject: string;
+  /** Plain text as the recruiter left it; the HTML part escapes it. */
+  body: string;
+  /** The confirmation's Message-ID, to thread under; empty when the applicant never got one. */
+  in_reply_to: string;
+};
+
+/** To the applicant, from and signed by the hiring team, in the thread of their confirmation. */
+function stageEmail(p: StageEmailParams): RenderedMail {
+  const thread = oneLine(p.in_reply_to);
+  return {
+    subject: oneLine(p.subject),
+    text: p.body,
+    html: bodyHtml(p.body),
+    sender: "hiring",
+    signature: [],
+    ...(thread ? { headers: { "In-Reply-To": thread, References: thread } } : {}),
+  };
+}
+
 /** The job application's messages, by the names stored in `outbox.template`. */
 export const applicationEmails = {
   "job-application-confirmation": defineMailTemplate<JobApplicationParams>({
@@ -119,5 +151,11 @@ export const applicationEmails = {
       resume_name: p.resume_name,
       job_url: p.job_url,
     }),
+  }),
+  "application-stage-email": defineMailTemplate<StageEmailParams>({
+    render: stageEmail,
+    // The staff template's fields (subject, message) carry it as well; EmailJS cannot set the threading headers.
+    emailjsTemplateSetting: "EMAILJS_STAFF_TEMPLATE_ID",
+    emailjsParams: (p, to) => ({ to_email: to, subject: oneLine(p.subject), message: p.body }),
   }),
 };

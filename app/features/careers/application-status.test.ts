@@ -8,17 +8,17 @@ import { applicationStatuses, jobApplications, jobs } from "#app/platform/db/sch
 // Each PGlite database starts with an initdb and the migrations: seconds on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-test("each staff status reads as the applicant's stage; hired and rejected both read Closed", () => {
+test("each staff status reads as the applicant's stage; hired and an offer read apart from not selected", () => {
   expect(Object.fromEntries(applicationStatuses.map((status) => [status, applicantStage(status).label]))).toEqual({
     new: "Received",
     screening: "Under review",
     interview: "Interviewing",
-    offer: "Offer",
-    hired: "Closed",
-    rejected: "Closed",
+    offer: "Offer made",
+    hired: "Hired",
+    rejected: "Not selected",
   });
-  for (const status of applicationStatuses) expect(applicantStage(status).sentence).toMatch(/^[A-Z].+\.$/);
-  expect(applicantStage("hired")).toEqual(applicantStage("rejected"));
+  for (const status of applicationStatuses) expect(applicantStage(status).sentence).toMatch(/^[A-Z].+[.!]$/);
+  expect(applicantStage("rejected").sentence).toMatch(/^Thank you/);
 });
 
 test("the position is what the applicant wrote, else the job's title, else a general application", () => {

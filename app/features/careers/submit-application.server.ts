@@ -31,6 +31,7 @@ import {
 } from "#app/features/careers/job-questions.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { newStatusToken, statusPageUrl } from "#app/features/careers/application-status.server.ts";
+import { applicationConfirmationMessageId } from "#app/features/careers/application-emails.server.ts";
 import { findOpenJobByTitle } from "#app/features/careers/jobs.server.ts";
 import type { SuccessAnswer } from "#app/features/forms/form-answer.ts";
 import { detectAllowedType } from "#app/features/forms/file-type.server.ts";
@@ -211,6 +212,7 @@ const applicationForm: FormSpec<ApplicationWithAnswers, string, { reference: str
         params: { ...params, status_url: statusPageUrl(services.env.SITE_URL, statusToken.token) },
         kind: "job-application",
         applicationId,
+        messageId: applicationConfirmationMessageId(applicationId, services.env.SITE_URL),
       });
       return reference;
     }

@@ -14,4 +14,5 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
 export const applicationEmailNames: Record<string, string> = {
   "job-application-confirmation": "Confirmation to the applicant",
   "job-application-notification": "Notice to the hiring team",
+  "application-stage-email": "Stage email to the applicant",
 };

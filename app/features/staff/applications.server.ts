@@ -4,6 +4,7 @@ import { answersOf } from "#app/features/careers/job-questions.ts";
 import { attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { appliedFor } from "#app/features/careers/application-stage.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
+import { cancelScheduledRejection, pendingRejectionOf } from "#app/features/staff/stage-emails/stage-emails.server.ts";
 import { attachmentPath, attachmentPreviewPath, canPreview } from "#app/features/staff/attachments.server.ts";
 import type { InboxKind } from "#app/features/staff/inbox-page.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
@@ -221,6 +222,20 @@ export const applicationInbox = {
   statusLabels: applicationStatusLabels,
   read: async (db, id) => {
     const application = await applicationDetail(db, id);
-    return application ? { application } : null;
+    return application ? { application, pendingRejection: await pendingRejectionOf(db, id) } : null;
+  },
+  ownChange: {
+    intent: "cancel-rejection",
+    labels: {},
+    done: "The scheduled rejection was cancelled: the application stays where it is and no email goes.",
+    async run({ db }, id, _values, user, ipAddress) {
+      if (await cancelScheduledRejection(db, id, user, ipAddress)) return { ok: true };
+      return {
+        ok: false,
+        status: 409,
+        field: "cancel",
+        message: "There is no rejection waiting for this application any more: it has gone, or someone cancelled it.",
+      };
+    },
   },
 } satisfies InboxKind<object>;

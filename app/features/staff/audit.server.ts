@@ -82,7 +82,12 @@ export type AuditAction =
   | "proof-edited"
   | "proof-published"
   | "proof-unpublished"
-  | "proof-deleted";
+  | "proof-deleted"
+  | "stage-email-sending-changed"
+  | "stage-email-template-edited"
+  | "stage-email-sent"
+  | "rejection-scheduled"
+  | "rejection-cancelled";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

@@ -217,6 +217,9 @@ const doneMessages: Record<string, string> = {
   call: "The call was logged.",
   "reply-sent": "Your reply was sent.",
   "reply-queued": "Your reply is in the outbox and will be sent shortly; the history shows when it goes.",
+  "stage-email-sent": "The stage was changed and the email was sent to the candidate.",
+  "stage-email-queued": "The stage was changed; the email is in the outbox and will be sent shortly (the history shows when it goes).",
+  "rejection-scheduled": "The rejection is scheduled: at the time shown, the application moves to Rejected and its email goes, unless you cancel it first.",
 };
 
 /** The sentence a page shows after returning from a successful post. */

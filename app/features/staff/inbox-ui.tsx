@@ -297,17 +297,20 @@ export function InboxForms({
   answer,
   historyLength,
   noteMaxLength,
+  statusForm,
 }: {
   status: string;
   labels: Labels;
   answer?: FormAnswer;
   historyLength: number;
   noteMaxLength: number;
+  /** A record whose moves take a step of their own (an application's email) draws its own form. */
+  statusForm?: ReactNode;
 }) {
   return (
     <>
       <InboxSection id="status" title="Status" className={cardClass}>
-        <StatusForm key={status} current={status} labels={labels} answer={answer} />
+        {statusForm ?? <StatusForm key={status} current={status} labels={labels} answer={answer} />}
       </InboxSection>
       <InboxSection id="note" title="Add a note" className={cardClass}>
         <NoteForm key={historyLength} answer={answer} maxLength={noteMaxLength} />

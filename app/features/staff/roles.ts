@@ -42,6 +42,7 @@ export type StaffArea =
   | "figures"
   | "jobs"
   | "applications"
+  | "stageEmails"
   | "insights"
   | "pages"
   | "caseStudies"
@@ -69,6 +70,8 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   figures: { label: "Lead figures", path: "/staff/figures", roles: ["sales"] },
   jobs: { label: "Jobs", path: "/staff/jobs", roles: ["recruiter"] },
   applications: { label: "Applications", path: "/staff/applications", roles: ["recruiter"] },
+  // Recruiters choose which stages email the candidate; the templates' words are an admin's to keep (checked in the page's action).
+  stageEmails: { label: "Stage emails", path: "/staff/stage-emails", roles: ["recruiter"] },
   insights: { label: "Insights", path: "/staff/insights", roles: ["editor"] },
   // Marketing's words on every page of the site, published without a developer (decision 061).
   pages: { label: "Pages", path: "/staff/pages", roles: ["editor"] },

@@ -741,6 +741,60 @@ export const replyTemplates = pgTable("reply_templates", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Per application stage: whether a move to it offers the candidate an email
+ * (recruiters choose), and the email's words (admins write). A stage without
+ * a row uses the defaults in code.
+ */
+export const applicationStageEmails = pgTable(
+  "application_stage_emails",
+  {
+    stage: text("stage").$type<ApplicationStatus>().primaryKey(),
+    sendsEmail: boolean("sends_email").notNull(),
+    /** With `{{name}}`, `{{job}}` and `{{reference}}` filled in when a recruiter moves an application. */
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("application_stage_emails_stage_check", sql`${t.stage} in ('new', 'screening', 'interview', 'offer', 'hired', 'rejected')`)],
+);
+
+/**
+ * A rejection a recruiter scheduled: at `due_at` the application moves from
+ * `from_status` to rejected and the email (already filled in and edited) is
+ * queued, in one transaction, by whichever process claims it first.
+ */
+export const scheduledRejections = pgTable(
+  "scheduled_rejections",
+  {
+    id: id(),
+    applicationId: bigint("application_id", { mode: "number" })
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+    /** The stage the recruiter saw; if the application has moved on since, the rejection does not happen. */
+    fromStatus: text("from_status").$type<ApplicationStatus>().notNull(),
+    /** Null: reject without an email. */
+    subject: text("subject"),
+    body: text("body"),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    state: text("state").$type<"scheduled" | "done" | "cancelled" | "superseded">().notNull().default("scheduled"),
+    authorId: text("author_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    authorEmail: text("author_email").notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("scheduled_rejections_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.state} = 'scheduled'`),
+    uniqueIndex("scheduled_rejections_one_pending_idx")
+      .on(t.applicationId)
+      .where(sql`${t.state} = 'scheduled'`),
+    check("scheduled_rejections_state_check", sql`${t.state} in ('scheduled', 'done', 'cancelled', 'superseded')`),
+  ],
+);
+
 /** Every status change of a consultation, an application or an event registration, for its history. */
 export const inboxStatusChanges = pgTable(
   "inbox_status_changes",

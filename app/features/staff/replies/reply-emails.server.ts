@@ -13,7 +13,7 @@ export type InboxReplyParams = {
 };
 
 /** Paragraphs at blank lines, line breaks kept, every character escaped. */
-function bodyHtml(body: string): string {
+export function bodyHtml(body: string): string {
   return body
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, "<br>")}</p>`)

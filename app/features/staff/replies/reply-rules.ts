@@ -17,7 +17,20 @@ export const placeholderHelp = "{{name}} becomes the lead's name, {{sender}} you
 
 /** Replaces `{{name}}`, `{{sender}}` and `{{signature}}`; anything else in braces is left as written. */
 export function fillPlaceholders(text: string, values: Placeholders): string {
-  return text.replace(/\{\{\s*(name|sender|signature)\s*\}\}/g, (_match, key: keyof Placeholders) => values[key]);
+  return fillNamedPlaceholders(text, values);
+}
+
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** Replaces each `{{key}}` whose key `values` holds; anything else in braces is left as written. */
+export function fillNamedPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(PLACEHOLDER, (match, key: string) => (Object.hasOwn(values, key) ? values[key]! : match));
+}
+
+/** The first `{{…}}` in the text that is none of `known`, as written, or null when every one is known. */
+export function unknownPlaceholder(text: string, known: readonly string[]): string | null {
+  for (const [match, key] of text.matchAll(PLACEHOLDER)) if (!known.includes(key!)) return match;
+  return null;
 }
 
 type Checked<T> = { ok: true; value: T } | { ok: false; field: string; message: string };

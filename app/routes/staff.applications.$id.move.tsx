@@ -1,0 +1,195 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/staff.applications.$id.move";
+import { Field } from "#app/features/forms/field.tsx";
+import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
+import { formatBytes, IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
+import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
+import { REPLY_BODY_MAX_BYTES, REPLY_SUBJECT_MAX_LENGTH } from "#app/features/staff/replies/reply-rules.ts";
+import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
+import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
+import { PendingRejectionNotice } from "#app/features/staff/stage-emails/stage-email-ui.tsx";
+import { REJECTION_DELAY_BUSINESS_DAYS } from "#app/features/careers/stage-email-rules.ts";
+import { moveApplication, moveDraftFor } from "#app/features/staff/stage-emails/stage-emails.server.ts";
+import { BackLink, buttonClass, FormNotice, linkClass, PageHeading, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { parseRecordId } from "#app/platform/db/schema.server.ts";
+import { clientAddressOf } from "#app/platform/request-context.ts";
+import { servicesOf } from "#app/services-context.server.ts";
+
+/*
+ * Moving an application to a stage: the email that stage sends, filled in for
+ * this candidate, to edit or skip; for a rejection, now or later. A page of
+ * its own, so the step works the same without JavaScript.
+ */
+
+const NOT_FOUND = "There is no application with this number; it may have been erased.";
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  requireStaff(context, request, "applications");
+  const id = parseRecordId(params.id);
+  if (id === null) throw data(NOT_FOUND, { status: 404 });
+  const { db } = await servicesOf(context);
+  const move = await moveDraftFor(db, id, url.searchParams.get("to") ?? "");
+  if (!move) throw data(NOT_FOUND, { status: 404 });
+  // The stage the application's page showed, so a move chosen on a stale page says what it is now.
+  const seen = url.searchParams.get("seen");
+  return {
+    ...move,
+    changedSince: seen !== null && seen !== move.application.status,
+    subjectMaxLength: REPLY_SUBJECT_MAX_LENGTH,
+    bodyMaxBytes: REPLY_BODY_MAX_BYTES,
+  };
+}
+
+const labels = { from: "Stage shown", to: "Stage", email: "Email", when: "When", subject: "Subject", body: "Message", [IDEMPOTENCY_FIELD]: "One-time key" };
+
+/** How long a move waits for the mail server before leaving the email to the outbox. */
+const SEND_WAIT_MS = 3_000;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireStaff(context, request, "applications");
+  const id = parseRecordId(params.id);
+  if (id === null) throw data(NOT_FOUND, { status: 404 });
+  const services = await servicesOf(context);
+  try {
+    const { values } = await readStaffForm(request, context, services, {
+      name: "staff-application-move",
+      fields: Object.keys(labels),
+      labels,
+      multiline: ["body"],
+      maxBytes: REPLY_BODY_MAX_BYTES * 3 + 16 * 1024,
+    });
+    const result = await moveApplication(services, id, { ...values, idempotencyKey: values[IDEMPOTENCY_FIELD] ?? "" }, user, clientAddressOf(context));
+    if (!result.ok) {
+      if (result.status === 404) throw data(NOT_FOUND, { status: 404 });
+      const typed = {
+        subject: (values.subject ?? "").slice(0, 1_000),
+        body: (values.body ?? "").slice(0, REPLY_BODY_MAX_BYTES + 1_000),
+        email: values.email ?? "",
+      };
+      return formError(result.status, result.message, { [result.field]: result.message }, typed);
+    }
+    const page = `/staff/applications/${id}`;
+    if (result.scheduledAt) return redirect(`${page}?done=rejection-scheduled`, { status: 303 });
+    if (result.outboxId === null) return redirect(`${page}?done=status`, { status: 303 });
+    const attempt = await services.outbox.attemptNow(result.outboxId, SEND_WAIT_MS);
+    return redirect(`${page}?done=${attempt.status === "sent" ? "stage-email-sent" : "stage-email-queued"}`, { status: 303 });
+  } catch (error) {
+    return answerRejection(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  staffMeta(loaderData?.to ? `Move ${loaderData.application.reference} to ${applicationStatusLabels[loaderData.to]}` : "Move an application");
+
+const fieldError = (answer: FormAnswer | undefined, field: string) => (answer?.status === "error" ? answer.fields?.[field] : undefined);
+
+const radioClass = "size-5 accent-brand-700";
+
+export default function MoveApplication({ loaderData, actionData }: Route.ComponentProps) {
+  const { application: a } = loaderData;
+  const back = `/staff/applications/${a.id}`;
+  const typed = actionData?.status === "error" ? actionData.values : undefined;
+  if (!loaderData.to || loaderData.to === a.status) {
+    return (
+      <>
+        <BackLink to={back}>Back to the application</BackLink>
+        <PageHeading title={`Move ${a.fullName}`}>
+          {loaderData.to
+            ? `The application is already at “${applicationStatusLabels[a.status]}”.`
+            : "Choose one of the listed stages on the application's page."}
+        </PageHeading>
+      </>
+    );
+  }
+  const { to, draft, offersEmail, scheduledAt, pending } = loaderData;
+  const stage = applicationStatusLabels[to];
+  const sendChoice = typed?.email ?? (offersEmail && draft ? "send" : "skip");
+  return (
+    <>
+      <BackLink to={back}>Back to the application</BackLink>
+      <PageHeading title={`Move ${a.fullName} to ${stage}`}>
+        Application <span className="font-mono">{a.reference}</span> for {a.appliedFor}, now at “{applicationStatusLabels[a.status]}”.
+      </PageHeading>
+      <FormNotice
+        answer={
+          actionData ??
+          (loaderData.changedSince
+            ? {
+                status: "error",
+                message: `Someone changed the stage to “${applicationStatusLabels[a.status]}” while you were looking. Check the move below before you confirm it.`,
+              }
+            : undefined)
+        }
+      />
+      {pending ? (
+        <div className="mb-6 max-w-3xl">
+          <PendingRejectionNotice pending={pending} cancellable={false} />
+        </div>
+      ) : null}
+      <Form method="post" className="max-w-3xl space-y-6">
+        <input type="hidden" name="from" value={a.status} />
+        <input type="hidden" name="to" value={to} />
+        <IdempotencyKeyField serverValue={loaderData.idempotencyKey} renewOn={actionData} />
+        {draft ? (
+          <fieldset className="space-y-4 rounded-xl border border-slate-300 bg-white p-5">
+            <legend className="px-1 text-lg font-bold text-ink">Email to the candidate</legend>
+            {offersEmail ? null : <p className="text-slate-700">The {stage} stage sends no email unless you choose to here.</p>}
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-semibold">Send it?</legend>
+              <label className="flex items-center gap-3 py-1">
+                <input type="radio" name="email" value="send" defaultChecked={sendChoice === "send"} className={radioClass} />
+                Send this email to {a.email}
+              </label>
+              <label className="flex items-center gap-3 py-1">
+                <input type="radio" name="email" value="skip" defaultChecked={sendChoice !== "send"} className={radioClass} />
+                Move without an email
+              </label>
+            </fieldset>
+            <Field name="subject" label="Subject" error={fieldError(actionData, "subject")}>
+              {(props) => <input {...props} type="text" maxLength={loaderData.subjectMaxLength} defaultValue={typed?.subject ?? draft.subject} />}
+            </Field>
+            <Field
+              name="body"
+              label="Message"
+              hint={`Plain text, at most ${formatBytes(loaderData.bodyMaxBytes)}. It goes from the careers team's address, in the thread of the candidate's confirmation.`}
+              error={fieldError(actionData, "body")}
+            >
+              {(props) => <textarea {...props} rows={14} defaultValue={typed?.body ?? draft.body} />}
+            </Field>
+          </fieldset>
+        ) : (
+          <input type="hidden" name="email" value="skip" />
+        )}
+        {scheduledAt ? (
+          <fieldset className="space-y-2 rounded-xl border border-slate-300 bg-white p-5">
+            <legend className="px-1 text-lg font-bold text-ink">When</legend>
+            <label className="flex items-center gap-3 py-1">
+              <input type="radio" name="when" value="now" defaultChecked className={radioClass} />
+              Reject now
+            </label>
+            <label className="flex items-center gap-3 py-1">
+              <input type="radio" name="when" value="scheduled" className={radioClass} />
+              <span>
+                In {REJECTION_DELAY_BUSINESS_DAYS} business days: <LocalTime value={scheduledAt} /> (until then you can cancel it, and the candidate sees no
+                change)
+              </span>
+            </label>
+            {fieldError(actionData, "when") ? <p className="text-sm text-red-800">{fieldError(actionData, "when")}</p> : null}
+          </fieldset>
+        ) : (
+          <input type="hidden" name="when" value="now" />
+        )}
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" className={buttonClass}>
+            Move to {stage}
+          </button>
+          <Link to={back} className={`${linkClass} inline-block py-2`}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}
