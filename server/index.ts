@@ -4,6 +4,7 @@ import * as build from "virtual:react-router/server-build";
 import { nextScheduledChange } from "#app/features/content-schedule.server.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { sweepOrphanUploads } from "#app/features/forms/upload-sweep.server.ts";
+import { sendJobAlerts } from "#app/features/job-alerts/job-alerts.server.ts";
 import { OVERDUE_SWEEP_INTERVAL_MS, sweepOverdueLeads } from "#app/features/leads/overdue-alerts.server.ts";
 import { mailCompanyOf } from "#app/features/site-facts/site-facts.server.ts";
 import { publishScheduledChanges } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
@@ -38,6 +39,7 @@ const periodic = [
   { name: "alert overdue leads", intervalMs: OVERDUE_SWEEP_INTERVAL_MS, run: sweepOverdueLeads },
   publishScheduledChanges,
   carryOutScheduledRejections,
+  sendJobAlerts,
 ] satisfies PeriodicTask[];
 const services = await openServices(config, { mailTemplates, mailCompany: mailCompanyOf, nextScheduledChange, housekeeping, periodic }).catch(
   (error: Error) => {

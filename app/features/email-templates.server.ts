@@ -1,6 +1,7 @@
 import { applicationEmails } from "#app/features/careers/application-emails.server.ts";
 import { consultationEmails } from "#app/features/consultation/consultation-emails.server.ts";
 import { eventEmails } from "#app/features/events/event-emails.server.ts";
+import { jobAlertEmails } from "#app/features/job-alerts/job-alert-emails.server.ts";
 import { newsletterEmails } from "#app/features/newsletter/newsletter-emails.server.ts";
 import { replyEmails } from "#app/features/staff/replies/reply-emails.server.ts";
 import { staffEmails } from "#app/features/staff/staff-emails.server.ts";
@@ -16,6 +17,7 @@ export const mailTemplates = {
   ...applicationEmails,
   ...staffEmails,
   ...newsletterEmails,
+  ...jobAlertEmails,
   ...eventEmails,
   ...replyEmails,
 } satisfies MailTemplates;

@@ -100,6 +100,25 @@ const sampleMessages: { [Name in keyof typeof mailTemplates]: { to: string; para
       unsubscribe_url: "https://www.kraftechnologies.com/newsletter/unsubscribe?token=abc",
     },
   },
+  "job-alert-confirmation": {
+    to: "asha@example.com",
+    params: {
+      choice: "Engineering; remote",
+      confirm_url: "https://www.kraftechnologies.com/careers/alerts/confirm?s=1.abc",
+      unsubscribe_url: "https://www.kraftechnologies.com/careers/alerts/unsubscribe?s=1.abc",
+    },
+  },
+  "job-alert": {
+    to: "asha@example.com",
+    params: {
+      jobs: [
+        { title: "Senior <Data> Engineer", url: "https://www.kraftechnologies.com/careers/senior-data-engineer", details: "Engineering, Full-time, Remote" },
+        { title: "QA Analyst", url: "https://www.kraftechnologies.com/careers/7", details: "Engineering, Full-time, Remote, Pune" },
+      ],
+      choice: "Engineering; remote",
+      unsubscribe_url: "https://www.kraftechnologies.com/careers/alerts/unsubscribe?s=1.abc",
+    },
+  },
   "event-registration": {
     to: "asha@example.com",
     params: {

@@ -1,14 +1,11 @@
-import { data } from "react-router";
 import type { Route } from "./+types/newsletter.confirm";
+import { linkPageHeaders, linkPageMeta } from "#app/features/mail-lists/list-link-pages.tsx";
+import { confirmFromLink } from "#app/features/mail-lists/list-link-routes.server.ts";
 import { confirmSubscription } from "#app/features/newsletter/newsletter-links-actions.server.ts";
-import { CONFIRMED_TITLE, ConfirmedView, ConfirmLinkNotValidView, linkPageHeaders, linkPageMeta } from "#app/features/newsletter/newsletter-link-pages.tsx";
-import { servicesOf } from "#app/services-context.server.ts";
+import { CONFIRMED_TITLE, ConfirmedView, ConfirmLinkNotValidView } from "#app/features/newsletter/newsletter-link-pages.tsx";
 
 /** GET /newsletter/confirm?s=…: the link in the confirmation email (double opt-in). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const confirmed = await confirmSubscription(await servicesOf(context), new URL(request.url).searchParams.get("s"));
-  return confirmed ? { email: confirmed.email } : data({ email: null }, { status: 404 });
-}
+export const loader = (args: Route.LoaderArgs) => confirmFromLink(args, confirmSubscription);
 
 export const headers: Route.HeadersFunction = linkPageHeaders;
 

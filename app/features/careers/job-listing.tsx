@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { carryingCampaign } from "#app/features/attribution/attribution.ts";
+import { JobAlertForm } from "#app/features/job-alerts/job-alert-form.tsx";
 
 export type ListedJob = { id: number; href: string; title: string; department: string | null; jobType: string; location: string | null; posted: string };
 export type ListingOption = { value: string; label: string; count: number };
@@ -50,13 +51,21 @@ export function JobListing({ listing }: { listing: JobListingData | null }) {
 function NoRolesAtAll() {
   const { search } = useLocation();
   return (
-    <p className="mt-3 max-w-2xl text-lg text-slate-700">
-      There are no open roles listed right now. We still want to hear from good people:{" "}
-      <Link to={carryingCampaign("/careers/registration", search)} className={linkClass}>
-        send a general application
-      </Link>{" "}
-      and we will get in touch when a role fits.
-    </p>
+    <>
+      <p className="mt-3 max-w-2xl text-lg text-slate-700">
+        There are no open roles listed right now. We still want to hear from good people:{" "}
+        <Link to={carryingCampaign("/careers/registration", search)} className={linkClass}>
+          send a general application
+        </Link>{" "}
+        and we will get in touch when a role fits.
+      </p>
+      <div className="mt-6 max-w-2xl rounded-2xl border border-dashed border-slate-300 p-6 sm:p-8">
+        <h3 className="text-lg font-semibold">Tell me when one opens</h3>
+        <div className="mt-4">
+          <JobAlertForm id="job-alert-empty" departments={[]} />
+        </div>
+      </div>
+    </>
   );
 }
 
@@ -69,6 +78,7 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
   const formRef = useRef<HTMLFormElement>(null);
   const searching = navigation.state === "loading" && navigation.location.pathname === "/careers";
   const filtered = Object.values(filters).some((value) => value !== "");
+  const departments = facets.department.map((option) => option.label);
 
   return (
     <>
@@ -115,6 +125,15 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
         </button>
       </Form>
 
+      {jobs.length > 0 ? (
+        <details className="mt-4 rounded-2xl border border-slate-200 p-5">
+          <summary className="cursor-pointer font-semibold text-brand-700">Email me when a new job like these opens</summary>
+          <div className="mt-4">
+            <JobAlertForm id="job-alert" departments={departments} picked={{ department: filters.department }} />
+          </div>
+        </details>
+      ) : null}
+
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-3">
         <p aria-live="polite" aria-busy={searching || undefined} data-testid="result-count" className="font-medium text-slate-700">
           {resultCountText(jobs.length, total)}
@@ -127,19 +146,23 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
       </div>
 
       {jobs.length === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-8 text-center" data-testid="empty-state">
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-6 sm:p-8" data-testid="empty-state">
           <p className="text-lg font-semibold">No roles match your search.</p>
+          <h3 className="mt-4 text-lg font-semibold">Tell me when one opens</h3>
           <p className="mt-2 text-slate-700">
-            Try other words or{" "}
+            Leave your email and we will write when a matching job is published. Or{" "}
             <Link to="/careers#open-roles" className={linkClass}>
               clear the filters
             </Link>
-            . Nothing that fits? Send us a{" "}
+            , or send us a{" "}
             <Link to={carryingCampaign("/careers/registration", search)} className={linkClass}>
               general application
             </Link>
             .
           </p>
+          <div className="mt-4">
+            <JobAlertForm id="job-alert-empty" departments={departments} picked={{ department: filters.department }} />
+          </div>
         </div>
       ) : (
         <ul className="mt-6 grid gap-4 md:grid-cols-2" aria-label="Open roles">

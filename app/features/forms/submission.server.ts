@@ -125,8 +125,7 @@ export async function submitForm<Input, Saved, Success extends object>(
           attribution: readAttribution(form.values, request, services.env.SITE_URL),
           services,
           async confirm(message) {
-            const allowed = await hitRateLimit(tx, `confirmation:${addressKey(message.to)}`, CONFIRMATIONS_PER_ADDRESS);
-            if (allowed.allowed) confirmationId = await services.outbox.enqueue(tx, message);
+            if (await withinAddressCap(tx, "confirmation", message.to, CONFIRMATIONS_PER_ADDRESS)) confirmationId = await services.outbox.enqueue(tx, message);
             else limited = true;
           },
         }),
@@ -217,6 +216,14 @@ function contentKey(form: FormInput): string {
   }
   for (const file of form.files) hash.update(`${file.name}\u0000`).update(file.bytes);
   return `content-${hash.digest("hex").slice(0, 40)}-${Math.floor(Date.now() / CONTENT_DEDUPE_WINDOW_MS)}`;
+}
+
+/**
+ * Counts one more mail of a kind to an address and answers whether it may go:
+ * every kind the site sends to an address a visitor typed is capped this way.
+ */
+export async function withinAddressCap(tx: Database, kind: string, address: string, rule: RateLimitRule): Promise<boolean> {
+  return (await hitRateLimit(tx, `${kind}:${addressKey(address)}`, rule)).allowed;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { AttributionFields } from "#app/features/attribution/attribution-fields.tsx";
+import { ListAnswer } from "#app/features/mail-lists/list-answer.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { CONSENT_VALUE, EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
 import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
@@ -105,20 +106,7 @@ export function NewsletterForm({ idempotencyKey, defaultEmail, result }: Newslet
       <AttributionFields />
       <IdempotencyKeyField serverValue={idempotencyKey} renewOn={fetcher.data} />
 
-      <div id={messageId} role="alert" className="empty:hidden">
-        {answer?.status === "error" ? <p className="rounded-md bg-red-100 px-3 py-2 text-sm font-semibold text-red-900">{answer.message}</p> : null}
-      </div>
-      <div role="status" className="empty:hidden">
-        {answer?.status === "success" ? (
-          <div className="rounded-md bg-emerald-100 px-3 py-2 text-sm text-emerald-900">
-            {answer.messages.map((text, index) => (
-              <p key={text} className={index === 0 ? "font-semibold" : "mt-1"}>
-                {text}
-              </p>
-            ))}
-          </div>
-        ) : null}
-      </div>
+      <ListAnswer messageId={messageId} answer={answer} />
     </fetcher.Form>
   );
 }

@@ -55,6 +55,73 @@ export const newsletterSubscriptions = pgTable(
   ],
 );
 
+/**
+ * A job seeker's alert for new jobs (decision 074): one row an address, kept
+ * like a newsletter subscription (double opt-in, removed on unsubscribe). An
+ * empty list of departments or workplaces means every one.
+ */
+export const jobAlertSubscriptions = pgTable(
+  "job_alert_subscriptions",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    /** Department names as the listing's filter keys them (facetKey: trimmed, lower case). */
+    departments: text("departments")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** on-site, hybrid, remote. */
+    workplaces: text("workplaces")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    consentVersion: text("consent_version"),
+    /** When the subscriber followed the confirmation link; no alert goes before. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    attribution: attribution(),
+  },
+  (t) => [uniqueIndex("job_alert_subscriptions_email_lower_key").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A job whose first publication has not yet been told to subscribers: written
+ * in the publishing transaction, removed by the sweep that fans it out.
+ */
+export const jobAlertPublications = pgTable("job_alert_publications", {
+  jobId: bigint("job_id", { mode: "number" })
+    .primaryKey()
+    .references((): AnyPgColumn => jobs.id, { onDelete: "cascade" }),
+  publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A subscriber's one alert email of a day (in the company's zone): the row's
+ * key is what makes it one. The first job of a day makes the row sent at once;
+ * later ones go into the next day's row, sent that morning with all its jobs.
+ */
+export const jobAlertDays = pgTable(
+  "job_alert_days",
+  {
+    subscriptionId: bigint("subscription_id", { mode: "number" })
+      .notNull()
+      .references(() => jobAlertSubscriptions.id, { onDelete: "cascade" }),
+    /** The date in the company's zone the email belongs to. */
+    day: date("day", { mode: "string" }).notNull(),
+    jobIds: bigint("job_ids", { mode: "number" }).array().notNull(),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
+    /** Null until the email is in the outbox. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.day] }),
+    index("job_alert_days_due_idx")
+      .on(t.sendAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
 export const consultationStatuses = ["new", "contacted", "qualified", "won", "lost", "spam"] as const;
 export type ConsultationStatus = (typeof consultationStatuses)[number];
 

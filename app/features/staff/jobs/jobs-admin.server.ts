@@ -1,3 +1,4 @@
+import { recordJobPublication } from "#app/features/job-alerts/job-alerts.server.ts";
 import { endSchedule, scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
@@ -240,6 +241,8 @@ export async function changeJobStatus(db: Database, id: number, action: JobActio
     if (!move.ok) return { ok: false, status: 409, message: move.message };
     // Published or deleted by hand: a schedule to publish it has nothing left to do.
     if (action === "publish" || move.to === "deleted") await endSchedule(tx, "job", id);
+    // Only a draft is published, so this is the job's first publication: its alerts go out.
+    if (action === "publish") await recordJobPublication(tx, id);
     if (move.to === "deleted") {
       await tx.delete(jobs).where(eq(jobs.id, id));
       await forgetRevisions(tx, "job", id);
