@@ -110,7 +110,14 @@ async function fileNewPublications(db: Database, now: Date, hours: BusinessHours
   for (;;) {
     const claimed = await db.transaction(async (tx) => {
       const published = await tx
-        .select({ jobId: jobAlertPublications.jobId, department: jobs.department, workplace: jobs.workplace, status: jobs.status, closesAt: jobs.closesAt })
+        .select({
+          jobId: jobAlertPublications.jobId,
+          publishedAt: jobAlertPublications.publishedAt,
+          department: jobs.department,
+          workplace: jobs.workplace,
+          status: jobs.status,
+          closesAt: jobs.closesAt,
+        })
         .from(jobAlertPublications)
         .innerJoin(jobs, eq(jobs.id, jobAlertPublications.jobId))
         .orderBy(asc(jobAlertPublications.publishedAt))
@@ -118,13 +125,19 @@ async function fileNewPublications(db: Database, now: Date, hours: BusinessHours
         .for("update", { of: jobAlertPublications, skipLocked: true });
       if (published.length === 0) return 0;
       const subscribers = await tx
-        .select({ id: jobAlertSubscriptions.id, departments: jobAlertSubscriptions.departments, workplaces: jobAlertSubscriptions.workplaces })
+        .select({
+          id: jobAlertSubscriptions.id,
+          confirmedAt: jobAlertSubscriptions.confirmedAt,
+          departments: jobAlertSubscriptions.departments,
+          workplaces: jobAlertSubscriptions.workplaces,
+        })
         .from(jobAlertSubscriptions)
         .where(isNotNull(jobAlertSubscriptions.confirmedAt));
       for (const job of published) {
         if (effectiveJobStatus(job, now) !== "open") continue;
         for (const subscriber of subscribers) {
-          if (alertMatches(subscriber, job)) await fileJob(tx, subscriber.id, job.jobId, now, hours);
+          // A job published before the alert was confirmed is not new to its subscriber, whenever the sweep gets to it.
+          if (subscriber.confirmedAt! <= job.publishedAt && alertMatches(subscriber, job)) await fileJob(tx, subscriber.id, job.jobId, now, hours);
         }
       }
       await tx.delete(jobAlertPublications).where(
