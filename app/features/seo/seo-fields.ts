@@ -67,6 +67,7 @@ const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "history",
   "careers",
   "registration",
+  "alerts",
   "featured-insights",
   "rss",
   "events",

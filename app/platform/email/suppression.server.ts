@@ -16,8 +16,8 @@ import { mailSuppressions, type SuppressionReason } from "#app/platform/db/schem
 /** Newsletter mail (confirmation, campaigns, digests) or mail a person asked for. */
 export type MailClass = "newsletter" | "transactional";
 
-/** The outbox kinds that are newsletter mail; every other kind is transactional. */
-const newsletterKinds: ReadonlySet<string> = new Set(["newsletter"]);
+/** The outbox kinds that are list mail (the newsletter, job alerts); every other kind is transactional. */
+const newsletterKinds: ReadonlySet<string> = new Set(["newsletter", "job-alert"]);
 
 export function mailClassOf(outboxKind: string): MailClass {
   return newsletterKinds.has(outboxKind) ? "newsletter" : "transactional";

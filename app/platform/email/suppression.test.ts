@@ -4,7 +4,7 @@ import type { Database } from "#app/platform/db/client.server.ts";
 import { mailSuppressions, outbox } from "#app/platform/db/schema.server.ts";
 import { enqueue, startOutboxWorker } from "#app/platform/email/outbox.server.ts";
 import { createSmtpTransport } from "#app/platform/email/smtp-transport.server.ts";
-import { isSuppressed, suppress, suppressedAddress } from "#app/platform/email/suppression.server.ts";
+import { isSuppressed, mailClassOf, suppress, suppressedAddress } from "#app/platform/email/suppression.server.ts";
 import { openTestDatabase, testDrivers } from "#tests/support/databases.ts";
 import { startSmtpServer, waitUntil, type TestSmtpServer } from "#tests/support/mail.ts";
 import { testMailTemplates } from "#tests/support/mail-templates.ts";
@@ -133,3 +133,12 @@ for (const driver of drivers) {
     }
   });
 }
+
+test("job alerts are list mail like the newsletter; a job alert's confirmation, like every other message asked for, is not", () => {
+  expect(["newsletter", "job-alert", "job-alert-confirmation", "consultation-confirmation"].map(mailClassOf)).toEqual([
+    "newsletter",
+    "newsletter",
+    "transactional",
+    "transactional",
+  ]);
+});
