@@ -33,6 +33,8 @@ test("any other path is not stored: made-up pages, staff pages, private links, r
     "/applications/status/secret-token",
     "/newsletter/unsubscribe",
     "/newsletter/confirm",
+    "/careers/alerts",
+    "/careers/alerts/confirm",
     "/sitemap.xml",
     "/vitals",
     `/${"a".repeat(300)}`,
@@ -49,13 +51,16 @@ function flatten(entries: readonly RouteConfigEntry[], parent = ""): { path: str
   });
 }
 
-/** Pages drawn for visitors that are deliberately not measured: the form posts' no-JavaScript answers and private links (an applicant's status, the newsletter's confirm and unsubscribe). */
+/** Pages drawn for visitors that are deliberately not measured: the form posts' no-JavaScript answers and private links (an applicant's status, the newsletter's and job alerts' confirm and unsubscribe). */
 const unmeasured = new Set([
   "routes/newsletter.tsx",
   "routes/consultation.tsx",
   "routes/applications.status.$token.tsx",
   "routes/newsletter.confirm.tsx",
   "routes/newsletter.unsubscribe.tsx",
+  "routes/careers.alerts.tsx",
+  "routes/careers.alerts.confirm.tsx",
+  "routes/careers.alerts.unsubscribe.tsx",
   "routes/not-found.tsx",
 ]);
 

@@ -11,6 +11,9 @@ import { publicPaths } from "#app/features/seo/sitemap.ts";
 /** Public pages that are not in the sitemap: the application form (its position travels in the query). */
 const unlistedPages = ["/careers/registration"];
 
+/** The job alerts' form answer, shaped like a job's address but not one (its slug is reserved), and not measured. */
+const notDetailPages = new Set(["/careers/alerts"]);
+
 const detailPages: readonly { pattern: RegExp; page: string }[] = [
   // A job's or an insight's page answers at its number or its address (decision 060).
   { pattern: /^\/careers\/[a-z0-9]+(-[a-z0-9]+)*$/, page: "/careers/:id" },
@@ -30,5 +33,6 @@ export function pageOf(path: string): string | null {
   const normalised = path.length > 1 ? path.replace(/\/$/, "").toLowerCase() : path;
   staticPages ??= new Set([...publicPaths(), ...unlistedPages]);
   if (staticPages.has(normalised)) return normalised;
+  if (notDetailPages.has(normalised)) return null;
   return detailPages.find(({ pattern }) => pattern.test(normalised))?.page ?? null;
 }
