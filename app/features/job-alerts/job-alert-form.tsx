@@ -1,11 +1,6 @@
-import { Link } from "react-router";
-import { AttributionFields } from "#app/features/attribution/attribution-fields.tsx";
 import { WORKPLACES } from "#app/features/careers/job-format.ts";
-import { ListAnswer } from "#app/features/mail-lists/list-answer.tsx";
-import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
-import { CONSENT_VALUE, EMAIL_MAX_LENGTH } from "#app/features/forms/form-rules.ts";
-import { useFormSubmission, type ClientProblem } from "#app/features/forms/use-form-submission.ts";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import type { ClientProblem } from "#app/features/forms/use-form-submission.ts";
 import {
   departmentField,
   JOB_ALERT_ACTION,
@@ -15,7 +10,7 @@ import {
   WORKPLACE_VALUES,
   workplaceField,
 } from "#app/features/job-alerts/job-alert-schema.ts";
-import { CONSENT_LABEL_PREFIX, CONSENT_LINK_TEXT, CONSENT_VERSION, type NewsletterField } from "#app/features/newsletter/newsletter-schema.ts";
+import { ListSignUpForm, type ListSignUpField } from "#app/features/mail-lists/list-sign-up-form.tsx";
 
 type JobAlertFormProps = {
   /** Distinguishes the ids when a page draws the form more than once. */
@@ -29,9 +24,7 @@ type JobAlertFormProps = {
   defaultEmail?: string;
 };
 
-const fieldOrder = ["consent", "email"] as const satisfies readonly NewsletterField[];
-
-function checkJobAlert(data: FormData): ClientProblem<NewsletterField> | null {
+function checkJobAlert(data: FormData): ClientProblem<ListSignUpField> | null {
   const parsed = parseJobAlert({ consent: data.get("consent")?.toString(), email: data.get("email")?.toString() });
   return parsed.ok ? null : { message: parsed.issue.message, fields: { [parsed.issue.field]: parsed.issue.message } };
 }
@@ -40,25 +33,26 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 /**
  * Subscribing to new jobs by email, with the picks that narrow it down (none:
- * every new job). A plain post to /careers/alerts without JavaScript; with it,
- * the answer shows in place.
+ * every new job), posted to /careers/alerts.
  */
 export function JobAlertForm({ id, departments, picked = {}, result, defaultEmail }: JobAlertFormProps) {
-  const emailId = `${id}-email`;
-  const consentId = `${id}-consent`;
-  const messageId = `${id}-message`;
-  const { fetcher, busy, answer, errors, submitRef, formProps } = useFormSubmission<NewsletterField>({
-    serverAnswer: result,
-    fallbackMessage: JOB_ALERT_FAILURE_MESSAGE,
-    fieldOrder,
-    check: checkJobAlert,
-    toasts: false,
-  });
-  const invalid = (field: NewsletterField) => Boolean(errors[field]);
   const shown = departments.slice(0, MAX_ALERT_DEPARTMENTS);
 
   return (
-    <fetcher.Form {...formProps} action={JOB_ALERT_ACTION} aria-label="Job alert" className="space-y-4">
+    <ListSignUpForm
+      id={id}
+      action={JOB_ALERT_ACTION}
+      label="Job alert"
+      theme="light"
+      check={checkJobAlert}
+      fallbackMessage={JOB_ALERT_FAILURE_MESSAGE}
+      submitLabel="Email me new jobs"
+      busyLabel="Setting up…"
+      placeholder="you@example.com"
+      consentNote="At most one email a day; unsubscribe with one click."
+      defaultEmail={defaultEmail}
+      result={result}
+    >
       {shown.length > 0 ? (
         <fieldset>
           <legend className="text-sm font-semibold">Departments (none ticked: all)</legend>
@@ -95,59 +89,6 @@ export function JobAlertForm({ id, departments, picked = {}, result, defaultEmai
           ))}
         </div>
       </fieldset>
-      <div>
-        <label htmlFor={emailId} className="mb-1.5 block text-sm font-semibold">
-          Email address
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            id={emailId}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={EMAIL_MAX_LENGTH}
-            defaultValue={defaultEmail}
-            placeholder="you@example.com"
-            aria-invalid={invalid("email") || undefined}
-            aria-describedby={invalid("email") ? messageId : undefined}
-            className="min-h-11 w-full min-w-0 flex-1 rounded-lg border border-slate-500 bg-white px-3 text-base text-ink aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-400"
-          />
-          <button
-            ref={submitRef}
-            type="submit"
-            disabled={busy}
-            className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80"
-          >
-            {busy ? "Setting up…" : "Email me new jobs"}
-          </button>
-        </div>
-      </div>
-      <div className="flex items-start gap-2.5">
-        <input
-          id={consentId}
-          type="checkbox"
-          name="consent"
-          value={CONSENT_VALUE}
-          required
-          aria-invalid={invalid("consent") || undefined}
-          aria-describedby={invalid("consent") ? messageId : undefined}
-          className="mt-0.5 size-5 shrink-0 accent-brand-700"
-        />
-        <label htmlFor={consentId} className="text-sm text-slate-700">
-          {CONSENT_LABEL_PREFIX}{" "}
-          <Link to="/privacy-policy" className="font-medium text-brand-700 underline underline-offset-2">
-            {CONSENT_LINK_TEXT}
-          </Link>
-          . At most one email a day; unsubscribe with one click.
-        </label>
-      </div>
-      <input type="hidden" name="consentVersion" value={CONSENT_VERSION} />
-      <HoneypotField />
-      <AttributionFields />
-      <IdempotencyKeyField renewOn={fetcher.data} />
-      <ListAnswer messageId={messageId} answer={answer} />
-    </fetcher.Form>
+    </ListSignUpForm>
   );
 }
