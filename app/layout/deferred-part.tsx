@@ -167,16 +167,25 @@ export function deferredPart<Props extends object = object>(
  * the link) or the page changes. They are drawn inside `#page-body`, which takes no box of its own.
  */
 export function lazyPageBody<Props extends object>(load: () => Promise<ComponentType<Props>>): DeferredPart<Props> {
-  const anchorId = "page-body";
+  return anchoredPart("page-body", load);
+}
+
+/**
+ * A deferred part whose component does not draw its anchor itself: it is drawn inside an
+ * element with that id. The anchor takes no box of its own, so it cannot be seen coming
+ * near the screen: the part loads when the visitor reaches for it or the page changes.
+ * One part of an id is on a page at a time.
+ */
+export function anchoredPart<Props extends object>(anchorId: string, load: () => Promise<ComponentType<Props>>): DeferredPart<Props> {
   return deferredPart(
     anchorId,
     () =>
       load().then(
-        (Body) =>
+        (Part) =>
           function Anchored(props: Props) {
             return (
               <div id={anchorId} className="contents">
-                <Body {...props} />
+                <Part {...props} />
               </div>
             );
           },

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { Route } from "./+types/careers";
-import { Sections } from "#app/components/sections/sections.tsx";
 import { careersPage, careersWith } from "#app/content/careers.ts";
 import { JobListing, type JobListingData } from "#app/features/careers/job-listing.tsx";
 import { formatJobType, formatPostedDate } from "#app/features/careers/job-format.ts";
@@ -10,6 +9,7 @@ import { listingMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
+import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { useSiteFacts } from "#app/layout/site-data.ts";
 
 // The search box's own maxLength, so nothing the form sends is refused; a filter value is a
@@ -77,11 +77,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
+// The careers copy is text and links: its code is fetched, and it is hydrated, when the visitor reaches for it.
+const PageBody = lazyPageBody(() => import("#app/components/sections/sections.tsx").then((module) => module.Sections));
+
 export default function Careers({ loaderData }: Route.ComponentProps) {
   const { sections } = careersWith(useSiteFacts());
   return (
     <>
-      <Sections sections={sections} />
+      <PageBody sections={sections} />
       <JobListing listing={loaderData.listing} />
     </>
   );

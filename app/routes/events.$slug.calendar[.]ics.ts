@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/events.$slug.calendar[.]ics";
 import { eventCalendarResponse } from "#app/features/events/event-page.server.ts";
-import { eventCalendarPath, eventPagePath } from "#app/features/events/event-rules.ts";
+import { eventCalendarPath, eventPagePath } from "#app/features/events/event-paths.ts";
 import { findEvent } from "#app/features/events/events.server.ts";
 import { redirectFor } from "#app/features/redirects/redirects.server.ts";
 import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/events.$slug";
 import { EventPage } from "#app/features/events/event-page.tsx";
 import { eventPageAction, loadEventPage } from "#app/features/events/event-page.server.ts";
-import { eventPagePath } from "#app/features/events/event-rules.ts";
+import { eventPagePath } from "#app/features/events/event-paths.ts";
 import { findEvent } from "#app/features/events/events.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/sitemap[.]xml";
 import { caseStudyHref } from "#app/content/case-studies.ts";
 import { publishedCaseStudies } from "#app/features/case-studies/case-studies.server.ts";
 import { jobPath, openJobs } from "#app/features/careers/jobs.server.ts";
-import { eventPagePath } from "#app/features/events/event-rules.ts";
+import { eventPagePath } from "#app/features/events/event-paths.ts";
 import { publishedEditions } from "#app/features/events/events.server.ts";
 import { insightPath } from "#app/features/insights/insight.ts";
 import { publishedInsightDates } from "#app/features/insights/insights.server.ts";

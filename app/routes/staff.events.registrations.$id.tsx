@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/staff.events.registrations.$id";
-import { eventPagePath } from "#app/features/events/event-rules.ts";
+import { eventPagePath } from "#app/features/events/event-paths.ts";
 import { eventRegistrationEmailNames, eventRegistrationLabels } from "#app/features/staff/events/labels.ts";
 import { registrationInbox } from "#app/features/staff/events/registrations.server.ts";
 import { inboxRecordAction, loadInboxRecord } from "#app/features/staff/inbox-page.server.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import type { Route } from "./+types/staff.events";
-import { eventPagePath } from "#app/features/events/event-rules.ts";
+import { eventPagePath } from "#app/features/events/event-paths.ts";
 import { allEventStatuses, eventRegistrationLabels } from "#app/features/staff/events/labels.ts";
 import { loadEventRegistrations } from "#app/features/staff/events/registrations.server.ts";
 import { ListFilters, ListRecordFilter, ListResults } from "#app/features/staff/list-ui.tsx";

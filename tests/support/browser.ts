@@ -70,14 +70,22 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
  * when wanted included. Scripts start after the first paint, so the `load`
  * event does not mean hydrated. The consultation panel and the footer load
  * their code when they come near the screen (decision 017): they are brought
- * there, and the page is scrolled back. Each holds a form that turns to
- * scripted validation (`novalidate`) once it is hydrated.
+ * there, and the page is scrolled back. A page's own form that loads when
+ * the visitor reaches for it (an event's registration, a job alert) is
+ * pointed at, when it is shown. Each holds a form that turns to scripted
+ * validation (`novalidate`) once it is hydrated.
  */
 export async function waitForHydration(page: Page) {
   const scrolledFrom = await page.evaluate(() => window.scrollY);
   for (const part of ["#consultation", "#site-footer"]) {
     if (!(await page.locator(part).count())) continue;
     await page.locator(part).scrollIntoViewIfNeeded();
+    await page.locator(`${part} form[novalidate]`).waitFor({ state: "attached" });
+  }
+  for (const part of ["#event-form-part", "#job-alert-part"]) {
+    const form = page.locator(`${part} form`);
+    if (!(await form.isVisible())) continue;
+    await form.hover();
     await page.locator(`${part} form[novalidate]`).waitFor({ state: "attached" });
   }
   await page.evaluate((y) => window.scrollTo(0, y), scrolledFrom);

@@ -1,7 +1,7 @@
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { carryingCampaign } from "#app/features/attribution/attribution.ts";
-import { JobAlertForm } from "#app/features/job-alerts/job-alert-form.tsx";
+import { anchoredPart } from "#app/layout/deferred-part.tsx";
 
 export type ListedJob = { id: number; href: string; title: string; department: string | null; jobType: string; location: string | null; posted: string };
 export type ListingOption = { value: string; label: string; count: number };
@@ -16,6 +16,15 @@ export type JobListingData = {
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
 const controlClass = "block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs focus:border-brand-600";
+
+/**
+ * The job alert's form, with the checks it runs, is fetched when the visitor reaches
+ * for it (decision 017); until then it is the server's form, which posts without
+ * scripts. One of its places is drawn at a time.
+ */
+const JobAlertForm = anchoredPart("job-alert-part", () => import("#app/features/job-alerts/job-alert-form.tsx").then((module) => module.JobAlertForm));
+
+const NO_DEPARTMENTS: readonly string[] = [];
 
 const LISTING_LOAD_FAILED = "We could not load the open roles just now. Please try again in a few minutes.";
 
@@ -62,7 +71,7 @@ function NoRolesAtAll() {
       <div className="mt-6 max-w-2xl rounded-2xl border border-dashed border-slate-300 p-6 sm:p-8">
         <h3 className="text-lg font-semibold">Tell me when one opens</h3>
         <div className="mt-4">
-          <JobAlertForm id="job-alert-empty" departments={[]} />
+          <JobAlertForm id="job-alert-empty" departments={NO_DEPARTMENTS} />
         </div>
       </div>
     </>
@@ -78,7 +87,9 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
   const formRef = useRef<HTMLFormElement>(null);
   const searching = navigation.state === "loading" && navigation.location.pathname === "/careers";
   const filtered = Object.values(filters).some((value) => value !== "");
-  const departments = facets.department.map((option) => option.label);
+  // The same props while the filters stay: new ones would make the deferred form load at once.
+  const departments = useMemo(() => facets.department.map((option) => option.label), [facets.department]);
+  const picked = useMemo(() => ({ department: filters.department }), [filters.department]);
 
   return (
     <>
@@ -129,7 +140,7 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
         <details className="mt-4 rounded-2xl border border-slate-200 p-5">
           <summary className="cursor-pointer font-semibold text-brand-700">Email me when a new job like these opens</summary>
           <div className="mt-4">
-            <JobAlertForm id="job-alert" departments={departments} picked={{ department: filters.department }} />
+            <JobAlertForm id="job-alert" departments={departments} picked={picked} />
           </div>
         </details>
       ) : null}
@@ -161,7 +172,7 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
             .
           </p>
           <div className="mt-4">
-            <JobAlertForm id="job-alert-empty" departments={departments} picked={{ department: filters.department }} />
+            <JobAlertForm id="job-alert-empty" departments={departments} picked={picked} />
           </div>
         </div>
       ) : (

@@ -1,4 +1,4 @@
-import { eventCalendarPath } from "#app/features/events/event-rules.ts";
+import { eventCalendarPath } from "#app/features/events/event-paths.ts";
 import type { EventView } from "#app/features/events/events.server.ts";
 
 const STATUS_TEXT: Record<EventView["status"], (event: EventView) => string> = {

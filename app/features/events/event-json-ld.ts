@@ -1,5 +1,5 @@
 import { site } from "#app/content/site.ts";
-import { eventPagePath } from "#app/features/events/event-rules.ts";
+import { eventPagePath } from "#app/features/events/event-paths.ts";
 import type { EventView } from "#app/features/events/events.server.ts";
 
 /**

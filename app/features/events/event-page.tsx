@@ -1,12 +1,11 @@
-import type { ReactNode } from "react";
-import { Sections } from "#app/components/sections/sections.tsx";
+import { useMemo, type ReactNode } from "react";
+import { Hero } from "#app/components/sections/hero.tsx";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import type { Action, HeroSection, PageContent } from "#app/content/page-types.ts";
 import { EventAgenda, EventFacts, EventRecap, EventSpeakers } from "#app/features/events/event-details.tsx";
-import { EventForm } from "#app/features/events/event-form.tsx";
 import type { EventFormResult } from "#app/features/events/event-rules.ts";
 import type { EventView } from "#app/features/events/events.server.ts";
-import { staticPageBody } from "#app/layout/deferred-part.tsx";
+import { anchoredPart, lazyPageBody } from "#app/layout/deferred-part.tsx";
 
 /** What an edition's page is drawn from: the series' standing copy, the edition (none yet: the copy alone) and its structured data. */
 export type EventPageData = { page: PageContent; event: EventView | null; jsonLd: unknown };
@@ -21,8 +20,15 @@ function heroActions(event: EventView | null): Pick<HeroSection, "primary" | "se
   return { primary: { label: "Hear about the next edition", href: "#next-edition" }, secondary: { label: "How the day went", href: "#recap" } };
 }
 
-// The themes, audience and format are text and links: hydrated when the visitor reaches for them.
-const PageBody = staticPageBody(Sections);
+// The themes, audience and format are text and links: fetched and hydrated when the visitor reaches for them.
+const PageBody = lazyPageBody(() => import("#app/components/sections/sections.tsx").then((module) => module.Sections));
+
+/**
+ * The registration form (or the next edition's sign-up: a page has one of them), with its
+ * checks, is fetched when the visitor reaches for it; until then the server's form posts
+ * without scripts.
+ */
+const EventForm = anchoredPart("event-form-part", () => import("#app/features/events/event-form.tsx").then((module) => module.EventForm));
 
 /**
  * An edition's page: its facts from the database (date, venue, agenda,
@@ -33,12 +39,14 @@ const PageBody = staticPageBody(Sections);
  */
 export function EventPage({ data, result, path }: { data: EventPageData; result: EventFormResult | undefined; path: string }) {
   const { page, event, jsonLd } = data;
-  const [first, ...rest] = page.sections;
+  const [first] = page.sections;
+  // The same array while the page stays: a new one would make the deferred body load at once.
+  const rest = useMemo(() => page.sections.slice(1), [page.sections]);
   const hero = { ...(first as HeroSection), ...(event ? { title: event.title } : {}), ...heroActions(event) };
   return (
     <>
       {jsonLd ? <JsonLd data={jsonLd} /> : null}
-      <Sections sections={[hero]} />
+      <Hero {...hero} />
       {event ? (
         <>
           <EventFacts event={event} />

@@ -12,10 +12,6 @@ import { CONSENT_REQUIRED_MESSAGE, CONSENT_VALUE, INVALID_EMAIL_MESSAGE } from "
 
 export type EventStatus = "upcoming" | "live" | "past";
 
-/** Every edition's own page. */
-export const eventPagePath = (slug: string) => `/events/${slug}`;
-/** The path of an edition's calendar file, for visitors who add the day without registering. */
-export const eventCalendarPath = (slug: string) => `${eventPagePath(slug)}/calendar.ics`;
 export type EventIntent = "register" | "next-edition";
 export type EventFormField = "fullName" | "email" | "company" | "role" | "consent";
 

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, or, sql } from "drizzle-orm";
-import { eventPagePath, eventStatusAt, registrationWindowAt, type EventStatus, type RegistrationWindow } from "#app/features/events/event-rules.ts";
+import { eventStatusAt, registrationWindowAt, type EventStatus, type RegistrationWindow } from "#app/features/events/event-rules.ts";
+import { eventPagePath } from "#app/features/events/event-paths.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { eventRegistrations, events, type EventAgendaItem, type EventPhoto, type EventSpeaker, type EventVenue } from "#app/platform/db/schema.server.ts";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { eventPagePath } from "#app/features/events/event-rules.ts";
+import { eventPagePath } from "#app/features/events/event-paths.ts";
 import { EventPage } from "#app/features/events/event-page.tsx";
 import { EditionForm, emptyEditionForm } from "#app/features/staff/events/edition-form.tsx";
 import type { loadEditionForEdit, loadEditionList, loadEditionPreview } from "#app/features/staff/events/edition-pages.server.ts";

@@ -1,5 +1,5 @@
 import { readSiteFacts } from "#app/features/site-facts/site-facts.server.ts";
-import { eventPagePath } from "#app/features/events/event-rules.ts";
+import { eventPagePath } from "#app/features/events/event-paths.ts";
 import { endSchedule, scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { and, count, eq, ilike, ne, sql } from "drizzle-orm";
 import { eventCalendarFacts, eventWhenText } from "#app/features/events/events.server.ts";
