@@ -16,12 +16,12 @@ import {
   listCaseStudiesForStaff,
 } from "#app/features/staff/case-studies/case-studies-admin.server.ts";
 import { outcomeField, readCaseStudyInput, solutionField, type CaseStudyInput } from "#app/features/staff/case-studies/case-study-rules.ts";
-import { settleChanges } from "#app/features/staff/publishing/revisions.server.ts";
+import { recordRevision, settleChanges } from "#app/features/staff/publishing/revisions.server.ts";
 import { publishDueChanges, scheduleChanges } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import { changesPublishers } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import { caseStudyContent } from "#app/features/staff/case-studies/case-studies-admin.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { auditLog, caseStudies, staffUsers, testimonials } from "#app/platform/db/schema.server.ts";
+import { auditLog, caseStudies, contentRevisions, staffUsers, testimonials } from "#app/platform/db/schema.server.ts";
 import { featureDrivers } from "#tests/support/databases.ts";
 import { withTestServices } from "#tests/support/services.ts";
 
@@ -214,11 +214,25 @@ for (const driver of await featureDrivers()) {
         .insert(testimonials)
         .values({ quote: "They closed our month in a day.", name: "Ravi", status: "published", caseStudy: "broker-crm" })
         .returning({ id: testimonials.id, revision: testimonials.revision });
+      // An editor's unpublished draft of the quote names the study too, beside another quote's draft that does not.
+      const draft = { quote: "They closed our month in an hour.", name: "Ravi", caseStudy: "broker-crm" };
+      await recordRevision(db, { type: "testimonial", itemId: quote!.id, data: draft, origin: "saved", actor });
+      await recordRevision(db, { type: "testimonial", itemId: quote!.id + 1, data: { ...draft, caseStudy: null }, origin: "saved", actor });
       expect(await save(db, id, formValues("First", { slug: "broker-crm-assistant" }))).toMatchObject({ ok: true });
       expect(await redirectFor(db, "/portfolio/broker-crm")).toEqual({ to: "/portfolio/broker-crm-assistant", status: 301 });
       expect(
         await db.select({ caseStudy: testimonials.caseStudy, revision: testimonials.revision }).from(testimonials).where(eq(testimonials.id, quote!.id)),
       ).toEqual([{ caseStudy: "broker-crm-assistant", revision: quote!.revision + 1 }]);
+      const quoteDrafts = await db
+        .select({ itemId: contentRevisions.itemId, number: contentRevisions.number, data: contentRevisions.data })
+        .from(contentRevisions)
+        .where(eq(contentRevisions.contentType, "testimonial"))
+        .orderBy(contentRevisions.itemId, contentRevisions.number);
+      expect(quoteDrafts).toEqual([
+        { itemId: quote!.id, number: 1, data: draft },
+        { itemId: quote!.id, number: 2, data: { ...draft, caseStudy: "broker-crm-assistant" } },
+        { itemId: quote!.id + 1, number: 1, data: { ...draft, caseStudy: null } },
+      ]);
 
       // Not deleted while published; unpublished it leaves the lists, keeps its date, and may be deleted.
       expect(await changeCaseStudyStatus(db, id, "delete", actor, IP)).toMatchObject({ ok: false, status: 409 });

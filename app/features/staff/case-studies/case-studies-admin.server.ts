@@ -10,6 +10,7 @@ import { likePattern, type ListCursor } from "#app/features/staff/list-query.ser
 import { scheduledAtColumn } from "#app/features/staff/publishing/scheduled-changes.server.ts";
 import {
   addressTakenMeanwhile,
+  followRenamedReference,
   forgetRevisions,
   recordRevision,
   saveContent,
@@ -118,19 +119,21 @@ export const caseStudyContent: VersionedContent<CaseStudyAdminRow, CaseStudyData
   publishDraft: (tx, id, actor, ipAddress) => changeCaseStudyStatus(tx, id, "publish", actor, ipAddress),
   publicPath: (_id, data) => caseStudyHref(data),
   check: (tx, id, data) => slugTakenRefusal(tx, slugColumns, data.slug, id, "case study"),
-  writeLive: async (tx, id, data) => {
+  writeLive: async (tx, id, data, actor) => {
     const [before] = await tx.select({ slug: caseStudies.slug }).from(caseStudies).where(eq(caseStudies.id, id));
     await tx
       .update(caseStudies)
       .set({ ...data, revision: sql`${caseStudies.revision} + 1`, changedAt: sql`now()` })
       .where(eq(caseStudies.id, id));
-    // A testimonial names its case study by address: a new address takes the quotes with it (their revision
-    // moves too, so an editor's open form of one is refused as stale rather than writing the old address back).
+    // A testimonial names its case study by address: a new address takes the quotes with it, their drafts
+    // included (their revision moves too, so an editor's open form of one is refused as stale rather than
+    // writing the old address back).
     if (before && before.slug !== data.slug) {
       await tx
         .update(testimonials)
         .set({ caseStudy: data.slug, revision: sql`${testimonials.revision} + 1` })
         .where(eq(testimonials.caseStudy, before.slug));
+      await followRenamedReference(tx, { type: "testimonial", field: "caseStudy", from: before.slug, to: data.slug, actor });
     }
   },
   touch: async (tx, id) => {

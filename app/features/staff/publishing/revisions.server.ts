@@ -376,3 +376,22 @@ export async function revisionData(db: Database, type: ContentType, itemId: numb
 export async function forgetRevisions(tx: Database, type: ContentType, itemId: number): Promise<void> {
   await tx.delete(contentRevisions).where(and(eq(contentRevisions.contentType, type), eq(contentRevisions.itemId, itemId)));
 }
+
+/**
+ * Another item's address moved (a case study's slug) and items of `type` name it in `field`:
+ * their working copies take the new value as a revision of their own, by the editor who moved
+ * it, so neither the edit form nor a later publish brings the old address back.
+ */
+export async function followRenamedReference(
+  tx: Database,
+  change: { type: ContentType; field: string; from: string; to: string; actor: AuditActor },
+): Promise<void> {
+  const newest = await tx
+    .selectDistinctOn([contentRevisions.itemId], { itemId: contentRevisions.itemId, data: contentRevisions.data })
+    .from(contentRevisions)
+    .where(eq(contentRevisions.contentType, change.type))
+    .orderBy(contentRevisions.itemId, desc(contentRevisions.number));
+  for (const { itemId, data } of newest.filter((revision) => revision.data[change.field] === change.from)) {
+    await recordRevision(tx, { type: change.type, itemId, data: { ...data, [change.field]: change.to }, origin: "saved", actor: change.actor });
+  }
+}
