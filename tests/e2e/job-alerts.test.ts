@@ -10,7 +10,8 @@ import { signInAs } from "#tests/support/staff.ts";
  * Job alerts end to end on one server whose mail goes to a real SMTP sink:
  * visitors subscribe from /careers (with and without JavaScript), confirm by
  * the link in their mail, a recruiter publishes a matching job, and the alert
- * arrives with the job's link and a one-click unsubscribe that works.
+ * arrives with the job's link and a one-click unsubscribe that works; the
+ * recruiter then finds the remaining subscriber in the staff list and erases them.
  */
 
 const { newPage } = setupBrowser();
@@ -123,5 +124,19 @@ test(
     expect(answer.status).toBe(200);
     await phone.goto(oneClick);
     await phone.getByRole("heading", { level: 1, name: "Nothing to unsubscribe" }).waitFor();
+
+    // Recruiters see who asked for alerts and what they follow, and erase one on request.
+    await recruiter.goto("/staff/job-alerts");
+    const table = recruiter.getByRole("table", { name: "Subscribers" });
+    await table
+      .getByRole("row", { name: /any\.seeker@example\.com/ })
+      .getByText("Every department; Remote")
+      .waitFor();
+    expect(await table.getByRole("row", { name: /eng\.seeker@example\.com/ }).count()).toBe(0);
+    expect(await axeViolations(recruiter)).toEqual([]);
+    await table.getByRole("link", { name: "Erase any.seeker@example.com" }).click();
+    await recruiter.getByRole("button", { name: "Erase this subscriber" }).click();
+    await recruiter.getByText("The subscriber is erased.").waitFor();
+    await recruiter.getByText("No subscribers match.").waitFor();
   },
 );

@@ -11,6 +11,7 @@ import {
   jobApplications,
   jobs,
   mailSuppressions,
+  jobAlertSubscriptions,
   newsletterSubscriptions,
   outbox,
   people,
@@ -160,6 +161,13 @@ const kinds: Record<string, Kind> = {
   outbox: { label: "Email", gone: "deleted", numeric: true, read: namesIn(outbox, outbox.id, outbox.subject), href: (id) => `/staff/outbox/${id}` },
   // A subscriber is named by number only: the log keeps no address, and an erased one has no page.
   subscriber: { label: "Subscriber", gone: "erased", numeric: true, read: namesIn(newsletterSubscriptions, newsletterSubscriptions.id, null), href: null },
+  "job-alert-subscriber": {
+    label: "Job alert subscriber",
+    gone: "erased",
+    numeric: true,
+    read: namesIn(jobAlertSubscriptions, jobAlertSubscriptions.id, null),
+    href: null,
+  },
   // Named by number for the same reason; the list finds it by address.
   suppression: {
     label: "Suppressed address",

@@ -3,19 +3,30 @@ import { areasFor, canOpen, hasRole, normaliseRoles, rolesText, sameRoles } from
 
 test("an account with several roles opens the union of their areas, and nothing else", () => {
   const salesLeadWhoRecruits = { roles: ["sales", "recruiter"] as const };
-  expect(areasFor(salesLeadWhoRecruits)).toEqual(["consultations", "subscribers", "suppressions", "events", "figures", "jobs", "applications", "stageEmails"]);
+  expect(areasFor(salesLeadWhoRecruits)).toEqual([
+    "consultations",
+    "subscribers",
+    "suppressions",
+    "events",
+    "figures",
+    "jobs",
+    "applications",
+    "stageEmails",
+    "jobAlerts",
+  ]);
   expect(canOpen(salesLeadWhoRecruits, "consultations")).toBe(true);
   expect(canOpen(salesLeadWhoRecruits, "applications")).toBe(true);
   expect(canOpen(salesLeadWhoRecruits, "insights")).toBe(false);
   expect(canOpen(salesLeadWhoRecruits, "accounts")).toBe(false);
 
-  expect(areasFor({ roles: ["recruiter"] })).toEqual(["jobs", "applications", "stageEmails"]);
+  expect(areasFor({ roles: ["recruiter"] })).toEqual(["jobs", "applications", "stageEmails", "jobAlerts"]);
   expect(canOpen({ roles: ["recruiter"] }, "consultations")).toBe(false);
   expect(areasFor({ roles: ["editor", "recruiter"] })).toEqual([
     "eventEditions",
     "jobs",
     "applications",
     "stageEmails",
+    "jobAlerts",
     "insights",
     "pages",
     "caseStudies",

@@ -28,7 +28,7 @@ export const roleField = (role: StaffRole) => `role-${role}`;
 export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, teams and lead routing, the outbox and the audit log",
   sales: "Consultation requests, newsletter subscribers and suppressed addresses, event registrations and the lead figures",
-  recruiter: "Jobs and job applications",
+  recruiter: "Jobs and job applications, stage emails and job alert subscribers",
   editor:
     "The site's pages, case studies, people, testimonials, client logos, insights and event editions: writing, images and publishing; redirects; the pages' web vitals",
 };
@@ -43,6 +43,7 @@ export type StaffArea =
   | "jobs"
   | "applications"
   | "stageEmails"
+  | "jobAlerts"
   | "insights"
   | "pages"
   | "caseStudies"
@@ -72,6 +73,8 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   applications: { label: "Applications", path: "/staff/applications", roles: ["recruiter"] },
   // Recruiters choose which stages email the candidate; the templates' words are an admin's to keep (checked in the page's action).
   stageEmails: { label: "Stage emails", path: "/staff/stage-emails", roles: ["recruiter"] },
+  // Recruiters keep the job seekers who asked for alerts, as sales keep the newsletter's readers.
+  jobAlerts: { label: "Job alert subscribers", path: "/staff/job-alerts", roles: ["recruiter"] },
   insights: { label: "Insights", path: "/staff/insights", roles: ["editor"] },
   // Marketing's words on every page of the site, published without a developer (decision 061).
   pages: { label: "Pages", path: "/staff/pages", roles: ["editor"] },

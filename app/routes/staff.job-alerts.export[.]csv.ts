@@ -1,0 +1,4 @@
+import type { Route } from "./+types/staff.job-alerts.export[.]csv";
+import { subscribersExport } from "#app/features/staff/subscriber-pages.server.ts";
+
+export const loader = (args: Route.LoaderArgs) => subscribersExport(args, "job-alerts");
