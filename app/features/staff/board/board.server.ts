@@ -10,7 +10,7 @@ import { dateValue } from "#app/features/staff/figures/period.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import { moveApplication, readStageEmails, type MovePost } from "#app/features/staff/stage-emails/stage-emails.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { applicationStatuses, inboxStatusChanges, jobApplications, jobs, parseRecordId, type ApplicationStatus } from "#app/platform/db/schema.server.ts";
+import { applicationStatuses, jobApplications, jobs, parseRecordId, type ApplicationStatus } from "#app/platform/db/schema.server.ts";
 
 /*
  * A job's pipeline board: its applications by stage with how long each has
@@ -64,10 +64,12 @@ const sourceOf = sql<string | null>`${jobApplications.attribution} ->> 'source'`
 
 /**
  * When the application reached the stage it is at: its last status change
- * (every move records one), or when it arrived. One index probe a card.
+ * (every move records one), or when it arrived. One index probe a card; the
+ * names are written out because drizzle leaves a column unqualified in a
+ * select from one table, which would bind it to the inner table here.
  */
 const stageSince =
-  sql`coalesce((select max(${inboxStatusChanges.createdAt}) from ${inboxStatusChanges} where ${inboxStatusChanges.applicationId} = ${jobApplications.id}), ${jobApplications.createdAt})`.mapWith(
+  sql`coalesce((select max(s.created_at) from inbox_status_changes s where s.application_id = job_applications.id), ${jobApplications.createdAt})`.mapWith(
     jobApplications.createdAt,
   );
 
