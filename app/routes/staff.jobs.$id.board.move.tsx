@@ -92,7 +92,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const back = new URLSearchParams(boardFilters(values.board));
     back.set("moved", String(result.moved));
-    back.set("to", values.to ?? "");
+    // "stage", not "to": the board reads "to" as the last applied date of its filter.
+    back.set("stage", values.to ?? "");
     if (result.outboxIds.length > 0) back.set("emailed", String(result.outboxIds.length));
     if (result.scheduled > 0) back.set("scheduled", String(result.scheduled));
     return redirect(`/staff/jobs/${jobId}/board?${back}`, { status: 303 });

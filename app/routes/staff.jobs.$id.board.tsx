@@ -21,7 +21,7 @@ const NOT_FOUND = "There is no job with this number; it may have been deleted.";
 /** What the move page reported when it sent the recruiter back: numbers and a stage, nothing typed. */
 function movedNotice(params: URLSearchParams): string | null {
   const moved = Number(params.get("moved") ?? "");
-  const to = applicationStatuses.find((stage) => stage === params.get("to"));
+  const to = applicationStatuses.find((stage) => stage === params.get("stage"));
   if (!Number.isSafeInteger(moved) || moved < 1 || !to) return null;
   const emailed = Number(params.get("emailed") ?? "0") || 0;
   const scheduled = Number(params.get("scheduled") ?? "0") || 0;

@@ -154,7 +154,8 @@ export function PipelineBoard({ jobId, columns, filters }: { jobId: number; colu
                         event.dataTransfer.effectAllowed = "move";
                       }}
                       onDragEnd={() => setDropTarget(null)}
-                      className={`rounded-lg border bg-white p-3 text-sm ${carried?.id === card.id ? "border-brand-700 ring-2 ring-brand-700" : "border-slate-300"}`}
+                      className={`relative rounded-lg border bg-white p-3 text-sm ${carried?.id === card.id ? "border-brand-700 ring-2 ring-brand-700" : "border-slate-300"}`}
+                      // Positioned, so its visually hidden labels stay inside the scrolling columns and do not widen the page.
                       data-testid="board-card"
                     >
                       <div className="flex items-start gap-2">
