@@ -1,14 +1,13 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/staff.applications.$id.move";
-import { IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { REPLY_BODY_MAX_BYTES, REPLY_SUBJECT_MAX_LENGTH } from "#app/features/staff/replies/reply-rules.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { PendingRejectionNotice, StageEmailChoice } from "#app/features/staff/stage-emails/stage-email-ui.tsx";
-import { moveApplication, moveDraftFor } from "#app/features/staff/stage-emails/stage-emails.server.ts";
-import { BackLink, buttonClass, FormNotice, linkClass, PageHeading, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { PendingRejectionNotice, StageMoveForm } from "#app/features/staff/stage-emails/stage-email-ui.tsx";
+import { moveApplication, moveDraftFor, typedMoveEmail } from "#app/features/staff/stage-emails/stage-emails.server.ts";
+import { BackLink, FormNotice, PageHeading, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -59,12 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const result = await moveApplication(services, id, { ...values, idempotencyKey: values[IDEMPOTENCY_FIELD] ?? "" }, user, clientAddressOf(context));
     if (!result.ok) {
       if (result.status === 404) throw data(NOT_FOUND, { status: 404 });
-      const typed = {
-        subject: (values.subject ?? "").slice(0, 1_000),
-        body: (values.body ?? "").slice(0, REPLY_BODY_MAX_BYTES + 1_000),
-        email: values.email ?? "",
-      };
-      return formError(result.status, result.message, { [result.field]: result.message }, typed);
+      return formError(result.status, result.message, { [result.field]: result.message }, typedMoveEmail(values));
     }
     const page = `/staff/applications/${id}`;
     if (result.scheduledAt) return redirect(`${page}?done=rejection-scheduled`, { status: 303 });
@@ -119,30 +113,22 @@ export default function MoveApplication({ loaderData, actionData }: Route.Compon
           <PendingRejectionNotice pending={pending} cancellable={false} />
         </div>
       ) : null}
-      <Form method="post" className="max-w-3xl space-y-6">
+      <StageMoveForm
+        stage={to}
+        draft={draft}
+        offersEmail={offersEmail}
+        recipient={a.email}
+        scheduledAt={scheduledAt}
+        typed={typed}
+        answer={actionData}
+        subjectMaxLength={loaderData.subjectMaxLength}
+        bodyMaxBytes={loaderData.bodyMaxBytes}
+        idempotencyKey={loaderData.idempotencyKey}
+        back={back}
+      >
         <input type="hidden" name="from" value={a.status} />
         <input type="hidden" name="to" value={to} />
-        <IdempotencyKeyField serverValue={loaderData.idempotencyKey} renewOn={actionData} />
-        <StageEmailChoice
-          stage={to}
-          draft={draft}
-          offersEmail={offersEmail}
-          recipient={a.email}
-          scheduledAt={scheduledAt}
-          typed={typed}
-          answer={actionData}
-          subjectMaxLength={loaderData.subjectMaxLength}
-          bodyMaxBytes={loaderData.bodyMaxBytes}
-        />
-        <div className="flex flex-wrap items-center gap-4">
-          <button type="submit" className={buttonClass}>
-            Move to {stage}
-          </button>
-          <Link to={back} className={`${linkClass} inline-block py-2`}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
+      </StageMoveForm>
     </>
   );
 }

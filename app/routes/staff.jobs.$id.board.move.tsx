@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/staff.jobs.$id.board.move";
-import { IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { boardMoveDraft, moveFromBoard, readBoardQuery } from "#app/features/staff/board/board.server.ts";
 import { REPLY_BODY_MAX_BYTES, REPLY_SUBJECT_MAX_LENGTH } from "#app/features/staff/replies/reply-rules.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { StageEmailChoice } from "#app/features/staff/stage-emails/stage-email-ui.tsx";
-import { BackLink, buttonClass, FormNotice, linkClass, PageHeading, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { StageMoveForm } from "#app/features/staff/stage-emails/stage-email-ui.tsx";
+import { typedMoveEmail } from "#app/features/staff/stage-emails/stage-emails.server.ts";
+import { BackLink, FormNotice, PageHeading, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -74,12 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
     const posted = { ...values, applications: (values.applications ?? "").split(","), idempotencyKey: values[IDEMPOTENCY_FIELD] ?? "" };
     const result = await moveFromBoard(services, jobId, posted, user, clientAddressOf(context));
-    const typed = {
-      subject: (values.subject ?? "").slice(0, 1_000),
-      body: (values.body ?? "").slice(0, REPLY_BODY_MAX_BYTES + 1_000),
-      email: values.email ?? "",
-    };
-    if (!result.ok) return formError(result.status, result.message, { [result.field]: result.message }, typed);
+    if (!result.ok) return formError(result.status, result.message, { [result.field]: result.message }, typedMoveEmail(values));
     if (result.outboxIds.length > 0) services.outbox.nudge();
     if (result.refused.length > 0) {
       const names = result.refused.map((r) => `${r.fullName} (${r.reference}): ${r.message}`).join(" ");
@@ -87,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         409,
         `${result.moved === 1 ? "1 application was" : `${result.moved} applications were`} moved; these were not. ${names}`,
         undefined,
-        typed,
+        typedMoveEmail(values),
       );
     }
     const back = new URLSearchParams(boardFilters(values.board));
@@ -146,32 +141,24 @@ export default function BoardMove({ loaderData, actionData }: Route.ComponentPro
           ))}
         </ul>
       ) : null}
-      <Form method="post" className="max-w-3xl space-y-6">
+      <StageMoveForm
+        stage={move.to}
+        draft={move.draft}
+        offersEmail={move.offersEmail}
+        recipient={several ? `each of the ${move.moving.length} candidates` : only.email}
+        perCandidate={several}
+        scheduledAt={move.scheduledAt}
+        typed={typed}
+        answer={actionData}
+        subjectMaxLength={loaderData.subjectMaxLength}
+        bodyMaxBytes={loaderData.bodyMaxBytes}
+        idempotencyKey={loaderData.idempotencyKey}
+        back={back}
+      >
         <input type="hidden" name="applications" value={move.moving.map((a) => `${a.id}:${a.status}`).join(",")} />
         <input type="hidden" name="to" value={move.to} />
         <input type="hidden" name="board" value={loaderData.board} />
-        <IdempotencyKeyField serverValue={loaderData.idempotencyKey} renewOn={actionData} />
-        <StageEmailChoice
-          stage={move.to}
-          draft={move.draft}
-          offersEmail={move.offersEmail}
-          recipient={several ? `each of the ${move.moving.length} candidates` : only.email}
-          perCandidate={several}
-          scheduledAt={move.scheduledAt}
-          typed={typed}
-          answer={actionData}
-          subjectMaxLength={loaderData.subjectMaxLength}
-          bodyMaxBytes={loaderData.bodyMaxBytes}
-        />
-        <div className="flex flex-wrap items-center gap-4">
-          <button type="submit" className={buttonClass}>
-            Move to {stage}
-          </button>
-          <Link to={back} className={`${linkClass} inline-block py-2`}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
+      </StageMoveForm>
     </>
   );
 }

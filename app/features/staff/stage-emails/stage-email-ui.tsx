@@ -1,12 +1,14 @@
-import { Form } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
 import { REJECTION_DELAY_BUSINESS_DAYS, stagePlaceholderHelp } from "#app/features/careers/stage-email-rules.ts";
 import { Field } from "#app/features/forms/field.tsx";
+import { IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import type { ApplicationStatus } from "#app/platform/db/schema.server.ts";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
-import { buttonClass, inputClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
+import { buttonClass, inputClass, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
 
 /*
  * The parts of the staff area that move an application: the stage to move
@@ -80,18 +82,7 @@ const radioClass = "size-5 accent-brand-700";
  * it ("asha@example.com", "each of the 3 candidates"); with `perCandidate` the
  * words keep their placeholders, filled in for each candidate as it goes.
  */
-export function StageEmailChoice({
-  stage,
-  draft,
-  offersEmail,
-  recipient,
-  perCandidate = false,
-  scheduledAt,
-  typed,
-  answer,
-  subjectMaxLength,
-  bodyMaxBytes,
-}: {
+type StageEmailChoiceProps = {
   stage: ApplicationStatus;
   draft: { subject: string; body: string } | null;
   offersEmail: boolean;
@@ -102,7 +93,44 @@ export function StageEmailChoice({
   answer?: FormAnswer;
   subjectMaxLength: number;
   bodyMaxBytes: number;
-}) {
+};
+
+/** The move's form: what it moves (`children`, hidden fields), its one-time key, the email and timing questions, and the button. */
+export function StageMoveForm({
+  children,
+  idempotencyKey,
+  back,
+  ...choice
+}: StageEmailChoiceProps & { children: ReactNode; idempotencyKey: string; back: string }) {
+  return (
+    <Form method="post" className="max-w-3xl space-y-6">
+      {children}
+      <IdempotencyKeyField serverValue={idempotencyKey} renewOn={choice.answer} />
+      <StageEmailChoice {...choice} />
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className={buttonClass}>
+          Move to {applicationStatusLabels[choice.stage]}
+        </button>
+        <Link to={back} className={`${linkClass} inline-block py-2`}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function StageEmailChoice({
+  stage,
+  draft,
+  offersEmail,
+  recipient,
+  perCandidate = false,
+  scheduledAt,
+  typed,
+  answer,
+  subjectMaxLength,
+  bodyMaxBytes,
+}: StageEmailChoiceProps) {
   const name = applicationStatusLabels[stage];
   const sendChoice = typed?.email ?? (offersEmail && draft ? "send" : "skip");
   return (
