@@ -22,7 +22,7 @@ const BOARD_APPLICATIONS = 500;
 const OTHER_APPLICATIONS = 20_000;
 
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"]): Promise<number> {
-  const jobIds = await db.execute(sql`insert into jobs (title) select 'Bench job ' || n from generate_series(1, 40) as n returning id`);
+  const jobIds = await db.execute(sql`insert into job (title) select 'Bench job ' || n from generate_series(1, 40) as n returning id`);
   const [jobId] = (jobIds as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
   // Applications: the first BOARD_APPLICATIONS to the bench job, the rest spread over the other jobs.
   await db.execute(sql`
@@ -41,12 +41,23 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"]): Promise
     select a.id, 'new', a.status, 'Bench Recruiter', a.created_at + (step * interval '1 hour')
     from job_applications a, generate_series(1, 2) as step
     where a.status <> 'new'`);
-  await db.execute(sql`analyze`);
+  // The server may still be building its indexes in the background (CONCURRENTLY), which an analyze can deadlock with: tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.execute(sql`analyze job_applications, inbox_status_changes, job`);
+      break;
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
   return jobId!;
 }
 
 export async function pipelineBoardBench() {
-  const place = await createTestDatabaseEnv("pg", { migrated: true });
+  const place = await createTestDatabaseEnv("pg");
+  // The server migrates the new database as it starts; the seed goes in beside it.
+  const server = await startServer({ DATABASE_URL: place.env.DATABASE_URL! });
   const database = await openDatabase({ DATA_DIR: os.tmpdir(), DATABASE_URL: place.env.DATABASE_URL });
   const samples = Number(process.env.BENCH_BOARD_SAMPLES ?? 200);
   try {
@@ -62,18 +73,14 @@ export async function pipelineBoardBench() {
       ms.push(performance.now() - started);
     }
     const loader = { reading: "readBoard", cards, runs: ms.length, medianMs: +median(ms).toFixed(1), p95Ms: +percentile(ms, 95).toFixed(1) };
-    const server = await startServer({ DATABASE_URL: place.env.DATABASE_URL! });
-    try {
-      const cookie = await staffSession(server, "recruiter");
-      const path = `/staff/jobs/${jobId}/board`;
-      await timePage(server, cookie, "warm-up", path, 5, 10_000);
-      const page = await timePage(server, cookie, `board, ${cards} applications`, path, samples, 120_000);
-      return { loader, page };
-    } finally {
-      await server.stop();
-    }
+    const cookie = await staffSession(server, "recruiter");
+    const path = `/staff/jobs/${jobId}/board`;
+    await timePage(server, cookie, "warm-up", path, 5, 10_000);
+    const page = await timePage(server, cookie, `board, ${cards} applications`, path, samples, 120_000);
+    return { loader, page };
   } finally {
     await database.close();
+    await server.stop();
     await place.dispose();
   }
 }
