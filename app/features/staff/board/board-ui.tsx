@@ -1,5 +1,5 @@
 import { useState, type DragEvent, type KeyboardEvent } from "react";
-import { Form, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { useHydrated } from "#app/components/ui/use-hydrated.ts";
 import { NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import { UnmetRequirementsMark } from "#app/features/staff/application-answers.tsx";
@@ -170,10 +170,9 @@ export function PipelineBoard({ jobId, columns, filters }: { jobId: number; colu
                           Select {card.fullName}
                         </label>
                         <div className="min-w-0">
-                          {/* A plain link: five hundred router links cost the page more to draw than the cards themselves. */}
-                          <a href={`/staff/applications/${card.id}`} className={`${linkClass} break-words`}>
+                          <Link to={`/staff/applications/${card.id}`} className={`${linkClass} break-words`}>
                             {card.fullName}
-                          </a>
+                          </Link>
                           {card.meetsRequirements ? null : <UnmetRequirementsMark />}
                           <p className="text-slate-700">
                             Applied <LocalDate value={card.appliedAt} />
