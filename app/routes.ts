@@ -59,6 +59,9 @@ export default [
     route("business-hours", "routes/staff.business-hours.tsx"),
     route("teams", "routes/staff.teams.tsx"),
     route("account", "routes/staff.account.tsx"),
+    // A job's pipeline board sits under the job's address, beside the content routes that draw the job itself.
+    route("jobs/:id/board", "routes/staff.jobs.$id.board.tsx"),
+    route("jobs/:id/board/move", "routes/staff.jobs.$id.board.move.tsx"),
     // One set of route modules draws every kind of content: its list, a new one, editing, preview and history.
     // Registered once with the kind as a parameter (and once for the kind two folders deep), not once per kind:
     // every request is matched against the whole table, so its length is paid on every page.

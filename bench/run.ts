@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { dataScaleBench, SCALE_DATABASE } from "./data-scale.ts";
 import { BASELINE_MODE, detailPageBench } from "./detail-pages.ts";
 import { figuresQueryBench } from "./figures-query.ts";
+import { pipelineBoardBench } from "./pipeline-board.ts";
 import { formPostBench } from "./form-posts.ts";
 import { ownerChoiceBench } from "./owner-choice.ts";
 import { healthzFloodBench } from "./healthz-flood.ts";
@@ -33,6 +34,8 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * BENCH_SCALE_DROP=1 drops it afterwards, BENCH_SCALE_SAMPLES sets the requests per page; docs/performance.md).
  * BENCH_ONLY=figures (never part of the default) times, on the same data, the lead figures' reading as it was before
  * decision 047 and as it is, in turns, then the 90-day figures page (BENCH_SCALE_SAMPLES of each, 40).
+ * BENCH_ONLY=board (never part of the default) times a job's pipeline board with 500 applications on PostgreSQL:
+ * its reading and the page as a recruiter, BENCH_BOARD_SAMPLES of each (200).
  * BENCH_ONLY=paired (never part of the default: 60 Lighthouse runs) runs Lighthouse on six public pages and on each
  * page's floor, its HTML without scripts, in turns, LIGHTHOUSE_RUNS of each (issue 35, docs/performance.md).
  * BENCH_ONLY=inp types into the consultation form and opens the phone menu and a section from first paint on a
@@ -318,6 +321,16 @@ if (only.has("figures")) {
   console.log("The page, requested one after another as a signed-in admin");
   console.table([figures.page]);
   results.figures = figures;
+}
+
+if (only.has("board")) {
+  if (drivers.length === 1) throw new Error("BENCH_ONLY=board needs the PostgreSQL server at 127.0.0.1:5432 (TEST_DATABASE_URL).");
+  const board = await pipelineBoardBench();
+  console.log("\nA job's pipeline board with 500 applications on PostgreSQL, among 20,000 to other jobs (target for the page: p95 under 150 ms)");
+  console.log("The board's reading, then the page requested one after another as a signed-in recruiter");
+  console.table([board.loader]);
+  console.table([board.page]);
+  results.board = board;
 }
 
 await mkdir("bench/results", { recursive: true });

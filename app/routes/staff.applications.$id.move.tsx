@@ -1,18 +1,13 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/staff.applications.$id.move";
-import { Field } from "#app/features/forms/field.tsx";
-import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
-import { formatBytes, IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
+import { IDEMPOTENCY_FIELD } from "#app/features/forms/form-rules.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { REPLY_BODY_MAX_BYTES, REPLY_SUBJECT_MAX_LENGTH } from "#app/features/staff/replies/reply-rules.ts";
 import { answerRejection, formError, readStaffForm } from "#app/features/staff/staff-form.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
-import { LocalTime } from "#app/features/staff/staff-time.tsx";
-import { PendingRejectionNotice } from "#app/features/staff/stage-emails/stage-email-ui.tsx";
-import { REJECTION_DELAY_BUSINESS_DAYS } from "#app/features/careers/stage-email-rules.ts";
-import { moveApplication, moveDraftFor } from "#app/features/staff/stage-emails/stage-emails.server.ts";
-import { BackLink, buttonClass, FormNotice, linkClass, PageHeading, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { PendingRejectionNotice, StageMoveForm } from "#app/features/staff/stage-emails/stage-email-ui.tsx";
+import { moveApplication, moveDraftFor, typedMoveEmail } from "#app/features/staff/stage-emails/stage-emails.server.ts";
+import { BackLink, FormNotice, PageHeading, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -63,12 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const result = await moveApplication(services, id, { ...values, idempotencyKey: values[IDEMPOTENCY_FIELD] ?? "" }, user, clientAddressOf(context));
     if (!result.ok) {
       if (result.status === 404) throw data(NOT_FOUND, { status: 404 });
-      const typed = {
-        subject: (values.subject ?? "").slice(0, 1_000),
-        body: (values.body ?? "").slice(0, REPLY_BODY_MAX_BYTES + 1_000),
-        email: values.email ?? "",
-      };
-      return formError(result.status, result.message, { [result.field]: result.message }, typed);
+      return formError(result.status, result.message, { [result.field]: result.message }, typedMoveEmail(values));
     }
     const page = `/staff/applications/${id}`;
     if (result.scheduledAt) return redirect(`${page}?done=rejection-scheduled`, { status: 303 });
@@ -82,10 +72,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   staffMeta(loaderData?.to ? `Move ${loaderData.application.reference} to ${applicationStatusLabels[loaderData.to]}` : "Move an application");
-
-const fieldError = (answer: FormAnswer | undefined, field: string) => (answer?.status === "error" ? answer.fields?.[field] : undefined);
-
-const radioClass = "size-5 accent-brand-700";
 
 export default function MoveApplication({ loaderData, actionData }: Route.ComponentProps) {
   const { application: a } = loaderData;
@@ -105,7 +91,6 @@ export default function MoveApplication({ loaderData, actionData }: Route.Compon
   }
   const { to, draft, offersEmail, scheduledAt, pending } = loaderData;
   const stage = applicationStatusLabels[to];
-  const sendChoice = typed?.email ?? (offersEmail && draft ? "send" : "skip");
   return (
     <>
       <BackLink to={back}>Back to the application</BackLink>
@@ -128,68 +113,22 @@ export default function MoveApplication({ loaderData, actionData }: Route.Compon
           <PendingRejectionNotice pending={pending} cancellable={false} />
         </div>
       ) : null}
-      <Form method="post" className="max-w-3xl space-y-6">
+      <StageMoveForm
+        stage={to}
+        draft={draft}
+        offersEmail={offersEmail}
+        recipient={a.email}
+        scheduledAt={scheduledAt}
+        typed={typed}
+        answer={actionData}
+        subjectMaxLength={loaderData.subjectMaxLength}
+        bodyMaxBytes={loaderData.bodyMaxBytes}
+        idempotencyKey={loaderData.idempotencyKey}
+        back={back}
+      >
         <input type="hidden" name="from" value={a.status} />
         <input type="hidden" name="to" value={to} />
-        <IdempotencyKeyField serverValue={loaderData.idempotencyKey} renewOn={actionData} />
-        {draft ? (
-          <fieldset className="space-y-4 rounded-xl border border-slate-300 bg-white p-5">
-            <legend className="px-1 text-lg font-bold text-ink">Email to the candidate</legend>
-            {offersEmail ? null : <p className="text-slate-700">The {stage} stage sends no email unless you choose to here.</p>}
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-semibold">Send it?</legend>
-              <label className="flex items-center gap-3 py-1">
-                <input type="radio" name="email" value="send" defaultChecked={sendChoice === "send"} className={radioClass} />
-                Send this email to {a.email}
-              </label>
-              <label className="flex items-center gap-3 py-1">
-                <input type="radio" name="email" value="skip" defaultChecked={sendChoice !== "send"} className={radioClass} />
-                Move without an email
-              </label>
-            </fieldset>
-            <Field name="subject" label="Subject" error={fieldError(actionData, "subject")}>
-              {(props) => <input {...props} type="text" maxLength={loaderData.subjectMaxLength} defaultValue={typed?.subject ?? draft.subject} />}
-            </Field>
-            <Field
-              name="body"
-              label="Message"
-              hint={`Plain text, at most ${formatBytes(loaderData.bodyMaxBytes)}. It goes from the careers team's address, in the thread of the candidate's confirmation.`}
-              error={fieldError(actionData, "body")}
-            >
-              {(props) => <textarea {...props} rows={14} defaultValue={typed?.body ?? draft.body} />}
-            </Field>
-          </fieldset>
-        ) : (
-          <input type="hidden" name="email" value="skip" />
-        )}
-        {scheduledAt ? (
-          <fieldset className="space-y-2 rounded-xl border border-slate-300 bg-white p-5">
-            <legend className="px-1 text-lg font-bold text-ink">When</legend>
-            <label className="flex items-center gap-3 py-1">
-              <input type="radio" name="when" value="now" defaultChecked className={radioClass} />
-              Reject now
-            </label>
-            <label className="flex items-center gap-3 py-1">
-              <input type="radio" name="when" value="scheduled" className={radioClass} />
-              <span>
-                In {REJECTION_DELAY_BUSINESS_DAYS} business days: <LocalTime value={scheduledAt} /> (until then you can cancel it, and the candidate sees no
-                change)
-              </span>
-            </label>
-            {fieldError(actionData, "when") ? <p className="text-sm text-red-800">{fieldError(actionData, "when")}</p> : null}
-          </fieldset>
-        ) : (
-          <input type="hidden" name="when" value="now" />
-        )}
-        <div className="flex flex-wrap items-center gap-4">
-          <button type="submit" className={buttonClass}>
-            Move to {stage}
-          </button>
-          <Link to={back} className={`${linkClass} inline-block py-2`}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
+      </StageMoveForm>
     </>
   );
 }

@@ -36,7 +36,17 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
   const { newCount, jobs } = loaderData;
   return (
     <>
-      <PageHeading title="Applications">{totalText({ n: newCount, atLeast: false }, "new application", "new applications")} across all jobs.</PageHeading>
+      <PageHeading title="Applications">
+        {totalText({ n: newCount, atLeast: false }, "new application", "new applications")} across all jobs.
+        {loaderData.job !== null ? (
+          <>
+            {" "}
+            <Link to={`/staff/jobs/${loaderData.job}/board`} className={linkClass}>
+              This job's pipeline board
+            </Link>
+          </>
+        ) : null}
+      </PageHeading>
       <ListFilters
         search={loaderData.search}
         searchLabel="Search by name, email, reference or position"

@@ -18,7 +18,7 @@ export async function applyForJob(page: Page, email: string, jobPath?: string): 
     await job.click();
   }
   await page.getByRole("link", { name: "Apply for this Position" }).click();
-  await page.waitForURL(/\/careers\/registration\?pos=/);
+  await page.waitForURL(/\/careers\/registration\?(.+&)?pos=/);
   const form = page.locator("main form[novalidate]");
   await form.waitFor({ state: "attached" });
   await form.getByLabel("Full Name").fill("Asha Verma");

@@ -55,6 +55,8 @@ const table: RouteCase[] = [
   { file: "staff.applications.$id.tsx", path: "/staff/applications/1", allowed: ["recruiter"], params: { id: "1" } },
   { file: "staff.applications.export[.]csv.ts", path: "/staff/applications/export.csv", allowed: ["recruiter"] },
   { file: "staff.applications.$id.move.tsx", path: "/staff/applications/1/move?to=interview", allowed: ["recruiter"], params: { id: "1" } },
+  { file: "staff.jobs.$id.board.tsx", path: "/staff/jobs/1/board", allowed: ["recruiter"], params: { id: "1" } },
+  { file: "staff.jobs.$id.board.move.tsx", path: "/staff/jobs/1/board/move?to=interview&application=1:new", allowed: ["recruiter"], params: { id: "1" } },
   { file: "staff.stage-emails.tsx", path: "/staff/stage-emails", allowed: ["recruiter"] },
   { file: "staff.content._index.tsx", path: "/staff/insights", allowed: ["editor"] },
   { file: "staff.content.new.tsx", path: "/staff/insights/new", allowed: ["editor"] },

@@ -19,6 +19,12 @@ export function formatStaffTime(value: Date | string, timeZone: string): string 
   return `${day} ${months[month - 1]} ${year}, ${twoDigits(hour)}:${twoDigits(minute)}`;
 }
 
+/** "26 Nov 2026": the day it was in `timeZone`. */
+export function formatStaffDate(value: Date | string, timeZone: string): string {
+  const { year, month, day } = wallTimeOf(new Date(value).getTime(), timeZone);
+  return `${day} ${months[month - 1]} ${year}`;
+}
+
 const StaffTimeZoneContext = createContext<string>(DEFAULT_BUSINESS_HOURS.timeZone);
 
 /** Gives the pages inside it the signed-in person's time zone. */
@@ -36,4 +42,11 @@ export function LocalTime({ value }: { value: string | Date }) {
   const timeZone = useStaffTimeZone();
   const date = new Date(value);
   return <time dateTime={date.toISOString()}>{formatStaffTime(date, timeZone)}</time>;
+}
+
+/** The day of a moment in the signed-in person's time zone, for where the hour would be noise (a board's cards). */
+export function LocalDate({ value }: { value: string | Date }) {
+  const timeZone = useStaffTimeZone();
+  const date = new Date(value);
+  return <time dateTime={date.toISOString()}>{formatStaffDate(date, timeZone)}</time>;
 }

@@ -27,7 +27,7 @@ function dateText(utcMidnight: number): string {
 }
 
 /** "2026-11-26" → its midnight UTC, or null when it is no calendar date (2026-02-30, 26/11/2026). */
-function dateValue(text: string): number | null {
+export function dateValue(text: string): number | null {
   const match = DATE_PATTERN.exec(text);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

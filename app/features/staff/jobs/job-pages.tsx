@@ -62,8 +62,11 @@ export function EditJobPage({ loaderData, actionData }: { loaderData: Awaited<Re
       title={title}
       status={
         <>
-          Status: <StatusBadge status={status} labels={jobStatusLabels} /> · {applications === 1 ? "1 application" : `${applications} applications`} · Posted
-          date <LocalTime value={loaderData.updatedAt ?? loaderData.changedAt} /> (moves when the content changes)
+          Status: <StatusBadge status={status} labels={jobStatusLabels} /> · {applications === 1 ? "1 application" : `${applications} applications`} (
+          <Link to={`/staff/jobs/${id}/board`} className={linkClass}>
+            pipeline board
+          </Link>
+          ) · Posted date <LocalTime value={loaderData.updatedAt ?? loaderData.changedAt} /> (moves when the content changes)
         </>
       }
       created={created}

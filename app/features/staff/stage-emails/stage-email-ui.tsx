@@ -1,13 +1,20 @@
-import { Form } from "react-router";
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { REJECTION_DELAY_BUSINESS_DAYS, stagePlaceholderHelp } from "#app/features/careers/stage-email-rules.ts";
+import { Field } from "#app/features/forms/field.tsx";
+import { IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
+import { formatBytes } from "#app/features/forms/form-rules.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
+import type { ApplicationStatus } from "#app/platform/db/schema.server.ts";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
-import { buttonClass, inputClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
+import { buttonClass, inputClass, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
 
 /*
- * The parts of an application's page that move it: the stage to move to
- * (which opens the move page with its email), and the rejection waiting to
- * happen, with the button that cancels it.
+ * The parts of the staff area that move an application: the stage to move
+ * to (which opens the move page with its email), the email and its timing on
+ * that page (and on the board's move of several), and the rejection waiting
+ * to happen, with the button that cancels it.
  */
 
 /** Picks the stage; the move page that follows shows the email it sends. A GET form, so it needs no JavaScript. */
@@ -62,5 +69,121 @@ export function PendingRejectionNotice({ pending, answer, cancellable = true }: 
         </Form>
       ) : null}
     </div>
+  );
+}
+
+const fieldError = (answer: FormAnswer | undefined, field: string) => (answer?.status === "error" ? answer.fields?.[field] : undefined);
+
+const radioClass = "size-5 accent-brand-700";
+
+/**
+ * The move's questions: whether to send the stage's email, its words to edit,
+ * and for a rejection, now or in two business days. `recipient` names who gets
+ * it ("asha@example.com", "each of the 3 candidates"); with `perCandidate` the
+ * words keep their placeholders, filled in for each candidate as it goes.
+ */
+type StageEmailChoiceProps = {
+  stage: ApplicationStatus;
+  draft: { subject: string; body: string } | null;
+  offersEmail: boolean;
+  recipient: string;
+  perCandidate?: boolean;
+  scheduledAt: string | null;
+  typed?: Record<string, string>;
+  answer?: FormAnswer;
+  subjectMaxLength: number;
+  bodyMaxBytes: number;
+};
+
+/** The move's form: what it moves (`children`, hidden fields), its one-time key, the email and timing questions, and the button. */
+export function StageMoveForm({
+  children,
+  idempotencyKey,
+  back,
+  ...choice
+}: StageEmailChoiceProps & { children: ReactNode; idempotencyKey: string; back: string }) {
+  return (
+    <Form method="post" className="max-w-3xl space-y-6">
+      {children}
+      <IdempotencyKeyField serverValue={idempotencyKey} renewOn={choice.answer} />
+      <StageEmailChoice {...choice} />
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className={buttonClass}>
+          Move to {applicationStatusLabels[choice.stage]}
+        </button>
+        <Link to={back} className={`${linkClass} inline-block py-2`}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function StageEmailChoice({
+  stage,
+  draft,
+  offersEmail,
+  recipient,
+  perCandidate = false,
+  scheduledAt,
+  typed,
+  answer,
+  subjectMaxLength,
+  bodyMaxBytes,
+}: StageEmailChoiceProps) {
+  const name = applicationStatusLabels[stage];
+  const sendChoice = typed?.email ?? (offersEmail && draft ? "send" : "skip");
+  return (
+    <>
+      {draft ? (
+        <fieldset className="space-y-4 rounded-xl border border-slate-300 bg-white p-5">
+          <legend className="px-1 text-lg font-bold text-ink">Email to the {perCandidate ? "candidates" : "candidate"}</legend>
+          {offersEmail ? null : <p className="text-slate-700">The {name} stage sends no email unless you choose to here.</p>}
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold">Send it?</legend>
+            <label className="flex items-center gap-3 py-1">
+              <input type="radio" name="email" value="send" defaultChecked={sendChoice === "send"} className={radioClass} />
+              Send this email to {recipient}
+            </label>
+            <label className="flex items-center gap-3 py-1">
+              <input type="radio" name="email" value="skip" defaultChecked={sendChoice !== "send"} className={radioClass} />
+              Move without an email
+            </label>
+          </fieldset>
+          <Field name="subject" label="Subject" error={fieldError(answer, "subject")}>
+            {(props) => <input {...props} type="text" maxLength={subjectMaxLength} defaultValue={typed?.subject ?? draft.subject} />}
+          </Field>
+          <Field
+            name="body"
+            label="Message"
+            hint={`${perCandidate ? `${stagePlaceholderHelp} ` : ""}Plain text, at most ${formatBytes(bodyMaxBytes)}. It goes from the careers team's address, in the thread of the candidate's confirmation.`}
+            error={fieldError(answer, "body")}
+          >
+            {(props) => <textarea {...props} rows={14} defaultValue={typed?.body ?? draft.body} />}
+          </Field>
+        </fieldset>
+      ) : (
+        <input type="hidden" name="email" value="skip" />
+      )}
+      {scheduledAt ? (
+        <fieldset className="space-y-2 rounded-xl border border-slate-300 bg-white p-5">
+          <legend className="px-1 text-lg font-bold text-ink">When</legend>
+          <label className="flex items-center gap-3 py-1">
+            <input type="radio" name="when" value="now" defaultChecked className={radioClass} />
+            Reject now
+          </label>
+          <label className="flex items-center gap-3 py-1">
+            <input type="radio" name="when" value="scheduled" className={radioClass} />
+            <span>
+              In {REJECTION_DELAY_BUSINESS_DAYS} business days: <LocalTime value={scheduledAt} /> (until then you can cancel it, and the candidate sees no
+              change)
+            </span>
+          </label>
+          {fieldError(answer, "when") ? <p className="text-sm text-red-800">{fieldError(answer, "when")}</p> : null}
+        </fieldset>
+      ) : (
+        <input type="hidden" name="when" value="now" />
+      )}
+    </>
   );
 }

@@ -15,7 +15,7 @@ import { readBusinessHours } from "#app/features/leads/business-hours.server.ts"
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { actorOf, moveStatus, type InboxSubject } from "#app/features/staff/inbox.server.ts";
-import { checkReply, type ReplyDraft } from "#app/features/staff/replies/reply-rules.ts";
+import { checkReply, REPLY_BODY_MAX_BYTES, type ReplyDraft } from "#app/features/staff/replies/reply-rules.ts";
 import type { StaffUser } from "#app/features/staff/staff-session.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { isUniqueViolation } from "#app/platform/db/errors.server.ts";
@@ -209,6 +209,15 @@ export type MovePost = {
   body?: string;
   idempotencyKey: string;
 };
+
+/** What the recruiter typed into a refused move, cut to a size worth sending back into the form. */
+export function typedMoveEmail(values: Record<string, string | undefined>) {
+  return {
+    subject: (values.subject ?? "").slice(0, 1_000),
+    body: (values.body ?? "").slice(0, REPLY_BODY_MAX_BYTES + 1_000),
+    email: values.email ?? "",
+  };
+}
 
 export type MoveResult =
   | { ok: true; outboxId: number | null; scheduledAt: string | null }
