@@ -54,6 +54,7 @@ export default [
     route("audit", "routes/staff.audit.tsx"),
     route("accounts", "routes/staff.accounts.tsx"),
     route("business-hours", "routes/staff.business-hours.tsx"),
+    route("retention", "routes/staff.retention.tsx"),
     route("teams", "routes/staff.teams.tsx"),
     route("account", "routes/staff.account.tsx"),
     // One set of route modules draws every kind of content: its list, a new one, editing, preview and history.
@@ -73,6 +74,8 @@ export default [
     route("applications/export.csv", "routes/staff.applications.export[.]csv.ts"),
     route("applications/:id", "routes/staff.applications.$id.tsx"),
     route("applications/:id/move", "routes/staff.applications.$id.move.tsx"),
+    route("applications/:id/candidate", "routes/staff.applications.$id.candidate.tsx"),
+    route("applications/:id/candidate.zip", "routes/staff.applications.$id.candidate[.]zip.ts"),
     route("stage-emails", "routes/staff.stage-emails.tsx"),
     route("vitals", "routes/staff.vitals.tsx"),
     route("redirects", "routes/staff.redirects.tsx"),

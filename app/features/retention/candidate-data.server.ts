@@ -55,7 +55,7 @@ export async function candidateOf(db: Database, id: number): Promise<CandidateSu
 /** Said in the export where a resume should be and storage no longer holds it. */
 export const MISSING_RESUME_NOTE = "The resume file is no longer in storage, so this export does not contain it.";
 
-export type CandidateExport = { fileName: string; zip: Uint8Array; applications: number; missingFiles: number };
+export type CandidateExport = { fileName: string; zip: Uint8Array<ArrayBuffer>; applications: number; missingFiles: number };
 
 /** The candidate's data as a zip: `candidate.json` and each resume under `files/`; null when the application holds no personal data. */
 export async function exportCandidate(services: CandidateServices, id: number, actor: AuditActor, ipAddress: string): Promise<CandidateExport | null> {
@@ -100,7 +100,8 @@ export async function exportCandidate(services: CandidateServices, id: number, a
     });
   }
   const json = { exportedAt: new Date().toISOString(), email: found.email, applications };
-  const zip = zipSync({ "candidate.json": strToU8(`${JSON.stringify(json, null, 2)}\n`), ...files });
+  // A zip fflate makes is over an ArrayBuffer of its own, as a response body needs.
+  const zip = zipSync({ "candidate.json": strToU8(`${JSON.stringify(json, null, 2)}\n`), ...files }) as Uint8Array<ArrayBuffer>;
   await audit(services.db, {
     actor,
     action: "candidate-exported",
