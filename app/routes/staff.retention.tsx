@@ -9,6 +9,7 @@ import {
   readRetentionForm,
   retentionFields,
   retentionLabels,
+  type RetentionField,
 } from "#app/features/retention/retention-periods.ts";
 import { applyRetention, readRetention, saveRetention } from "#app/features/retention/retention.server.ts";
 import { answerRejection, formError, readStaffForm, unknownIntent } from "#app/features/staff/staff-form.server.ts";
@@ -63,12 +64,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const fieldHints: Record<RetentionField, string> = {
+  applicationMonths: `Whole months, 0 to ${MAX_RETENTION_MONTHS}. Counted from the job's closing; an application for no particular job, from when it arrived.`,
+  consultationMonths: `Whole months, 0 to ${MAX_RETENTION_MONTHS}. Other consultation requests are not touched.`,
+};
+
 export const meta: Route.MetaFunction = () => staffMeta("Data retention");
 
 export default function RetentionPage({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.status === "error" ? actionData.fields : undefined;
   const typed = actionData?.status === "error" ? actionData.values : undefined;
-  const shown = (field: (typeof retentionFields)[number]) => typed?.[field] ?? String(loaderData.periods[field]);
+  const shown = (field: RetentionField) => typed?.[field] ?? String(loaderData.periods[field]);
   return (
     <>
       <PageHeading title="Data retention">
@@ -87,30 +93,11 @@ export default function RetentionPage({ loaderData, actionData }: Route.Componen
       <FormNotice answer={actionData} />
       <Form method="post" className="mb-8 grid max-w-2xl gap-5 rounded-xl border border-slate-300 bg-white p-5">
         <input type="hidden" name="revision" value={loaderData.revision} />
-        <Field
-          name="applicationMonths"
-          label={retentionLabels.applicationMonths}
-          required
-          wide
-          hint={`Whole months, 0 to ${MAX_RETENTION_MONTHS}. Counted from the job's closing; an application for no particular job, from when it arrived.`}
-          error={errors?.applicationMonths}
-        >
-          {(props) => (
-            <input {...props} type="number" inputMode="numeric" min={0} max={MAX_RETENTION_MONTHS} step={1} defaultValue={shown("applicationMonths")} />
-          )}
-        </Field>
-        <Field
-          name="consultationMonths"
-          label={retentionLabels.consultationMonths}
-          required
-          wide
-          hint={`Whole months, 0 to ${MAX_RETENTION_MONTHS}. Other consultation requests are not touched.`}
-          error={errors?.consultationMonths}
-        >
-          {(props) => (
-            <input {...props} type="number" inputMode="numeric" min={0} max={MAX_RETENTION_MONTHS} step={1} defaultValue={shown("consultationMonths")} />
-          )}
-        </Field>
+        {retentionFields.map((field) => (
+          <Field key={field} name={field} label={retentionLabels[field]} required wide hint={fieldHints[field]} error={errors?.[field]}>
+            {(props) => <input {...props} type="number" inputMode="numeric" min={0} max={MAX_RETENTION_MONTHS} step={1} defaultValue={shown(field)} />}
+          </Field>
+        ))}
         <div>
           <button type="submit" name="intent" value="save" className={buttonClass}>
             Save periods
