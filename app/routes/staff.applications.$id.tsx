@@ -68,12 +68,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 <LocalTime value={a.appliedAt} />
               </Field>
               <Field label="Full name">{a.fullName}</Field>
-              <Field label="Email">
-                <EmailLink email={a.email} />
-              </Field>
-              <Field label="Phone">
-                <PhoneLink phone={a.phone} />
-              </Field>
+              <Field label="Email">{a.anonymisedAt ? "Removed" : <EmailLink email={a.email} />}</Field>
+              <Field label="Phone">{a.anonymisedAt ? "Removed" : <PhoneLink phone={a.phone} />}</Field>
               <Field label="LinkedIn or portfolio">
                 {a.portfolioLink ? (
                   <a href={a.portfolioLink} rel="noopener noreferrer" target="_blank" className={linkClass}>
@@ -95,7 +91,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                     </span>
                   </>
                 ) : (
-                  "Deleted"
+                  "Removed"
                 )}
                 {a.resume?.previewHref ? (
                   // No sandbox attribute: Chromium and Safari refuse to draw a PDF in a frame so marked. The file's answer sandboxes it instead (decision 052).
