@@ -138,7 +138,7 @@ test(
       .values({ consultationId: lostLong.id, storageKey: attachmentKey, originalName: "brief.pdf", contentType: "application/pdf", sizeBytes: 10 });
 
     const batches: BatchTiming[] = [];
-    const first = await applyRetention(services, { batchSize: 1, onBatch: (batch) => batches.push(batch) });
+    const first = await applyRetention(services, { batchSize: 1, noticeBatchSize: 1, onBatch: (batch) => batches.push(batch) });
     expect(first).toEqual({ notices: 1, applications: 1, consultations: 1 });
     // A batch of one at a time: each kind ends on a batch that finds less than a full one.
     expect(batches.filter((batch) => batch.kind === "application").map((batch) => batch.rows)).toEqual([1, 0]);

@@ -38,8 +38,12 @@ const KEY = "periods";
 /** What the staff screens show where a name was. */
 export const ANONYMISED_NAME = "Anonymised";
 
-/** Rows per transaction: small enough that a batch's locks last well under 100 ms on PostgreSQL (bench/retention). */
-export const RETENTION_BATCH = 200;
+/**
+ * Rows per transaction, small enough that a batch's locks last under 100 ms on PostgreSQL (bench/retention.ts):
+ * an anonymised row rewrites its entries in the search index; a notice renders its email as the outbox takes it.
+ */
+export const RETENTION_BATCH = 100;
+export const NOTICE_BATCH = 10;
 
 export type RetentionInForce = { periods: RetentionPeriods; revision: number; changedAt: Date | null };
 
@@ -179,7 +183,11 @@ export type RetentionRun = { notices: number; applications: number; consultation
  */
 export async function applyRetention(
   services: SweepServices,
-  { batchSize = RETENTION_BATCH, onBatch }: { batchSize?: number; onBatch?: (timing: BatchTiming) => void } = {},
+  {
+    batchSize = RETENTION_BATCH,
+    noticeBatchSize = NOTICE_BATCH,
+    onBatch,
+  }: { batchSize?: number; noticeBatchSize?: number; onBatch?: (timing: BatchTiming) => void } = {},
 ): Promise<RetentionRun> {
   const { periods } = await readRetention(services.db);
   const run: RetentionRun = { notices: 0, applications: 0, consultations: 0 };
@@ -197,7 +205,7 @@ export async function applyRetention(
         const due = await claimApplications(
           tx,
           sql`a.future_roles_consent_at is not null and a.renewal_notice_at is null and ${end} <= now() + ${noticeDays}`,
-          batchSize,
+          noticeBatchSize,
         );
         for (const candidate of due) {
           await services.outbox.enqueue(tx, {
@@ -225,7 +233,7 @@ export async function applyRetention(
       }),
     );
     run.notices += noticed.length;
-    if (noticed.length < batchSize) break;
+    if (noticed.length < noticeBatchSize) break;
   }
   if (run.notices > 0) services.outbox.nudge();
 
