@@ -1,5 +1,5 @@
 import { buffer } from "node:stream/consumers";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull } from "drizzle-orm";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { appliedFor } from "#app/features/careers/application-stage.ts";
 import { anonymiseApplications, deleteFiles } from "#app/features/retention/retention.server.ts";
@@ -29,7 +29,16 @@ async function applicationsOfCandidate(db: Database, id: number) {
     .select({ application: jobApplications, jobTitle: jobs.title })
     .from(jobApplications)
     .leftJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .where(and(sql`lower(${jobApplications.email}) = lower(${first.email})`, isNull(jobApplications.anonymisedAt)))
+    // The address with its wildcards escaped: an exact match whatever its case, which the search index serves.
+    .where(
+      and(
+        ilike(
+          jobApplications.email,
+          first.email.replace(/[\\%_]/g, (c) => `\\${c}`),
+        ),
+        isNull(jobApplications.anonymisedAt),
+      ),
+    )
     .orderBy(asc(jobApplications.createdAt), asc(jobApplications.id));
   return { email: first.email, rows };
 }

@@ -206,6 +206,10 @@ test(
     await services.storage.delete(first.resumeKey);
 
     expect((await candidateOf(services.db, second.id))?.applications.map((a) => a.reference)).toEqual([first.reference, second.reference]);
+    // The address is matched exactly: an underscore in it is not a wildcard.
+    const underscored = await apply(services, { jobId: null, email: "a_z@example.com", createdAt: daysAgo(5) });
+    await apply(services, { jobId: null, email: "abz@example.com", createdAt: daysAgo(5) });
+    expect((await candidateOf(services.db, underscored.id))?.applications.map((a) => a.reference)).toEqual([underscored.reference]);
     const exported = (await exportCandidate(services, second.id, actor, "10.0.0.1"))!;
     expect(exported).toMatchObject({ fileName: `candidate-${second.reference}.zip`, applications: 2, missingFiles: 1 });
     const files = unzipSync(exported.zip);

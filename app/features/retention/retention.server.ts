@@ -14,7 +14,7 @@ import {
 } from "#app/platform/db/schema.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
-import type { Outbox, PeriodicTask, Services } from "#app/platform/services.server.ts";
+import type { Outbox, PeriodicTask } from "#app/platform/services.server.ts";
 import type { FileStorage } from "#app/platform/storage/file-storage.server.ts";
 import { createStorage } from "#app/platform/storage/storage.server.ts";
 
@@ -60,16 +60,6 @@ function periodsOf(data: unknown): RetentionPeriods {
 export async function readRetention(db: Database): Promise<RetentionInForce> {
   const stored = await readDocument(db, TYPE, KEY);
   return { periods: periodsOf(stored.data), revision: stored.revision, changedAt: stored.changedAt };
-}
-
-/** The periods for a public page (the privacy policy), read once per content version: a save moves it. */
-export async function retentionFor(services: Pick<Services, "db" | "content">): Promise<RetentionPeriods> {
-  try {
-    return await services.content.read(TYPE, async () => (await readRetention(services.db)).periods);
-  } catch (error) {
-    logger.error({ err: error }, "The retention periods could not be read; the privacy policy shows the defaults");
-    return DEFAULT_RETENTION_PERIODS;
-  }
 }
 
 /** Saves over the revision the admin opened; false when someone saved in between (nothing is written). */
