@@ -16,7 +16,9 @@ import { signInAs } from "#tests/support/staff.ts";
  * roles"; a recruiter downloads the first one's data; an admin shortens the
  * application period to 0 months, the privacy policy says so, the job closes,
  * and "Apply retention now" anonymises the first application and deletes its
- * resume from storage, while the second candidate is emailed to renew first.
+ * resume from storage, while the second candidate is emailed to renew first;
+ * then the second candidate is erased on request without JavaScript, and the
+ * audit log holds both requests without their personal data.
  */
 const { newPage } = setupBrowser();
 
@@ -133,5 +135,28 @@ test(
     expect(await recruiter.getByRole("link", { name: /^Download / }).count()).toBe(0);
     expect(await recruiter.getByRole("link", { name: "Export or erase this candidate's data" }).count()).toBe(0);
     await expectAccessible(recruiter);
+
+    // The second candidate asks to be erased, without JavaScript: a post without the ticked box is refused.
+    const plain = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
+    await plain.context().addCookies(await recruiter.context().cookies());
+    const refused = await plain.context().request.post(`${server.baseURL}/staff/applications/${kept.id}/candidate`, {
+      form: { confirm: "" },
+      headers: { origin: server.baseURL },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await applicationOf(second.reference)).anonymised_at).toBeNull();
+    await plain.goto(`/staff/applications/${kept.id}/candidate`);
+    await plain.getByRole("checkbox", { name: "The candidate asked to be erased" }).check();
+    await plain.getByRole("button", { name: "Erase this candidate" }).click();
+    await plain.getByText("The candidate was erased: their personal data and resumes are gone; the stage, dates, job and source remain.").waitFor();
+    expect(await applicationOf(second.reference)).toMatchObject({ full_name: "Anonymised", email: "", resume_key: "" });
+    expect(existsSync(storedFile(kept.resume_key))).toBe(false);
+    const { rows: audit } = await database.pool.query<{ action: string; detail: unknown }>(
+      "select action, detail from audit_log where action like 'candidate-%' order by id",
+    );
+    expect(audit).toEqual([
+      { action: "candidate-exported", detail: { applications: 1, missingFiles: 0 } },
+      { action: "candidate-erased", detail: { applications: 1 } },
+    ]);
   },
 );
