@@ -57,6 +57,7 @@ export default [
     route("audit", "routes/staff.audit.tsx"),
     route("accounts", "routes/staff.accounts.tsx"),
     route("business-hours", "routes/staff.business-hours.tsx"),
+    route("retention", "routes/staff.retention.tsx"),
     route("teams", "routes/staff.teams.tsx"),
     route("account", "routes/staff.account.tsx"),
     // A job's pipeline board sits under the job's address, beside the content routes that draw the job itself.
@@ -79,6 +80,8 @@ export default [
     route("applications/export.csv", "routes/staff.applications.export[.]csv.ts"),
     route("applications/:id", "routes/staff.applications.$id.tsx"),
     route("applications/:id/move", "routes/staff.applications.$id.move.tsx"),
+    route("applications/:id/candidate", "routes/staff.applications.$id.candidate.tsx"),
+    route("applications/:id/candidate.zip", "routes/staff.applications.$id.candidate[.]zip.ts"),
     route("stage-emails", "routes/staff.stage-emails.tsx"),
     route("vitals", "routes/staff.vitals.tsx"),
     route("redirects", "routes/staff.redirects.tsx"),

@@ -8,6 +8,7 @@ import { figuresQueryBench } from "./figures-query.ts";
 import { pipelineBoardBench } from "./pipeline-board.ts";
 import { formPostBench } from "./form-posts.ts";
 import { ownerChoiceBench } from "./owner-choice.ts";
+import { retentionBench } from "./retention.ts";
 import { healthzFloodBench } from "./healthz-flood.ts";
 import { BROWSER_ENCODINGS } from "./http-load.ts";
 import { imageBurstBench, imageUploadBench } from "./image-uploads.ts";
@@ -40,6 +41,8 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * page's floor, its HTML without scripts, in turns, LIGHTHOUSE_RUNS of each (issue 35, docs/performance.md).
  * BENCH_ONLY=inp types into the consultation form and opens the phone menu and a section from first paint on a
  * CPU-throttled (×4) phone page, INP_LOADS loads of `/` and `/crm` (5), and prints the largest input-to-paint delay.
+ * BENCH_ONLY=retention (never part of the default) anonymises 100,000 expired applications on PostgreSQL and prints
+ * the batches' transaction times, the longest any row lock is held (target: under 100 ms; decision 077).
  */
 const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms,owners,images,flood").split(","));
 const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
@@ -331,6 +334,18 @@ if (only.has("board")) {
   console.table([board.loader]);
   console.table([board.page]);
   results.board = board;
+}
+
+if (only.has("retention")) {
+  if (drivers.length === 1) throw new Error("BENCH_ONLY=retention needs the PostgreSQL server at 127.0.0.1:5432 (TEST_DATABASE_URL).");
+  const retention = await retentionBench();
+  console.log(
+    `\nRetention: ${retention.applications.toLocaleString("en")} expired applications in batches of ${retention.batchSize}, ` +
+      `${retention.run.applications.toLocaleString("en")} anonymised and ${retention.run.notices} renewal emails queued in ${retention.totalSeconds} s. ` +
+      "Each batch is one transaction: its time is the longest its rows stay locked (target: under 100 ms)",
+  );
+  console.table(retention.kinds);
+  results.retention = retention;
 }
 
 await mkdir("bench/results", { recursive: true });

@@ -6,6 +6,7 @@ import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { sweepOrphanUploads } from "#app/features/forms/upload-sweep.server.ts";
 import { sendJobAlerts } from "#app/features/job-alerts/job-alerts.server.ts";
 import { OVERDUE_SWEEP_INTERVAL_MS, sweepOverdueLeads } from "#app/features/leads/overdue-alerts.server.ts";
+import { applyRetentionPeriodically } from "#app/features/retention/retention.server.ts";
 import { mailCompanyOf } from "#app/features/site-facts/site-facts.server.ts";
 import { publishScheduledChanges } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import { carryOutScheduledRejections } from "#app/features/staff/stage-emails/stage-emails.server.ts";
@@ -40,6 +41,7 @@ const periodic = [
   publishScheduledChanges,
   carryOutScheduledRejections,
   sendJobAlerts,
+  applyRetentionPeriodically,
 ] satisfies PeriodicTask[];
 const services = await openServices(config, { mailTemplates, mailCompany: mailCompanyOf, nextScheduledChange, housekeeping, periodic }).catch(
   (error: Error) => {

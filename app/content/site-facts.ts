@@ -10,6 +10,7 @@ import {
   type NavLink,
 } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
+import { DEFAULT_RETENTION_PERIODS, monthsText, type RetentionPeriods } from "#app/features/retention/retention-periods.ts";
 
 /*
  * The site-wide facts an admin edits at /staff/site (decision 057): the
@@ -35,6 +36,11 @@ export type SiteFacts = {
   figures: { years: string; clients: string; professionals: string };
   /** The consultation panel's trust points. */
   trustPoints: string[];
+  /**
+   * How long personal data is kept, in words ("12 months"), for the privacy policy: not edited with the
+   * other facts but set at /staff/retention, and laid over them when they are read (decision 077).
+   */
+  retention: { applications: string; consultations: string };
 };
 
 /** One navigation entry whose label can be changed: where it is (for the form's groups), its key and its default. */
@@ -64,7 +70,13 @@ export const defaultSiteFacts: SiteFacts = {
   social: site.social.map((profile) => ({ ...profile })),
   figures: { ...site.figures },
   trustPoints: [...site.trustPoints],
+  retention: retentionFacts(DEFAULT_RETENTION_PERIODS),
 };
+
+/** The retention periods as the privacy policy words them. */
+export function retentionFacts(periods: RetentionPeriods): SiteFacts["retention"] {
+  return { applications: monthsText(periods.applicationMonths), consultations: monthsText(periods.consultationMonths) };
+}
 
 /** The navigation with the labels of `facts`: what the header, its menus and the footer draw. */
 export type Navigation = {
@@ -116,7 +128,7 @@ export function telephoneOf(facts: SiteFacts): string {
  * in force when its loader reads it.
  */
 
-type FactGroup = "phone" | "whatsapp" | "emails" | "address" | "figures";
+type FactGroup = "phone" | "whatsapp" | "emails" | "address" | "figures" | "retention";
 
 function placeholders<Group extends FactGroup>(group: Group): SiteFacts[Group] {
   return Object.fromEntries(Object.keys(defaultSiteFacts[group]).map((name) => [name, `{${group}.${name}}`])) as SiteFacts[Group];
@@ -129,9 +141,10 @@ export const fact = {
   emails: placeholders("emails"),
   address: placeholders("address"),
   figures: placeholders("figures"),
+  retention: placeholders("retention"),
 };
 
-const PLACEHOLDER = /\{(phone|whatsapp|emails|address|figures)\.([a-zA-Z]+)\}/g;
+const PLACEHOLDER = /\{(phone|whatsapp|emails|address|figures|retention)\.([a-zA-Z]+)\}/g;
 
 /** `value` (a string, or any data holding strings) with every fact placeholder replaced by its value in `facts`. */
 export function fillFacts<T>(value: T, facts: SiteFacts): T {

@@ -3,6 +3,7 @@ import { consultationEmails } from "#app/features/consultation/consultation-emai
 import { eventEmails } from "#app/features/events/event-emails.server.ts";
 import { jobAlertEmails } from "#app/features/job-alerts/job-alert-emails.server.ts";
 import { newsletterEmails } from "#app/features/newsletter/newsletter-emails.server.ts";
+import { retentionEmails } from "#app/features/retention/retention-emails.server.ts";
 import { replyEmails } from "#app/features/staff/replies/reply-emails.server.ts";
 import { staffEmails } from "#app/features/staff/staff-emails.server.ts";
 import type { MailTemplates } from "#app/platform/email/templates.server.ts";
@@ -20,6 +21,7 @@ export const mailTemplates = {
   ...jobAlertEmails,
   ...eventEmails,
   ...replyEmails,
+  ...retentionEmails,
 } satisfies MailTemplates;
 
 declare module "#app/platform/email/templates.server.ts" {

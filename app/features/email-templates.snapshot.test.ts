@@ -143,6 +143,10 @@ const sampleMessages: { [Name in keyof typeof mailTemplates]: { to: string; para
       in_reply_to: "<consultation-42-confirmation@www.kraftechnologies.com>",
     },
   },
+  "future-roles-renewal": {
+    to: "asha@example.com",
+    params: { full_name: "Asha Rao", reference: "APP-2026-4F7K2Q", notice_days: 30, alerts_url: "https://www.kraftechnologies.com/careers/alerts" },
+  },
 };
 
 const env = parseEnv({ LOG_LEVEL: "silent" });

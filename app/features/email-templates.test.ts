@@ -25,6 +25,7 @@ test("the registry keeps every name the outbox has stored, so rows written befor
     "event-registration",
     "event-next-edition",
     "inbox-reply",
+    "future-roles-renewal",
   ]);
   // As a row's params come back from the jsonb column.
   const stored = JSON.parse(
@@ -52,6 +53,7 @@ test("each message keeps the EmailJS template setting it had", () => {
     "event-registration": "EMAILJS_EVENT_TEMPLATE_ID",
     "event-next-edition": "EMAILJS_EVENT_TEMPLATE_ID",
     "inbox-reply": "EMAILJS_STAFF_TEMPLATE_ID",
+    "future-roles-renewal": "EMAILJS_STAFF_TEMPLATE_ID",
   });
 });
 

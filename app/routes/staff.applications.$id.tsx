@@ -68,12 +68,8 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                 <LocalTime value={a.appliedAt} />
               </Field>
               <Field label="Full name">{a.fullName}</Field>
-              <Field label="Email">
-                <EmailLink email={a.email} />
-              </Field>
-              <Field label="Phone">
-                <PhoneLink phone={a.phone} />
-              </Field>
+              <Field label="Email">{a.anonymisedAt ? "Removed" : <EmailLink email={a.email} />}</Field>
+              <Field label="Phone">{a.anonymisedAt ? "Removed" : <PhoneLink phone={a.phone} />}</Field>
               <Field label="LinkedIn or portfolio">
                 {a.portfolioLink ? (
                   <a href={a.portfolioLink} rel="noopener noreferrer" target="_blank" className={linkClass}>
@@ -85,13 +81,19 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               </Field>
               <Field label="Years of experience">{a.yearsExperience ?? "—"}</Field>
               <Field label="Resume">
-                <a href={a.resume.href} className={linkClass} download>
-                  Download {a.resume.name}
-                </a>{" "}
-                <span className="text-slate-700">
-                  ({a.resume.contentType}, {formatBytes(a.resume.size)})
-                </span>
-                {a.resume.previewHref ? (
+                {a.resume ? (
+                  <>
+                    <a href={a.resume.href} className={linkClass} download>
+                      Download {a.resume.name}
+                    </a>{" "}
+                    <span className="text-slate-700">
+                      ({a.resume.contentType}, {formatBytes(a.resume.size)})
+                    </span>
+                  </>
+                ) : (
+                  "Removed"
+                )}
+                {a.resume?.previewHref ? (
                   // No sandbox attribute: Chromium and Safari refuse to draw a PDF in a frame so marked. The file's answer sandboxes it instead (decision 052).
                   <iframe
                     src={a.resume.previewHref}
@@ -105,8 +107,29 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
               <Field label="Consent">
                 Given <LocalTime value={a.consentAt} /> (wording {a.consentVersion})
               </Field>
+              <Field label="Keep in mind for future roles">
+                {a.futureRolesConsentAt ? (
+                  <>
+                    Yes, since <LocalTime value={a.futureRolesConsentAt} />
+                  </>
+                ) : (
+                  "No"
+                )}
+              </Field>
             </dl>
           </section>
+          {a.anonymisedAt ? (
+            <p role="note" className="rounded-lg border border-slate-400 bg-slate-50 p-3">
+              Anonymised <LocalTime value={a.anonymisedAt} />: the candidate&apos;s details, answers and resume were removed. The stage, dates, job and source
+              remain.
+            </p>
+          ) : (
+            <p>
+              <Link to={`/staff/applications/${a.id}/candidate`} className={linkClass}>
+                Export or erase this candidate&apos;s data
+              </Link>
+            </p>
+          )}
           <ApplicationAnswers answers={a.answers} meetsRequirements={a.meetsRequirements} />
         </div>
         <div className="space-y-8">

@@ -4,9 +4,14 @@ import { sampleFiles } from "#tests/support/forms.ts";
 
 /**
  * Applies through the site as a visitor does: from the job's page (`jobPath`),
- * or from the first open role on /careers.
+ * or from the first open role on /careers; with `futureRoles`, ticking "Keep me in mind for future roles".
  */
-export async function applyForJob(page: Page, email: string, jobPath?: string): Promise<{ reference: string; title: string }> {
+export async function applyForJob(
+  page: Page,
+  email: string,
+  jobPath?: string,
+  { futureRoles = false }: { futureRoles?: boolean } = {},
+): Promise<{ reference: string; title: string }> {
   let title: string;
   if (jobPath) {
     await gotoHydrated(page, jobPath);
@@ -28,6 +33,7 @@ export async function applyForJob(page: Page, email: string, jobPath?: string): 
   await form.getByLabel("Years of Experience").fill("6");
   await form.getByLabel("Cover Letter").fill("I have built APIs for six years.\nI would like to build yours.");
   await form.locator('input[type="file"][name="resume"]').setInputFiles({ name: "Asha Verma CV.pdf", mimeType: "application/pdf", buffer: sampleFiles.pdf });
+  if (futureRoles) await form.getByRole("checkbox", { name: "Keep me in mind for future roles" }).check();
   await form.getByRole("checkbox", { name: /I agree to the Privacy Policy/ }).check();
   await page.getByRole("button", { name: "Submit Application" }).click();
   await page.getByTestId("application-confirmation").waitFor({ timeout: 15_000 });

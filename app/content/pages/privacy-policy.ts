@@ -60,6 +60,7 @@ export const page: PageContent = {
             "your LinkedIn or portfolio URL, if you provide one",
             "your years of experience",
             "your cover letter",
+            "whether you asked us to keep you in mind for future roles",
           ],
         },
         { p: "Event registrations, through the form on our event page:" },
@@ -148,12 +149,16 @@ export const page: PageContent = {
           list: [
             "Newsletter subscriptions: until you unsubscribe. Unsubscribing removes your address from our list at once; we keep no copy of it.",
             "Consultation requests, including attached files: 24 months after our last contact with you.",
-            "Job applications, including resumes: 12 months after you apply, unless you are hired, in which case the application becomes part of your employment record.",
+            `Consultation requests we closed without going further, or as spam: ${fact.retention.consultations} after we closed them.`,
+            `Job applications, including resumes: ${fact.retention.applications} after the job closes (or after you apply, when you apply for no particular job), unless you are hired, in which case the application becomes part of your employment record.`,
+            'If you ticked "Keep me in mind for future roles" when you applied, we e-mail you 30 days before that period ends, so you can sign up for job alerts if you would like to keep hearing from us.',
             "Event registrations: 12 months after the event; a request to hear about the next edition, until we have sent that announcement.",
             "Server logs: 30 days.",
           ],
         },
-        { p: "When a retention period ends, we delete the data or make it anonymous, unless the law requires us to keep it for longer." },
+        {
+          p: "When a retention period ends, we delete the data or make it anonymous, unless the law requires us to keep it for longer. Making an application or request anonymous removes your name, contact details, answers, messages and files; we keep only its stage, its dates and how it reached us, which no longer identify you, for our own figures.",
+        },
       ],
     },
     {

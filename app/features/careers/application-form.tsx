@@ -5,6 +5,7 @@ import {
   applicationFieldLimits,
   applicationFields,
   applicationSchema,
+  FUTURE_ROLES_VALUE,
   MAX_YEARS,
   MIN_YEARS,
   RESUME_ACCEPT,
@@ -15,7 +16,7 @@ import {
   type ApplicationFieldErrors,
   type ApplicationResult,
 } from "#app/features/careers/application-schema.ts";
-import { ConsentField, Field, inputClass, SubmitButton } from "#app/features/forms/field.tsx";
+import { ConsentField, Field, inputClass, SubmitButton, useFieldId } from "#app/features/forms/field.tsx";
 import { AttributionFields } from "#app/features/attribution/attribution-fields.tsx";
 import { HoneypotField, IdempotencyKeyField } from "#app/features/forms/form-guards.tsx";
 import { CONSENT_VALUE } from "#app/features/forms/form-rules.ts";
@@ -48,6 +49,7 @@ const errorOrder: FormField[] = [
   "yearsExperience",
   "coverLetter",
   ...answerFormFields,
+  "futureRoles",
   "consent",
 ];
 
@@ -165,6 +167,7 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
           )}
         </Field>
         <JobQuestionFields questions={questions} questionSet={questionSet} values={defaultValues} errors={errors} />
+        <FutureRolesField defaultChecked={defaultValues?.futureRoles === FUTURE_ROLES_VALUE} />
         <ConsentField
           purpose="the processing of my application data for recruitment."
           error={errors.consent}
@@ -179,6 +182,32 @@ export function ApplicationForm({ action, labelledBy, defaultValues, result: ser
         <SubmitButton ref={submitRef} busy={busy} label="Submit Application" />
       </fetcher.Form>
     </>
+  );
+}
+
+/** Optional, unticked by default: the candidate's consent to be kept on file after this job, which retention asks to renew (decision 077). */
+function FutureRolesField({ defaultChecked }: { defaultChecked: boolean }) {
+  const id = useFieldId("futureRoles");
+  return (
+    <div className="sm:col-span-2">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          name="futureRoles"
+          value={FUTURE_ROLES_VALUE}
+          defaultChecked={defaultChecked}
+          aria-describedby={`${id}-hint`}
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+        />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          Keep me in mind for future roles
+        </label>
+      </div>
+      <p id={`${id}-hint`} className="mt-1 ml-8 text-sm text-slate-700">
+        Optional. Before we delete your application we will email you to ask again.
+      </p>
+    </div>
   );
 }
 

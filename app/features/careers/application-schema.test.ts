@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import {
   applicationErrors,
   applicationSchema,
+  FUTURE_ROLES_VALUE,
   MAX_RESUME_BYTES,
   PORTFOLIO_URL_MESSAGE,
   RESUME_REQUIRED_MESSAGE,
@@ -34,7 +35,14 @@ test("a complete application parses, trimmed, with years as a number", () => {
     portfolioUrl: "https://www.linkedin.com/in/asha",
     yearsExperience: 6,
     coverLetter: "I build APIs.",
+    futureRoles: false,
   });
+});
+
+test("keep me in mind for future roles is optional: only the box's own value is a yes", () => {
+  expect(applicationSchema.parse({ ...valid, futureRoles: FUTURE_ROLES_VALUE }).futureRoles).toBe(true);
+  expect(applicationSchema.parse({ ...valid, futureRoles: "on" }).futureRoles).toBe(false);
+  expect(applicationSchema.parse({ ...valid, futureRoles: undefined }).futureRoles).toBe(false);
 });
 
 test("optional fields left empty come out as null: a general application", () => {

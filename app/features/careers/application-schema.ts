@@ -13,7 +13,17 @@ import {
 } from "#app/features/forms/form-rules.ts";
 
 /** The application form's text fields, in the order the form shows them. */
-export const applicationFields = ["fullName", "email", "phone", "position", "portfolioUrl", "yearsExperience", "coverLetter", "consent"] as const;
+export const applicationFields = [
+  "fullName",
+  "email",
+  "phone",
+  "position",
+  "portfolioUrl",
+  "yearsExperience",
+  "coverLetter",
+  "futureRoles",
+  "consent",
+] as const;
 export type ApplicationField = (typeof applicationFields)[number];
 export const RESUME_FIELD = "resume";
 /** Fields that carry an error on the form: the text fields and the resume. */
@@ -28,6 +38,7 @@ export const applicationFieldLabels: Record<ApplicationErrorField, string> = {
   portfolioUrl: "LinkedIn or Portfolio URL",
   yearsExperience: "Years of Experience",
   coverLetter: "Cover Letter",
+  futureRoles: "Keep me in mind for future roles",
   consent: "Privacy Policy consent",
 };
 
@@ -50,6 +61,9 @@ export const MAX_APPLICATION_REQUEST_BYTES = MAX_RESUME_BYTES + 256 * 1024;
 const RESUME_EXTENSIONS = [".pdf", ".doc", ".docx"] as const;
 export const RESUME_MIME_TYPES = ["application/pdf", "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"] as const;
 export const RESUME_ACCEPT = [...RESUME_EXTENSIONS, ...RESUME_MIME_TYPES].join(",");
+
+/** The value the "keep me in mind for future roles" box posts when ticked. */
+export const FUTURE_ROLES_VALUE = "yes";
 
 /** Which wording of the consent the applicant saw; change it whenever the wording changes. */
 export const APPLICATION_CONSENT_VERSION = "careers-2026-01";
@@ -105,6 +119,8 @@ export const applicationSchema = z.pipe(
     portfolioUrl,
     yearsExperience,
     coverLetter: z.pipe(trimmed, z.string().check(z.maxLength(applicationFieldLimits.coverLetter, tooLong("coverLetter")))),
+    // Optional: a box left unticked posts nothing; anything but its own value is not a yes.
+    futureRoles: trimmed,
     consent: z.pipe(trimmed, z.string().check(z.refine((value) => value === CONSENT_VALUE, CONSENT_REQUIRED_MESSAGE))),
   }),
   z.transform((value) => ({
@@ -115,6 +131,7 @@ export const applicationSchema = z.pipe(
     portfolioUrl: value.portfolioUrl || null,
     yearsExperience: value.yearsExperience === "" ? null : Number(value.yearsExperience),
     coverLetter: value.coverLetter || null,
+    futureRoles: value.futureRoles === FUTURE_ROLES_VALUE,
   })),
 );
 export type ApplicationInput = z.output<typeof applicationSchema>;

@@ -171,6 +171,7 @@ const applicationForm: FormSpec<ApplicationWithAnswers, string, { reference: str
               coverLetter: input.coverLetter,
               consentAt: submittedAt,
               consentVersion: APPLICATION_CONSENT_VERSION,
+              futureRolesConsentAt: input.futureRoles ? submittedAt : null,
               reference,
               idempotencyKey,
               createdAt: submittedAt,

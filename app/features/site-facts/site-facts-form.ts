@@ -1,4 +1,4 @@
-import { navLabelEntries, type SiteFacts } from "#app/content/site-facts.ts";
+import { defaultSiteFacts, navLabelEntries, type SiteFacts } from "#app/content/site-facts.ts";
 import { normaliseEmailAddress } from "#app/features/forms/form-rules.ts";
 
 /*
@@ -181,6 +181,8 @@ export function readSiteFactsForm(values: Record<string, string | undefined>): S
     social: [],
     figures: { years: required("figures-years"), clients: required("figures-clients"), professionals: required("figures-professionals") },
     trustPoints: [],
+    // Not this form's: the retention periods are set at /staff/retention and laid over the facts when they are read.
+    retention: defaultSiteFacts.retention,
   };
 
   for (const row of banner) {

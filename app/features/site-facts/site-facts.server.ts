@@ -1,7 +1,8 @@
-import { defaultSiteFacts, type SiteFacts } from "#app/content/site-facts.ts";
+import { defaultSiteFacts, retentionFacts, type SiteFacts } from "#app/content/site-facts.ts";
 import { site } from "#app/content/site.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { readDocument } from "#app/features/content-documents.server.ts";
+import { readRetention } from "#app/features/retention/retention.server.ts";
 import type { AuditActor } from "#app/features/staff/audit.server.ts";
 import { saveContent, type VersionedContent } from "#app/features/staff/publishing/revisions.server.ts";
 import { contentDocuments } from "#app/platform/db/schema.server.ts";
@@ -49,7 +50,7 @@ export async function siteFactsFor(services: { db: Database; content: Pick<Servi
   try {
     return await services.content.read(TYPE, async () => {
       const { facts, revision } = await readSiteFacts(services.db);
-      return { facts, revision };
+      return { facts: { ...facts, retention: retentionFacts((await readRetention(services.db)).periods) }, revision };
     });
   } catch (error) {
     logger.error({ err: error }, "The site facts could not be read; the pages show the defaults");

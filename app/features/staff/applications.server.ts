@@ -201,13 +201,18 @@ async function applicationDetail(db: Database, id: number) {
     consentAt: a.consentAt.toISOString(),
     consentVersion: a.consentVersion,
     readAt: a.readAt?.toISOString() ?? null,
-    resume: {
-      name: a.resumeName,
-      contentType: a.resumeContentType,
-      size: a.resumeSize,
-      href: attachmentPath(a.resumeKey),
-      previewHref: canPreview(a.resumeContentType) ? attachmentPreviewPath(a.resumeKey) : null,
-    },
+    // Anonymised (retention or erasure): the resume was deleted with the rest.
+    resume: a.resumeKey
+      ? {
+          name: a.resumeName,
+          contentType: a.resumeContentType,
+          size: a.resumeSize,
+          href: attachmentPath(a.resumeKey),
+          previewHref: canPreview(a.resumeContentType) ? attachmentPreviewPath(a.resumeKey) : null,
+        }
+      : null,
+    futureRolesConsentAt: a.futureRolesConsentAt?.toISOString() ?? null,
+    anonymisedAt: a.anonymisedAt?.toISOString() ?? null,
     attribution: a.attribution,
     answers: answersOf(a.answers),
     meetsRequirements: a.meetsRequirements,

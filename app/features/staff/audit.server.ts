@@ -87,7 +87,10 @@ export type AuditAction =
   | "stage-email-template-edited"
   | "stage-email-sent"
   | "rejection-scheduled"
-  | "rejection-cancelled";
+  | "rejection-cancelled"
+  | "retention-changed"
+  | "candidate-exported"
+  | "candidate-erased";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

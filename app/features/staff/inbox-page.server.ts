@@ -219,6 +219,7 @@ const doneMessages: Record<string, string> = {
   "reply-queued": "Your reply is in the outbox and will be sent shortly; the history shows when it goes.",
   "stage-email-sent": "The stage was changed and the email was sent to the candidate.",
   "stage-email-queued": "The stage was changed; the email is in the outbox and will be sent shortly (the history shows when it goes).",
+  "candidate-erased": "The candidate was erased: their personal data and resumes are gone; the stage, dates, job and source remain.",
   "rejection-scheduled": "The rejection is scheduled: at the time shown, the application moves to Rejected and its email goes, unless you cancel it first.",
 };
 

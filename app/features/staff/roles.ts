@@ -58,7 +58,8 @@ export type StaffArea =
   | "accounts"
   | "businessHours"
   | "teams"
-  | "siteFacts";
+  | "siteFacts"
+  | "retention";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
   consultations: { label: "Consultations", path: "/staff/consultations", roles: ["sales"] },
@@ -96,6 +97,8 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   teams: { label: "Teams and lead routing", path: "/staff/teams", roles: [] },
   // The company's own words on every page (its phone, its address, the banner): an admin's to keep.
   siteFacts: { label: "Site facts", path: "/staff/site", roles: [] },
+  // How long applicants' and leads' data is kept is the company's promise in its privacy policy: an admin's to keep.
+  retention: { label: "Data retention", path: "/staff/retention", roles: [] },
 };
 
 /** Whether the account holds `role` among its roles. */

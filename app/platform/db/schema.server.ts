@@ -206,6 +206,8 @@ export const consultations = pgTable(
       .notNull()
       .unique("consultations_reference_key")
       .default(sql`null`),
+    /** When a lost or spam request's personal data and files were removed (features/retention); the figures' columns remain. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [
     index("consultations_list_idx").on(t.submittedAt, t.id),
@@ -240,6 +242,10 @@ export const consultations = pgTable(
       .on(t.submittedAt)
       .where(sql.raw(`"status" <> 'spam' and ${FIGURES_ROW_TEXT_BYTES} > ${FIGURES_ROW_TEXT_BYTES_LIMIT}`)),
     index("consultations_search_idx").using("gin", t.fullName.op("gin_trgm_ops"), t.email.op("gin_trgm_ops"), t.projectBrief.op("gin_trgm_ops")),
+    // The retention sweep's claim: lost and spam requests still holding personal data.
+    index("consultations_retention_idx")
+      .on(t.id)
+      .where(sql`${t.status} in ('lost', 'spam') and ${t.anonymisedAt} is null`),
     check("consultations_status_check", sql`${t.status} in ('new', 'contacted', 'qualified', 'won', 'lost', 'spam')`),
   ],
 );
@@ -531,6 +537,12 @@ export const jobApplications = pgTable(
     answers: jsonb("answers").$type<QuestionAnswer[]>().notNull().default([]),
     /** False when an answer was a question's knockout answer: shown to recruiters, never to the candidate. */
     meetsRequirements: boolean("meets_requirements").notNull().default(true),
+    /** When the candidate ticked "keep me in mind for future roles"; null when they did not. */
+    futureRolesConsentAt: timestamp("future_roles_consent_at", { withTimezone: true }),
+    /** When the consent-renewal email went into the outbox (features/retention); anonymising waits a notice period after it. */
+    renewalNoticeAt: timestamp("renewal_notice_at", { withTimezone: true }),
+    /** When its personal data and resume were removed (retention or erasure): only the stage, dates, job and source remain. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },
   (t) => [
     index("job_applications_job_list_idx").on(t.jobId, t.createdAt, t.id),
@@ -547,6 +559,15 @@ export const jobApplications = pgTable(
       t.reference.op("gin_trgm_ops"),
       t.position.op("gin_trgm_ops"),
     ),
+    // The retention sweep's claim: only applications still holding personal data, so it stays small as they are anonymised.
+    // In id order, as the claim reads them: a batch stops at its limit instead of sorting every row still held.
+    index("job_applications_retention_idx")
+      .on(t.id)
+      .where(sql`${t.anonymisedAt} is null`),
+    // The consent-renewal notices' claim: candidates kept in mind not yet told, a small part of the applications.
+    index("job_applications_renewal_idx")
+      .on(t.id)
+      .where(sql`${t.futureRolesConsentAt} is not null and ${t.renewalNoticeAt} is null and ${t.anonymisedAt} is null`),
     check("job_applications_status_check", sql`${t.status} in ('new', 'screening', 'interview', 'offer', 'hired', 'rejected')`),
   ],
 );

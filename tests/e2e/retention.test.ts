@@ -1,0 +1,162 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { strFromU8, unzipSync } from "fflate";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { axeViolations, downloadedBytes, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { applyForJob } from "#tests/support/careers.ts";
+import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
+import { parseMail, startSmtpServer, waitUntil, type TestSmtpServer } from "#tests/support/mail.ts";
+import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { signInAs } from "#tests/support/staff.ts";
+
+/*
+ * Retention end to end, on PostgreSQL (whose rows the test reads) with a real
+ * SMTP server: two candidates apply, one ticking "Keep me in mind for future
+ * roles"; a recruiter downloads the first one's data; an admin shortens the
+ * application period to 0 months, the privacy policy says so, the job closes,
+ * and "Apply retention now" anonymises the first application and deletes its
+ * resume from storage, while the second candidate is emailed to renew first;
+ * then the second candidate is erased on request without JavaScript, and the
+ * audit log holds both requests without their personal data.
+ */
+const { newPage } = setupBrowser();
+
+let smtp: TestSmtpServer;
+let database: FreshPostgres;
+let server: RunningServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  database = await freshPostgres();
+  server = await startServer({ MAIL_TRANSPORT: "smtp", SMTP_URL: smtp.url, FORM_RATE_LIMIT: "1000", DEMO_CONTENT: "true", DATABASE_URL: database.url });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.dispose();
+  await smtp?.stop();
+});
+
+type ApplicationRow = {
+  id: string;
+  full_name: string;
+  email: string;
+  resume_key: string;
+  job_id: string;
+  status: string;
+  future_roles_consent_at: Date | null;
+  anonymised_at: Date | null;
+  renewal_notice_at: Date | null;
+};
+
+async function applicationOf(reference: string): Promise<ApplicationRow> {
+  const { rows } = await database.pool.query<ApplicationRow>("select * from job_applications where reference = $1", [reference]);
+  return rows[0]!;
+}
+
+/** Where the local storage driver keeps a stored file. */
+const storedFile = (key: string) => path.join(server.dataDir, "files", key);
+
+async function expectAccessible(page: Page) {
+  expect(await axeViolations(page), `${page.url()} at 1280 px`).toEqual([]);
+  await page.setViewportSize(PHONE);
+  expect(await axeViolations(page), `${page.url()} at 375 px`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} fits 375 px`).toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test(
+  "retention with a short period: the resume is gone from storage and the row anonymised; a candidate kept in mind is emailed first",
+  { timeout: 240_000 },
+  async () => {
+    const first = await applyForJob(await newPage({ baseURL: server.baseURL }), "ravi.retention@example.com");
+    const second = await applyForJob(await newPage({ baseURL: server.baseURL }), "meera.retention@example.com", undefined, { futureRoles: true });
+    const before = await applicationOf(first.reference);
+    expect(before.future_roles_consent_at).toBeNull();
+    expect((await applicationOf(second.reference)).future_roles_consent_at).not.toBeNull();
+    expect(existsSync(storedFile(before.resume_key))).toBe(true);
+
+    // A recruiter downloads the first candidate's data from their application.
+    const recruiter = await newPage({ baseURL: server.baseURL });
+    await signInAs(recruiter, server, "recruiter", "Rita Recruiter");
+    await gotoHydrated(recruiter, `/staff/applications/${before.id}`);
+    await recruiter.getByRole("link", { name: "Export or erase this candidate's data" }).click();
+    await recruiter.getByRole("heading", { name: "A candidate's data", level: 1 }).waitFor();
+    await expectAccessible(recruiter);
+    const [download] = await Promise.all([recruiter.waitForEvent("download"), recruiter.getByRole("link", { name: "Download their data (zip)" }).click()]);
+    expect(download.suggestedFilename()).toBe(`candidate-${first.reference}.zip`);
+    const files = unzipSync(new Uint8Array(await downloadedBytes(download)));
+    expect(Object.keys(files).sort()).toEqual(["candidate.json", `files/${first.reference}-Asha_Verma_CV.pdf`]);
+    expect(JSON.parse(strFromU8(files["candidate.json"]!))).toMatchObject({
+      email: "ravi.retention@example.com",
+      applications: [{ reference: first.reference }],
+    });
+
+    // An admin shortens the application period; the privacy policy states it at once.
+    const admin = await newPage({ baseURL: server.baseURL });
+    await signInAs(admin, server, "admin", "Ada Admin");
+    await gotoHydrated(admin, "/staff/retention");
+    await expectAccessible(admin);
+    await admin.getByLabel("Applications, months after the job closes").fill("0");
+    await admin.getByRole("button", { name: "Save periods" }).click();
+    await admin.getByText("Saved: applications are kept 0 months after their job closes, lost and spam requests 6 months.").waitFor();
+    const policy = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
+    await policy.goto("/privacy-policy");
+    await expect
+      .poll(async () => (await policy.reload(), await policy.locator("main").textContent()))
+      .toContain("Job applications, including resumes: 0 months after the job closes");
+    expect(await policy.locator("main").textContent()).toContain(
+      "Consultation requests we closed without going further, or as spam: 6 months after we closed them.",
+    );
+
+    // The job closes; retention is applied at once instead of at the next hourly run.
+    await database.pool.query("update job set status = 'closed', changed_at = now() where id = $1", [before.job_id]);
+    await admin.getByRole("button", { name: "Apply retention now" }).click();
+    await admin.getByText("Retention applied: 1 application and 0 consultation requests anonymised, 1 candidate asked to renew their consent.").waitFor();
+
+    const after = await applicationOf(first.reference);
+    expect(after).toMatchObject({ full_name: "Anonymised", email: "", resume_key: "", status: "new" });
+    expect(after.anonymised_at).not.toBeNull();
+    expect(existsSync(storedFile(before.resume_key))).toBe(false);
+    const kept = await applicationOf(second.reference);
+    expect(kept).toMatchObject({ full_name: "Asha Verma", anonymised_at: null });
+    expect(kept.renewal_notice_at).not.toBeNull();
+
+    // The candidate kept in mind hears first, with the way to keep hearing from us.
+    await waitUntil(() => smtp.received.some((mail) => mail.to.includes("meera.retention@example.com") && /keep you in mind/.test(mail.raw)), 15_000);
+    const renewal = parseMail(smtp.received.find((mail) => mail.to.includes("meera.retention@example.com") && /keep you in mind/.test(mail.raw))!.raw);
+    expect(renewal.headers.get("subject")).toMatch(/^Shall we keep you in mind for future roles\?/);
+    expect(renewal.text).toContain(`${server.baseURL}/careers/alerts`);
+
+    // The recruiter sees what is left: the stage and dates, no resume, and nothing to export.
+    await gotoHydrated(recruiter, `/staff/applications/${before.id}`);
+    await recruiter.getByText(/^Anonymised .*: the candidate's details, answers and resume were removed/).waitFor();
+    expect(await recruiter.getByRole("link", { name: /^Download / }).count()).toBe(0);
+    expect(await recruiter.getByRole("link", { name: "Export or erase this candidate's data" }).count()).toBe(0);
+    await expectAccessible(recruiter);
+
+    // The second candidate asks to be erased, without JavaScript: a post without the ticked box is refused.
+    const plain = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
+    await plain.context().addCookies(await recruiter.context().cookies());
+    const refused = await plain.context().request.post(`${server.baseURL}/staff/applications/${kept.id}/candidate`, {
+      form: { confirm: "" },
+      headers: { origin: server.baseURL },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await applicationOf(second.reference)).anonymised_at).toBeNull();
+    await plain.goto(`/staff/applications/${kept.id}/candidate`);
+    await plain.getByRole("checkbox", { name: "The candidate asked to be erased" }).check();
+    await plain.getByRole("button", { name: "Erase this candidate" }).click();
+    await plain.getByText("The candidate was erased: their personal data and resumes are gone; the stage, dates, job and source remain.").waitFor();
+    expect(await applicationOf(second.reference)).toMatchObject({ full_name: "Anonymised", email: "", resume_key: "" });
+    expect(existsSync(storedFile(kept.resume_key))).toBe(false);
+    const { rows: audit } = await database.pool.query<{ action: string; detail: unknown }>(
+      "select action, detail from audit_log where action like 'candidate-%' order by id",
+    );
+    expect(audit).toEqual([
+      { action: "candidate-exported", detail: { applications: 1, missingFiles: 0 } },
+      { action: "candidate-erased", detail: { applications: 1 } },
+    ]);
+  },
+);
