@@ -87,7 +87,15 @@ export type AuditAction =
   | "stage-email-template-edited"
   | "stage-email-sent"
   | "rejection-scheduled"
-  | "rejection-cancelled";
+  | "rejection-cancelled"
+  | "campaign-created"
+  | "campaign-edited"
+  | "campaign-test-sent"
+  | "campaign-scheduled"
+  | "campaign-unscheduled"
+  | "campaign-started"
+  | "campaign-paused"
+  | "campaign-resumed";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

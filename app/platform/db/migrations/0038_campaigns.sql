@@ -11,7 +11,7 @@ CREATE TABLE "newsletter_campaigns" (
 	"paced_until" timestamp with time zone,
 	"finished_at" timestamp with time zone,
 	"note" text,
-	"created_by" bigint,
+	"created_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "newsletter_campaigns_state_check" CHECK ("newsletter_campaigns"."state" in ('draft', 'scheduled', 'sending', 'paused', 'sent'))
