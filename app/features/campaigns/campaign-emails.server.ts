@@ -37,7 +37,13 @@ function textOf(html: string): string {
     .replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_link, href: string, words: string) => `${words} (${href.replace(/&amp;/g, "&")})`)
     .replace(/<br\s*\/?>/gi, "\n")
     .split(BLOCK_END)
-    .map((block) => block.split("\n").map((line) => plainText(line)).filter(Boolean).join("\n"))
+    .map((block) =>
+      block
+        .split("\n")
+        .map((line) => plainText(line))
+        .filter(Boolean)
+        .join("\n"),
+    )
     .filter(Boolean)
     .join("\n\n");
 }

@@ -11,7 +11,14 @@ import { newsletterLink } from "#app/features/newsletter/newsletter-links.server
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { rowsOf, type Database } from "#app/platform/db/client.server.ts";
-import { mailSuppressions, newsletterCampaigns, newsletterSubscriptions, outbox, type CampaignState } from "#app/platform/db/schema.server.ts";
+import {
+  mailSuppressions,
+  newsletterCampaigns,
+  newsletterSubscriptions,
+  outbox,
+  OUTBOX_HELD_UNTIL,
+  type CampaignState,
+} from "#app/platform/db/schema.server.ts";
 import { suppressedAddress } from "#app/platform/email/suppression.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import type { PeriodicTask, Services } from "#app/platform/services.server.ts";
@@ -21,7 +28,7 @@ import { siteSecret } from "#app/platform/site-secret.server.ts";
  * Newsletter campaigns (decision 075). A campaign is written, previewed and
  * test-sent by staff, then sent now or at a time. Sending makes one outbox
  * row a confirmed subscriber, in batches each its own short transaction, held
- * back (`next_attempt_at` = infinity) until the pacer lets them go at
+ * back (`next_attempt_at` = OUTBOX_HELD_UNTIL) until the pacer lets them go at
  * NEWSLETTER_SEND_RATE across every process. The outbox's unique
  * (campaign, subscriber) key makes each row once, and the outbox worker sends
  * each row once; pausing holds the rows not yet gone.
@@ -33,12 +40,14 @@ export type CampaignInput = { subject: string; preheader: string; bodyHtml: stri
 
 type Change = { ok: true; message: string; id?: number } | { ok: false; status: number; message: string; field?: string };
 
-type Actor = AuditActor & { id: string };
+type Actor = AuditActor;
 
 /** Rows made in one transaction: short enough never to hold anything a form post waits on, many enough to make 100,000 in seconds. */
 export const FILL_BATCH = 1_000;
 /** How long one sweep spends making rows before it lets the process do other work. */
 const FILL_BUDGET_MS = 5_000;
+// A literal, not a parameter, so the planner takes the partial index of held rows.
+const HELD = sql.raw(`'${OUTBOX_HELD_UNTIL}'::timestamptz`);
 /** The pacer lets go of rows this far ahead of now; the sweep runs at least this often. */
 const PACE_AHEAD_MS = 1_000;
 export const CAMPAIGN_SWEEP_INTERVAL_MS = 1_000;
@@ -171,7 +180,7 @@ export async function pauseCampaign(db: Database, id: number, actor: Actor, ipAd
   const moved = await move(db, id, ["sending"], { state: "paused" }, "Only a campaign that is sending can be paused.", async (tx) => {
     await tx
       .update(outbox)
-      .set({ nextAttemptAt: sql`'infinity'` })
+      .set({ nextAttemptAt: HELD })
       .where(and(eq(outbox.campaignId, id), eq(outbox.status, "pending")));
     await audited(tx, actor, "campaign-paused", id, ipAddress);
     return null;
@@ -284,7 +293,7 @@ export async function fillCampaignBatch(db: Database, env: Pick<Env, "SITE_URL" 
               unsubscribe_url: newsletterLink(env.SITE_URL, secret, "unsubscribe", subscriber),
               subscription_id: subscriber.id,
             } satisfies CampaignMailParams,
-            nextAttemptAt: sql`'infinity'`,
+            nextAttemptAt: HELD,
             campaignId: id,
             newsletterSubscriptionId: subscriber.id,
           })),
@@ -320,7 +329,7 @@ export async function paceCampaign(db: Database, id: number, rate: number): Prom
       await tx.execute(sql`
         with held as (
           select id, row_number() over (order by id) as slot from ${outbox}
-          where ${outbox.campaignId} = ${id} and ${outbox.nextAttemptAt} = 'infinity'
+          where ${outbox.campaignId} = ${id} and ${outbox.nextAttemptAt} = ${HELD}
           order by id limit ${campaign.room}
         )
         update ${outbox} set next_attempt_at = ${campaign.start}::timestamptz + ((held.slot - 1) / ${rate}::double precision) * interval '1 second'

@@ -410,7 +410,7 @@ export const outbox = pgTable(
     // A campaign's rows the pacer has not let go yet, in the order it lets them go.
     index("outbox_campaign_held_idx")
       .on(t.campaignId, t.id)
-      .where(sql`${t.nextAttemptAt} = 'infinity'`),
+      .where(sql`${t.nextAttemptAt} = '9999-12-31T00:00:00Z'::timestamptz`),
     index("outbox_consultation_idx").on(t.consultationId),
     index("outbox_application_idx").on(t.applicationId),
     index("outbox_registration_idx").on(t.registrationId),
@@ -421,6 +421,12 @@ export const outbox = pgTable(
     check("outbox_channel_check", sql`${t.channel} in ('email', 'webhook')`),
   ],
 );
+
+/**
+ * The due time of an outbox row held back until a campaign's pacer lets it go:
+ * far after any real retry, and a date every driver reads (unlike 'infinity').
+ */
+export const OUTBOX_HELD_UNTIL = "9999-12-31T00:00:00Z";
 
 export const campaignStates = ["draft", "scheduled", "sending", "paused", "sent"] as const;
 export type CampaignState = (typeof campaignStates)[number];

@@ -24,4 +24,4 @@ CREATE INDEX "newsletter_campaigns_list_idx" ON "newsletter_campaigns" USING btr
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_campaign_id_newsletter_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."newsletter_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_newsletter_subscription_id_newsletter_subscriptions_id_fk" FOREIGN KEY ("newsletter_subscription_id") REFERENCES "public"."newsletter_subscriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "outbox_campaign_recipient_key" ON "outbox" USING btree ("campaign_id","newsletter_subscription_id");--> statement-breakpoint
-CREATE INDEX "outbox_campaign_held_idx" ON "outbox" USING btree ("campaign_id","id") WHERE "outbox"."next_attempt_at" = 'infinity';
+CREATE INDEX "outbox_campaign_held_idx" ON "outbox" USING btree ("campaign_id","id") WHERE "outbox"."next_attempt_at" = '9999-12-31T00:00:00Z'::timestamptz;
