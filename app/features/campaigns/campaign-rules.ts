@@ -19,3 +19,15 @@ export const campaignStateLabels: Record<CampaignState, string> = {
 export const isEditable = (state: CampaignState) => state === "draft" || state === "scheduled";
 
 export const NO_RECIPIENTS_MESSAGE = "Nobody would get this campaign: the newsletter has no confirmed subscribers it may go to.";
+
+/** Per campaign: its outbox rows by what became of them, and what its recipients did after (decision 075). */
+export type CampaignFigures = {
+  recipients: number;
+  sent: number;
+  waiting: number;
+  failed: number;
+  notSent: number;
+  bounced: number;
+  complaints: number;
+  unsubscribes: number;
+};

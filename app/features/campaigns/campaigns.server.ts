@@ -6,6 +6,7 @@ import {
   MAX_CAMPAIGN_PREHEADER_LENGTH,
   MAX_CAMPAIGN_SUBJECT_LENGTH,
   NO_RECIPIENTS_MESSAGE,
+  type CampaignFigures,
 } from "#app/features/campaigns/campaign-rules.ts";
 import { newsletterLink } from "#app/features/newsletter/newsletter-links.server.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
@@ -380,17 +381,6 @@ export async function sweepCampaigns({ db, env, outbox: mail }: SweepServices): 
 
 export const sendNewsletterCampaigns: PeriodicTask = { name: "send newsletter campaigns", intervalMs: CAMPAIGN_SWEEP_INTERVAL_MS, run: sweepCampaigns };
 
-export type CampaignFigures = {
-  recipients: number;
-  sent: number;
-  waiting: number;
-  failed: number;
-  notSent: number;
-  bounced: number;
-  complaints: number;
-  unsubscribes: number;
-};
-
 /**
  * Per campaign: its rows by status; bounces and complaints reported for its
  * recipients' addresses since their message was made; recipients who have
@@ -419,14 +409,8 @@ const noFigures: CampaignFigures = { recipients: 0, sent: 0, waiting: 0, failed:
 
 export type CampaignRow = Campaign & { figures: CampaignFigures };
 
-/** Campaigns, newest first, each with its figures; `beforeId` pages on. */
-export async function listCampaigns(db: Database, beforeId: number | null = null, size = 100): Promise<CampaignRow[]> {
-  const campaigns = await db
-    .select()
-    .from(newsletterCampaigns)
-    .where(beforeId === null ? undefined : lt(newsletterCampaigns.id, beforeId))
-    .orderBy(desc(newsletterCampaigns.id))
-    .limit(size);
+/** The campaigns with their figures, counted in one query. */
+async function withFigures(db: Database, campaigns: Campaign[]): Promise<CampaignRow[]> {
   if (campaigns.length === 0) return [];
   const figures = await db
     .select(figuresColumns())
@@ -440,4 +424,20 @@ export async function listCampaigns(db: Database, beforeId: number | null = null
     .groupBy(outbox.campaignId);
   const byId = new Map(figures.map(({ campaignId, ...rest }) => [campaignId, rest]));
   return campaigns.map((campaign) => ({ ...campaign, figures: byId.get(campaign.id) ?? noFigures }));
+}
+
+/** Campaigns, newest first, each with its figures; `beforeId` pages on. */
+export async function listCampaigns(db: Database, beforeId: number | null = null, size = 100): Promise<CampaignRow[]> {
+  const campaigns = await db
+    .select()
+    .from(newsletterCampaigns)
+    .where(beforeId === null ? undefined : lt(newsletterCampaigns.id, beforeId))
+    .orderBy(desc(newsletterCampaigns.id))
+    .limit(size);
+  return withFigures(db, campaigns);
+}
+
+export async function findCampaignWithFigures(db: Database, id: number): Promise<CampaignRow | null> {
+  const campaign = await findCampaign(db, id);
+  return campaign ? ((await withFigures(db, [campaign]))[0] ?? null) : null;
 }

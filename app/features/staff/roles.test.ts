@@ -17,6 +17,7 @@ test("an account with several roles opens the union of their areas, and nothing 
     "applications",
     "stageEmails",
     "insights",
+    "campaigns",
     "pages",
     "caseStudies",
     "people",

@@ -6,7 +6,7 @@ import { inPages } from "#app/features/staff/csv.server.ts";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { newsletterSubscriptions as subscriptions } from "#app/platform/db/schema.server.ts";
+import { newsletterSubscriptions as subscriptions, outbox } from "#app/platform/db/schema.server.ts";
 
 const columns = {
   id: subscriptions.id,
@@ -71,11 +71,13 @@ export async function findSubscriber(db: Database, id: number): Promise<Subscrib
 }
 
 /**
- * Erasure on request: the row goes, and the audit entry that says so keeps
- * its id but not the address. False when it was already gone.
+ * Erasure on request: the row goes, with the campaign messages made for it
+ * (which hold the address), and the audit entry that says so keeps its id but
+ * not the address. False when it was already gone.
  */
 export function eraseSubscriber(db: Database, id: number, actor: AuditActor, ipAddress: string): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await tx.delete(outbox).where(eq(outbox.newsletterSubscriptionId, id));
     const [erased] = await tx.delete(subscriptions).where(eq(subscriptions.id, id)).returning({ id: subscriptions.id });
     if (!erased) return false;
     await audit(tx, { actor, action: "subscriber-erased", target: { type: "subscriber", id }, ipAddress });
