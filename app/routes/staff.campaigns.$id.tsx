@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/staff.campaigns.$id";
 import { CampaignFigureList } from "#app/features/campaigns/campaign-figures.tsx";
 import { CampaignForm } from "#app/features/campaigns/campaign-form.tsx";
@@ -22,7 +22,7 @@ import { answerRejection, changeAnswer, formError, unknownIntent } from "#app/fe
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { staffTimeZone } from "#app/features/staff/staff-time.server.ts";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
-import { buttonClass, RecordPageHeader, secondaryButtonClass, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { IntentButton, RecordPageHeader, staffMeta } from "#app/features/staff/staff-ui.tsx";
 import { parseRecordId } from "#app/platform/db/schema.server.ts";
 import { clientAddressOf } from "#app/platform/request-context.ts";
 import { servicesOf } from "#app/services-context.server.ts";
@@ -82,17 +82,6 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => staffMeta(loaded ? `Campaign: ${loaded.campaign.subject}` : "Campaign");
-
-function IntentButton({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <button type="submit" className={primary ? buttonClass : secondaryButtonClass}>
-        {label}
-      </button>
-    </Form>
-  );
-}
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, preview, recipients, sendAtField, done } = loaderData;
