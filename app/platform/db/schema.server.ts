@@ -456,7 +456,7 @@ export const newsletterCampaigns = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     /** A sentence for staff when a due campaign could not start (nobody to send to). */
     note: text("note"),
-    createdBy: text("created_by").references((): AnyPgColumn => staffAccounts.id, { onDelete: "set null" }),
+    createdBy: text("created_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -19,7 +19,7 @@ CREATE TABLE "newsletter_campaigns" (
 --> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "campaign_id" bigint;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "newsletter_subscription_id" bigint;--> statement-breakpoint
-ALTER TABLE "newsletter_campaigns" ADD CONSTRAINT "newsletter_campaigns_created_by_staff_account_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff_account"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "newsletter_campaigns" ADD CONSTRAINT "newsletter_campaigns_created_by_staff_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "newsletter_campaigns_list_idx" ON "newsletter_campaigns" USING btree ("created_at","id");--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_campaign_id_newsletter_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."newsletter_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_newsletter_subscription_id_newsletter_subscriptions_id_fk" FOREIGN KEY ("newsletter_subscription_id") REFERENCES "public"."newsletter_subscriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
