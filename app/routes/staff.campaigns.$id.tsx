@@ -152,13 +152,14 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
           <dt className="font-semibold">Preheader</dt>
           <dd>{preview.preheader || "None"}</dd>
         </dl>
+        {/* Sandboxed without scripts; of the site's origin, so its images (served for this origin only, but the campaign's) load. */}
         <div className="flex flex-wrap items-start gap-6">
           <figure className="grid max-w-full gap-2">
             <figcaption className="text-sm font-semibold">On a desktop</figcaption>
             <iframe
               title="The campaign on a desktop"
               srcDoc={preview.html}
-              sandbox=""
+              sandbox="allow-same-origin"
               className="h-[40rem] w-[40rem] max-w-full rounded-lg border border-slate-300 bg-white"
             />
           </figure>
@@ -167,7 +168,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             <iframe
               title="The campaign on a phone"
               srcDoc={preview.html}
-              sandbox=""
+              sandbox="allow-same-origin"
               className="h-[40rem] w-[375px] max-w-full rounded-lg border border-slate-300 bg-white"
             />
           </figure>
