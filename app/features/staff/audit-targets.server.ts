@@ -11,6 +11,7 @@ import {
   jobApplications,
   jobs,
   mailSuppressions,
+  newsletterCampaigns,
   newsletterSubscriptions,
   outbox,
   people,
@@ -160,6 +161,13 @@ const kinds: Record<string, Kind> = {
   outbox: { label: "Email", gone: "deleted", numeric: true, read: namesIn(outbox, outbox.id, outbox.subject), href: (id) => `/staff/outbox/${id}` },
   // A subscriber is named by number only: the log keeps no address, and an erased one has no page.
   subscriber: { label: "Subscriber", gone: "erased", numeric: true, read: namesIn(newsletterSubscriptions, newsletterSubscriptions.id, null), href: null },
+  campaign: {
+    label: "Newsletter campaign",
+    gone: "deleted",
+    numeric: true,
+    read: namesIn(newsletterCampaigns, newsletterCampaigns.id, newsletterCampaigns.subject),
+    href: (id) => `/staff/campaigns/${id}`,
+  },
   // Named by number for the same reason; the list finds it by address.
   suppression: {
     label: "Suppressed address",
