@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
+import { sendNewsletterCampaigns } from "#app/features/campaigns/campaigns.server.ts";
 import { nextScheduledChange } from "#app/features/content-schedule.server.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { sweepOrphanUploads } from "#app/features/forms/upload-sweep.server.ts";
@@ -42,6 +43,7 @@ const periodic = [
   carryOutScheduledRejections,
   sendJobAlerts,
   applyRetentionPeriodically,
+  sendNewsletterCampaigns,
 ] satisfies PeriodicTask[];
 const services = await openServices(config, { mailTemplates, mailCompany: mailCompanyOf, nextScheduledChange, housekeeping, periodic }).catch(
   (error: Error) => {

@@ -1,3 +1,4 @@
+import { campaignEmails } from "#app/features/campaigns/campaign-emails.server.ts";
 import { applicationEmails } from "#app/features/careers/application-emails.server.ts";
 import { consultationEmails } from "#app/features/consultation/consultation-emails.server.ts";
 import { eventEmails } from "#app/features/events/event-emails.server.ts";
@@ -18,6 +19,7 @@ export const mailTemplates = {
   ...applicationEmails,
   ...staffEmails,
   ...newsletterEmails,
+  ...campaignEmails,
   ...jobAlertEmails,
   ...eventEmails,
   ...replyEmails,

@@ -100,6 +100,19 @@ const sampleMessages: { [Name in keyof typeof mailTemplates]: { to: string; para
       unsubscribe_url: "https://www.kraftechnologies.com/newsletter/unsubscribe?token=abc",
     },
   },
+  "newsletter-campaign": {
+    to: "asha@example.com",
+    params: {
+      campaign_id: 1,
+      site_url: "https://www.kraftechnologies.com",
+      unsubscribe_url: "https://www.kraftechnologies.com/newsletter/unsubscribe?s=7.abc",
+      subscription_id: 7,
+      subject: "November notes: shipping software <fast>",
+      preheader: "Three things we learned this month",
+      body_html:
+        '<h2>What we shipped</h2><p>A <a href="/featured-insights">new insight</a> and a <strong>faster</strong> checkout.</p><p><img src="/media/12/chart.webp" alt="The chart" width="600" height="300"></p><script>alert(1)</script>',
+    },
+  },
   "job-alert-confirmation": {
     to: "asha@example.com",
     params: {

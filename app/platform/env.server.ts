@@ -101,6 +101,12 @@ const BaseSchema = z.object({
    */
   NEWSLETTER_DOUBLE_OPT_IN: optionalFlag.transform((value) => value ?? true),
   /**
+   * Newsletter campaigns go out at this many messages a second across all
+   * processes (decision 075): 1 to 200, so the mail provider's limit and the
+   * site's own pages are both kept.
+   */
+  NEWSLETTER_SEND_RATE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
    * Express "trust proxy": unset trusts no proxy (the client address is the
    * socket's). Behind a load balancer set it (e.g. "1" or "loopback") so rate
    * limits see the visitor's address from X-Forwarded-For.

@@ -8,6 +8,8 @@ const IMAGE_HEADERS = {
   "Content-Type": MEDIA_CONTENT_TYPE,
   "Cache-Control": "public, max-age=31536000, immutable",
   "X-Content-Type-Options": "nosniff",
+  // Newsletter campaigns show these images in webmail pages (another origin), as the mail logo is shown.
+  "Cross-Origin-Resource-Policy": "cross-origin",
 };
 
 /**

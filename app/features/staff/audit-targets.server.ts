@@ -12,6 +12,7 @@ import {
   jobs,
   mailSuppressions,
   jobAlertSubscriptions,
+  newsletterCampaigns,
   newsletterSubscriptions,
   outbox,
   people,
@@ -167,6 +168,13 @@ const kinds: Record<string, Kind> = {
     numeric: true,
     read: namesIn(jobAlertSubscriptions, jobAlertSubscriptions.id, null),
     href: null,
+  },
+  campaign: {
+    label: "Newsletter campaign",
+    gone: "deleted",
+    numeric: true,
+    read: namesIn(newsletterCampaigns, newsletterCampaigns.id, newsletterCampaigns.subject),
+    href: (id) => `/staff/campaigns/${id}`,
   },
   // Named by number for the same reason; the list finds it by address.
   suppression: {

@@ -90,7 +90,15 @@ export type AuditAction =
   | "rejection-cancelled"
   | "retention-changed"
   | "candidate-exported"
-  | "candidate-erased";
+  | "candidate-erased"
+  | "campaign-created"
+  | "campaign-edited"
+  | "campaign-test-sent"
+  | "campaign-scheduled"
+  | "campaign-unscheduled"
+  | "campaign-started"
+  | "campaign-paused"
+  | "campaign-resumed";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

@@ -28,6 +28,7 @@ test("an account with several roles opens the union of their areas, and nothing 
     "stageEmails",
     "jobAlerts",
     "insights",
+    "campaigns",
     "pages",
     "caseStudies",
     "people",

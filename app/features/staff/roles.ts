@@ -30,7 +30,7 @@ export const roleDescriptions: Record<StaffRole, string> = {
   sales: "Consultation requests, newsletter subscribers and suppressed addresses, event registrations and the lead figures",
   recruiter: "Jobs and job applications, stage emails and job alert subscribers",
   editor:
-    "The site's pages, case studies, people, testimonials, client logos, insights and event editions: writing, images and publishing; redirects; the pages' web vitals",
+    "The site's pages, case studies, people, testimonials, client logos, insights and event editions: writing, images and publishing; newsletter campaigns; redirects; the pages' web vitals",
 };
 
 export type StaffArea =
@@ -45,6 +45,7 @@ export type StaffArea =
   | "stageEmails"
   | "jobAlerts"
   | "insights"
+  | "campaigns"
   | "pages"
   | "caseStudies"
   | "people"
@@ -77,6 +78,8 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   // Recruiters keep the job seekers who asked for alerts, as sales keep the newsletter's readers.
   jobAlerts: { label: "Job alert subscribers", path: "/staff/job-alerts", roles: ["recruiter"] },
   insights: { label: "Insights", path: "/staff/insights", roles: ["editor"] },
+  // Marketing writes and sends the newsletter; the subscribers' addresses stay with sales (the campaign screens show only counts).
+  campaigns: { label: "Newsletter campaigns", path: "/staff/campaigns", roles: ["editor"] },
   // Marketing's words on every page of the site, published without a developer (decision 061).
   pages: { label: "Pages", path: "/staff/pages", roles: ["editor"] },
   caseStudies: { label: "Case studies", path: "/staff/case-studies", roles: ["editor"] },

@@ -99,6 +99,18 @@ export function StaffShell({ user, children }: { user: ShellUser; children: Reac
   );
 }
 
+/** An action of a record's page (publish, pause, send a test): one button in a form of its own. */
+export function IntentButton({ intent, label, primary = false }: { intent: string; label: string; primary?: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={primary ? buttonClass : secondaryButtonClass}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 /** A page's heading and what it is for. */
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (

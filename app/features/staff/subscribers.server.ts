@@ -7,7 +7,7 @@ import type { SubscriberList } from "#app/features/staff/subscriber-pages.tsx";
 import { countedRows, countUpTo, cursorOf, exactly, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { likePattern, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { jobAlertSubscriptions, newsletterSubscriptions } from "#app/platform/db/schema.server.ts";
+import { jobAlertSubscriptions, newsletterSubscriptions, outbox } from "#app/platform/db/schema.server.ts";
 
 /**
  * Each list's table, and how its rows are named in the audit log (by number
@@ -101,12 +101,14 @@ export async function findSubscriber(db: Database, list: SubscriberList, id: num
 }
 
 /**
- * Erasure on request: the row goes, and the audit entry that says so keeps
- * its id but not the address. False when it was already gone.
+ * Erasure on request: the row goes, with the newsletter campaign messages
+ * made for it (which hold the address), and the audit entry that says so
+ * keeps its id but not the address. False when it was already gone.
  */
 export function eraseSubscriber(db: Database, list: SubscriberList, id: number, actor: AuditActor, ipAddress: string): Promise<boolean> {
   const table = tableOf(list);
   return db.transaction(async (tx) => {
+    if (list === "newsletter") await tx.delete(outbox).where(eq(outbox.newsletterSubscriptionId, id));
     const [erased] = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
     if (!erased) return false;
     await audit(tx, { actor, action: "subscriber-erased", target: { type: lists[list].auditTarget, id }, ipAddress });

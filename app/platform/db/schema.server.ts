@@ -400,9 +400,23 @@ export const outbox = pgTable(
     body: text("body"),
     /** A webhook's team, whose signing secret signs each attempt; removing the team drops its undelivered posts. */
     teamId: bigint("team_id", { mode: "number" }).references((): AnyPgColumn => teams.id, { onDelete: "cascade" }),
+    /**
+     * A newsletter campaign's message (decision 075): one row a subscriber,
+     * made once by the unique key. The subscriber's id goes null when they
+     * leave the list, so the campaign's figures keep the row.
+     */
+    campaignId: bigint("campaign_id", { mode: "number" }).references((): AnyPgColumn => newsletterCampaigns.id, { onDelete: "cascade" }),
+    newsletterSubscriptionId: bigint("newsletter_subscription_id", { mode: "number" }).references((): AnyPgColumn => newsletterSubscriptions.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     index("outbox_status_next_attempt_idx").on(t.status, t.nextAttemptAt),
+    uniqueIndex("outbox_campaign_recipient_key").on(t.campaignId, t.newsletterSubscriptionId),
+    // A campaign's rows the pacer has not let go yet, in the order it lets them go.
+    index("outbox_campaign_held_idx")
+      .on(t.campaignId, t.id)
+      .where(sql`${t.nextAttemptAt} = '9999-12-31T00:00:00Z'::timestamptz`),
     index("outbox_consultation_idx").on(t.consultationId),
     index("outbox_application_idx").on(t.applicationId),
     index("outbox_registration_idx").on(t.registrationId),
@@ -411,6 +425,50 @@ export const outbox = pgTable(
     index("outbox_search_idx").using("gin", t.toAddress.op("gin_trgm_ops")),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'suppressed')`),
     check("outbox_channel_check", sql`${t.channel} in ('email', 'webhook')`),
+  ],
+);
+
+/**
+ * The due time of an outbox row held back until a campaign's pacer lets it go:
+ * far after any real retry, and a date every driver reads (unlike 'infinity').
+ */
+export const OUTBOX_HELD_UNTIL = "9999-12-31T00:00:00Z";
+
+export const campaignStates = ["draft", "scheduled", "sending", "paused", "sent"] as const;
+export type CampaignState = (typeof campaignStates)[number];
+
+/**
+ * A newsletter campaign (decision 075): its words, its state, and the send's
+ * progress, which any process carries on: how far the recipients' outbox rows
+ * are made (`filled_through`, a subscription id) and until when the pacer has
+ * let rows go at the send rate (`paced_until`).
+ */
+export const newsletterCampaigns = pgTable(
+  "newsletter_campaigns",
+  {
+    id: id(),
+    subject: text("subject").notNull(),
+    preheader: text("preheader").notNull().default(""),
+    /** Sanitised as insights' bodies are. */
+    bodyHtml: text("body_html").notNull().default(""),
+    state: text("state").$type<CampaignState>().notNull().default("draft"),
+    /** When a scheduled campaign starts sending. */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    /** Null while the recipients' rows are being made; then the subscription id the last batch reached. */
+    filledThrough: bigint("filled_through", { mode: "number" }),
+    filledAt: timestamp("filled_at", { withTimezone: true }),
+    pacedUntil: timestamp("paced_until", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** A sentence for staff when a due campaign could not start (nobody to send to). */
+    note: text("note"),
+    createdBy: text("created_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("newsletter_campaigns_list_idx").on(t.createdAt, t.id),
+    check("newsletter_campaigns_state_check", sql`${t.state} in ('draft', 'scheduled', 'sending', 'paused', 'sent')`),
   ],
 );
 

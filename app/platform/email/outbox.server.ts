@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { normaliseEmailAddress } from "#app/features/forms/form-rules.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { outbox, teams } from "#app/platform/db/schema.server.ts";
@@ -9,6 +9,7 @@ import {
   type MailTemplateParams,
   type MailTemplates,
   paramsAfterSending,
+  paramsToSend,
   UnknownMailTemplateError,
 } from "#app/platform/email/templates.server.ts";
 import { PermanentRecipientError, type MailTransport } from "#app/platform/email/transport.server.ts";
@@ -206,7 +207,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       ? and(eq(outbox.id, only), eq(outbox.status, "pending"), lt(outbox.attempts, maxAttempts))
       : and(
           lt(outbox.attempts, maxAttempts),
-          or(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)), and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`))),
+          or(
+            and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)),
+            // A campaign's message whose worker died mid-send may have gone: it is not tried again (failInterrupted), so nobody gets a campaign twice.
+            and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`), isNull(outbox.campaignId)),
+          ),
         );
     const candidates = db
       .select({ id: outbox.id })
@@ -222,7 +227,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .returning();
   }
 
-  async function send(row: OutboxRow): Promise<void> {
+  async function send(row: OutboxRow, params: unknown): Promise<void> {
     if (row.channel === "webhook") {
       // The team's secret now, so a secret regenerated since the post was queued signs its retries.
       const [team] = row.teamId === null ? [] : await db.select({ secret: teams.webhookSecret }).from(teams).where(eq(teams.id, row.teamId));
@@ -230,7 +235,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     const to = plainMailbox(row.toAddress);
-    const rendered = renderTemplate(templates, row.template, row.params, to);
+    const rendered = renderTemplate(templates, row.template, params, to);
     const framed = await frameMail(rendered, { from, senders, brand: await brand() });
     // A template whose EmailJS fields are a subject and a message gets the framed HTML too, for a template that draws `{{{message_html}}}`.
     const emailjsParams = "message" in rendered.emailjsParams ? { ...rendered.emailjsParams, message_html: framed.html } : rendered.emailjsParams;
@@ -261,8 +266,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       logger.info({ outboxId: row.id, template: row.template, reason: suppressed }, "Delivery skipped: the recipient is suppressed");
       return { status: "failed", error: reason };
     }
+    let params: unknown = row.params;
     try {
-      await send(row);
+      if (row.channel === "email") params = await paramsToSend(templates, row.template, db, row.params);
+      if (params === null) {
+        const reason = "Not sent: the recipient left the list before it went out";
+        await db.update(outbox).set({ status: "suppressed", lastError: reason, lockedUntil: null }).where(eq(outbox.id, row.id));
+        return { status: "failed", error: reason };
+      }
+      await send(row, params);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // The mail server refused this recipient for good: no later message of any kind should try it either.
@@ -334,6 +346,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         lastError: sql`coalesce(${outbox.lastError} || '; ', '') || 'delivery was interrupted on the last attempt'`,
       })
       .where(and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`), sql`${outbox.attempts} >= ${maxAttempts}`));
+    await failInterrupted();
+  }
+
+  /** A campaign's message whose worker died mid-send: it may have gone, and a second copy is worse than a missing one (decision 075). */
+  async function failInterrupted(): Promise<void> {
+    await db
+      .update(outbox)
+      .set({ status: "failed", lockedUntil: null, lastError: "Delivery was interrupted; not tried again, as it may have gone" })
+      .where(and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`), isNotNull(outbox.campaignId)));
   }
 
   async function drain(): Promise<void> {

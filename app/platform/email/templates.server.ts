@@ -1,3 +1,4 @@
+import type { Database } from "#app/platform/db/client.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import type { SenderKey } from "#app/platform/email/mail-brand.server.ts";
 
@@ -53,6 +54,12 @@ export type MailTemplate<Params> = {
    * its row once the message is sent, so only the recipient keeps them.
    */
   secretParams?: readonly (keyof Params & string)[];
+  /**
+   * Params kept once elsewhere rather than in every row (a campaign's body,
+   * the same for thousands of messages), read as the message goes out. Null:
+   * the message is no longer to be sent (its recipient left the list).
+   */
+  load?(db: Database, params: Params): Promise<object | null>;
 };
 
 /** Fixes the params type once, so both functions of a template get it. */
@@ -98,6 +105,13 @@ export function renderTemplate(templates: MailTemplates, name: string, params: u
   // Params come from the outbox row, written by enqueue for this same name.
   const template = templates[name] as MailTemplate<unknown>;
   return { ...template.render(params), emailjsParams: template.emailjsParams(params, to) };
+}
+
+/** The params a message goes out with: its row's, completed by the template's `load`; null when it is no longer to be sent. */
+export async function paramsToSend(templates: MailTemplates, name: string, db: Database, params: Record<string, unknown>): Promise<unknown> {
+  if (!Object.hasOwn(templates, name)) return params;
+  const template = templates[name] as MailTemplate<unknown>;
+  return template.load ? template.load(db, params) : params;
 }
 
 /** The params to keep once the message is sent: the template's secret ones are blanked. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
-import { RecordPageHeader, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
+import { IntentButton, RecordPageHeader, linkClass, secondaryButtonClass } from "#app/features/staff/staff-ui.tsx";
 import { ScheduleForm } from "#app/features/staff/publishing/schedule-form.tsx";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 
@@ -10,18 +10,6 @@ type PublishingAction = { intent: string; label: string };
 
 /** Whether the item may be deleted now: the warning beside the button, or why not. */
 type Deletion = { summary: string; warning: string } | { refusal: string };
-
-/** A publishing action: one button in a form of its own. */
-function IntentButton({ intent, label }: PublishingAction) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <button type="submit" className={secondaryButtonClass}>
-        {label}
-      </button>
-    </Form>
-  );
-}
 
 type Scheduled = { publishAt: Date; byName: string | null };
 

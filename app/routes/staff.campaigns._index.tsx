@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/staff.campaigns._index";
+import { campaignFigureKeys, campaignFigureLabels } from "#app/features/campaigns/campaign-figures.tsx";
+import { campaignStateLabels } from "#app/features/campaigns/campaign-rules.ts";
+import { listCampaigns } from "#app/features/campaigns/campaigns.server.ts";
+import { requireStaff } from "#app/features/staff/staff-session.server.ts";
+import { LocalTime } from "#app/features/staff/staff-time.tsx";
+import { ListRow, ListTable } from "#app/features/staff/table-ui.tsx";
+import { buttonClass, linkClass, PageHeading, staffMeta } from "#app/features/staff/staff-ui.tsx";
+import { servicesOf } from "#app/services-context.server.ts";
+
+/** Every campaign fits one page for years (one a week is fifty a year); the export has them all. */
+const SHOWN = 100;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(context, request, "campaigns");
+  const { db } = await servicesOf(context);
+  return { campaigns: await listCampaigns(db, null, SHOWN) };
+}
+
+export const meta: Route.MetaFunction = () => staffMeta("Newsletter campaigns");
+
+const shownFigures = campaignFigureKeys.filter((key) => key !== "waiting" && key !== "notSent");
+
+export default function Campaigns({ loaderData }: Route.ComponentProps) {
+  const { campaigns } = loaderData;
+  return (
+    <>
+      <PageHeading title="Newsletter campaigns">
+        Write a campaign, preview it, send yourself a test, then send it to the confirmed subscribers now or at a time. It goes out at the configured rate and
+        can be paused.
+      </PageHeading>
+      <p className="mb-6 flex flex-wrap gap-4">
+        <Link to="/staff/campaigns/new" className={buttonClass}>
+          New campaign
+        </Link>
+        <a href="/staff/campaigns/export.csv" className={`${linkClass} self-center`} download>
+          Export all as CSV
+        </a>
+      </p>
+      {campaigns.length === 0 ? (
+        <p>No campaigns yet.</p>
+      ) : (
+        <ListTable caption="Campaigns, newest first" columns={["Subject", "State", "When", ...shownFigures.map((key) => campaignFigureLabels[key])]} cards>
+          {campaigns.map((campaign) => (
+            <ListRow
+              key={campaign.id}
+              cells={[
+                <Link to={`/staff/campaigns/${campaign.id}`} className={linkClass}>
+                  {campaign.subject}
+                </Link>,
+                campaignStateLabels[campaign.state],
+                campaign.finishedAt ? (
+                  <LocalTime value={campaign.finishedAt} />
+                ) : campaign.startedAt ? (
+                  <LocalTime value={campaign.startedAt} />
+                ) : campaign.sendAt ? (
+                  <LocalTime value={campaign.sendAt} />
+                ) : (
+                  "Not sent"
+                ),
+                ...shownFigures.map((key) => campaign.figures[key]),
+              ]}
+            />
+          ))}
+        </ListTable>
+      )}
+    </>
+  );
+}

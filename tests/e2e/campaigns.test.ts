@@ -1,0 +1,170 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { newsletterToken } from "#app/features/newsletter/newsletter-links.server.ts";
+import { axeViolations, DESKTOP, PHONE, setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
+import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
+import { parseMail, startSmtpServer, waitUntil, type TestSmtpServer } from "#tests/support/mail.ts";
+import { notice } from "#tests/support/publishing.ts";
+import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { signInAs } from "#tests/support/staff.ts";
+
+/*
+ * A newsletter campaign end to end on one server whose mail goes to a real
+ * SMTP sink, on a PostgreSQL database the test reads: three subscribers
+ * (confirmed, awaiting confirmation, unsubscribed); an editor writes a
+ * campaign with an uploaded image, previews it, sends a test, then sends it;
+ * only the confirmed subscriber gets it, with their own unsubscribe link, and
+ * following that link removes them.
+ */
+
+const SECRET = "a-test-secret-that-is-long-enough-0123456789";
+const { newPage } = setupBrowser();
+let smtp: TestSmtpServer;
+let database: FreshPostgres;
+let server: RunningServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  database = await freshPostgres();
+  server = await startServer({
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: smtp.url,
+    DATABASE_URL: database.url,
+    AUTH_SECRET: SECRET,
+    NEWSLETTER_SEND_RATE: "20",
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.dispose();
+  await smtp?.stop();
+});
+
+const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => parseMail(mail.raw));
+
+async function mailTo(address: string, subject: string) {
+  const matching = () => mailsTo(address).filter((mail) => mail.headers.get("subject") === subject);
+  await waitUntil(() => matching().length > 0, 40_000).catch((error: Error) => {
+    throw new Error(`${error.message}; no "${subject}" to ${address}\n${server.output().slice(-3000)}`);
+  });
+  return matching()[0]!;
+}
+
+async function subscriber(email: string, confirmed: boolean) {
+  const { rows } = await database.pool.query<{ id: string }>(
+    "insert into newsletter_subscriptions (email, consent_at, confirmed_at) values ($1, now(), $2) returning id",
+    [email, confirmed ? new Date() : null],
+  );
+  return { id: Number(rows[0]!.id), email };
+}
+
+test(
+  "a campaign with an image is previewed on a desktop and a phone, test-sent, then sent: only the confirmed subscriber gets it, with their own unsubscribe link, which removes them",
+  { timeout: 300_000 },
+  async () => {
+    const reader = await subscriber("reader@example.com", true);
+    await subscriber("waiting@example.com", false);
+    // The third confirmed once and left with the one-click unsubscribe of an earlier mail.
+    const leaver = await subscriber("leaver@example.com", true);
+    const oneClick = await fetch(`${server.baseURL}/newsletter/unsubscribe?s=${newsletterToken(SECRET, "unsubscribe", leaver)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await database.count("newsletter_subscriptions")).toBe(2);
+
+    const editor = await newPage({ baseURL: server.baseURL });
+    editor.setDefaultTimeout(30_000);
+    const editorEmail = await signInAs(editor, server, "editor", "Edna Editor");
+    await editor.getByRole("link", { name: "Newsletter campaigns" }).first().click();
+    await editor.getByRole("heading", { level: 1, name: "Newsletter campaigns" }).waitFor();
+    await editor.getByRole("link", { name: "New campaign" }).click();
+    await waitForStaffHydration(editor);
+
+    // The image goes through the insights' pipeline, as the editor's "Insert image" sends it.
+    const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: "#3a6ea5" } })
+      .png()
+      .toBuffer();
+    const uploaded = await editor.evaluate(async (base64) => {
+      const form = new FormData();
+      form.append("image", new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], "chart.png", { type: "image/png" }));
+      const response = await fetch("/staff/media", { method: "POST", body: form });
+      return (await response.json()) as { src: string };
+    }, png.toString("base64"));
+    expect(uploaded.src).toMatch(/^\/media\/[0-9a-f-]{36}\/\d+\.webp$/);
+
+    await editor.getByLabel("Subject").fill("November notes");
+    await editor.getByLabel("Preheader").fill("What we shipped this month");
+    await editor.getByRole("button", { name: "Edit HTML" }).click();
+    await editor
+      .getByLabel(/^Body/)
+      .fill(`<h2>Shipped</h2><p>A faster checkout.</p><p><img src="${uploaded.src}" alt="The checkout chart"></p><script>alert(1)</script>`);
+    const absoluteSrc = `${server.baseURL}${uploaded.src}`;
+    const imageLoaded = editor
+      .waitForEvent("requestfinished", (request) => request.url() === absoluteSrc)
+      .then(async (request) => (await request.response())!.status());
+    await editor.getByRole("button", { name: "Save the draft" }).click();
+    await editor.waitForURL(/\/staff\/campaigns\/\d+\?done=created$/);
+    await notice(editor, "Draft saved.");
+    await editor.getByText("1 person now").waitFor();
+
+    // The preview: the branded message at a desktop's width and a phone's, the image at its full address and loaded.
+    // The frames run no scripts, so the test reads what they were given and watches what they fetch.
+    expect(await imageLoaded).toBe(200);
+    for (const title of ["The campaign on a desktop", "The campaign on a phone"]) {
+      const html = (await editor.locator(`iframe[title="${title}"]`).getAttribute("srcdoc"))!;
+      expect(html).toContain(`<img src="${absoluteSrc}" alt="The checkout chart"`);
+      expect(html).toContain("A faster checkout.");
+      expect(html).not.toContain("<script");
+    }
+    expect((await editor.locator("iframe[title='The campaign on a phone']").boundingBox())!.width).toBeLessThanOrEqual(375);
+    // axe cannot run inside frames without scripts: the page around them is checked (the frames' titles were found above).
+    await editor.evaluate(() => document.querySelectorAll("iframe").forEach((frame) => frame.remove()));
+    expect(await axeViolations(editor), "campaign page at 1280 px").toEqual([]);
+    await editor.setViewportSize(PHONE);
+    expect(await axeViolations(editor), "campaign page at 375 px").toEqual([]);
+    await editor.setViewportSize(DESKTOP);
+
+    // A test to the editor, through the outbox.
+    await editor.getByRole("button", { name: "Send a test to me" }).click();
+    await notice(editor, `A test is on its way to ${editorEmail}.`);
+    const test = await mailTo(editorEmail, "November notes");
+    expect(test.html).toContain(absoluteSrc);
+
+    await editor.getByRole("button", { name: "Send now" }).click();
+    await notice(editor, "The campaign is sending.");
+    const mail = await mailTo(reader.email, "November notes");
+    const unsubscribeUrl = `${server.baseURL}/newsletter/unsubscribe?s=${newsletterToken(SECRET, "unsubscribe", reader)}`;
+    expect(mail.headers.get("list-unsubscribe")).toBe(`<${unsubscribeUrl}>`);
+    expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(mail.text).toContain(unsubscribeUrl);
+    expect(mail.html).toContain(`href="${unsubscribeUrl}"`);
+    expect(mail.html).toContain(absoluteSrc);
+    expect(mail.html).not.toContain("<script");
+
+    // The campaign finishes; nobody else got it, and the reader got it once.
+    await waitUntil(async () => {
+      const { rows } = await database.pool.query<{ state: string }>("select state from newsletter_campaigns");
+      return rows[0]?.state === "sent";
+    }, 30_000);
+    expect(mailsTo("waiting@example.com")).toEqual([]);
+    expect(mailsTo("leaver@example.com")).toEqual([]);
+    expect(mailsTo(reader.email)).toHaveLength(1);
+
+    // Following the link removes them.
+    const visitor = await newPage({ baseURL: server.baseURL });
+    await visitor.goto(unsubscribeUrl);
+    await visitor.getByRole("button", { name: "Unsubscribe" }).click();
+    await visitor.getByRole("heading", { level: 1, name: "You are unsubscribed" }).waitFor();
+    const { rows: left } = await database.pool.query("select 1 from newsletter_subscriptions where email = $1", [reader.email]);
+    expect(left).toEqual([]);
+
+    // The list shows the campaign sent, with its figures.
+    await editor.goto("/staff/campaigns");
+    const row = editor.getByRole("row", { name: /November notes/ });
+    await row.getByText("Sent", { exact: true }).waitFor();
+    expect(await row.locator("td").allTextContents()).toEqual(["Sent", expect.any(String), "1", "1", "0", "0", "0", "1"]);
+  },
+);
