@@ -38,7 +38,8 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * BENCH_ONLY=board (never part of the default) times a job's pipeline board with 500 applications on PostgreSQL:
  * its reading and the page as a recruiter, BENCH_BOARD_SAMPLES of each (200).
  * BENCH_ONLY=paired (never part of the default: 60 Lighthouse runs) runs Lighthouse on six public pages and on each
- * page's floor, its HTML without scripts, in turns, LIGHTHOUSE_RUNS of each (issue 35, docs/performance.md).
+ * page's floor, its HTML without scripts, in turns, LIGHTHOUSE_RUNS of each (issue 35, docs/performance.md); with
+ * BENCH_BASELINE, the older build's pages and floors take their turns in the same rounds.
  * BENCH_ONLY=inp types into the consultation form and opens the phone menu and a section from first paint on a
  * CPU-throttled (×4) phone page, INP_LOADS loads of `/` and `/crm` (5), and prints the largest input-to-paint delay.
  * BENCH_ONLY=retention (never part of the default) anonymises 100,000 expired applications on PostgreSQL and prints
@@ -98,7 +99,10 @@ if (only.has("paired")) {
   const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
   const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
   if (cpuSlowdown !== undefined && !(cpuSlowdown > 0)) throw new Error("LIGHTHOUSE_CPU_SLOWDOWN must be a positive number");
-  const server = await startServer({ DEMO_CONTENT: "true", VITALS_SAMPLE_RATE: "0" });
+  const pairedEnv = { DEMO_CONTENT: "true", VITALS_SAMPLE_RATE: "0" };
+  const server = await startServer(pairedEnv);
+  // The baseline's server migrates a database of its own: the template holds this build's migrations.
+  const baseline = baselineEntry ? await startServer(pairedEnv, { entry: baselineEntry, emptyDatabase: true }) : undefined;
   try {
     const paths: string[] = [];
     for (const page of pairedPages) {
@@ -106,10 +110,11 @@ if (only.has("paired")) {
       if (answer.status !== 200) throw new Error(`${page} answered ${answer.status}; the paired runs need the demo content`);
       paths.push(new URL(answer.url).pathname);
     }
-    const paired = await pairedLighthouse(server.baseURL, paths, runs, cpuSlowdown);
+    const builds = [{ build: "this", origin: server.baseURL }, ...(baseline ? [{ build: "baseline", origin: baseline.baseURL }] : [])];
+    const paired = await pairedLighthouse(builds, paths, runs, cpuSlowdown);
     console.log(
       `\nPaired Lighthouse (mobile, simulated throttling, CPU slowdown ${cpuSlowdown ?? "4 (default)"}), ${runs} runs of each page and of its floor ` +
-        "(the same HTML without scripts) in turns",
+        `(the same HTML without scripts)${baseline ? `, of this build and of ${process.env.BENCH_BASELINE},` : ""} in turns`,
     );
     console.table(paired.rows);
     console.log("Blocking time over the floor, medians (target, issue 35: at most 100 ms)");
@@ -120,6 +125,7 @@ if (only.has("paired")) {
     results.paired = paired;
   } finally {
     await server.stop();
+    await baseline?.stop();
   }
 }
 
