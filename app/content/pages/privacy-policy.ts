@@ -42,6 +42,14 @@ export const page: PageContent = {
             "the date and time you confirmed the subscription with the link we e-mail you; until you do, we send that address nothing else",
           ],
         },
+        { p: "Job alerts, through the form on our careers page:" },
+        {
+          list: [
+            "your e-mail address, and the departments and workplaces you chose",
+            "the date and time you subscribed, and a record that you ticked the consent box and accepted this policy",
+            "the date and time you confirmed the alert with the link we e-mail you; until you do, we send that address nothing else",
+          ],
+        },
         { p: "Consultation requests, through the consultation form shown on every page:" },
         {
           list: [
@@ -109,6 +117,7 @@ export const page: PageContent = {
         {
           list: [
             "Newsletter: to send you our newsletter and occasional news about our services and events. Legal basis: your consent.",
+            "Job alerts: to e-mail you, at most once a day, the new jobs we publish in the departments and workplaces you chose. Legal basis: your consent.",
             "Consultation requests: to reply to your enquiry, send you a confirmation e-mail, prepare a proposal and keep a record of our conversation. Legal basis: your consent when you submit the form, and our legitimate interest in responding to business enquiries and taking the steps you ask for before a contract.",
             "Job applications: to assess your application, contact you about it and run our recruitment process. Legal basis: your consent when you apply, and the steps needed before a possible employment contract.",
             "Event registrations: to manage the places and the waiting list, send you the confirmation with its calendar invitation and news about that event (a change of time or venue, a place that opens), or the one e-mail announcing the next edition you asked for. Legal basis: your consent.",
@@ -148,6 +157,7 @@ export const page: PageContent = {
         {
           list: [
             "Newsletter subscriptions: until you unsubscribe. Unsubscribing removes your address from our list at once; we keep no copy of it.",
+            "Job alerts: until you unsubscribe. Unsubscribing removes your address and your choices at once; we keep no copy of them.",
             "Consultation requests, including attached files: 24 months after our last contact with you.",
             `Consultation requests we closed without going further, or as spam: ${fact.retention.consultations} after we closed them.`,
             `Job applications, including resumes: ${fact.retention.applications} after the job closes (or after you apply, when you apply for no particular job), unless you are hired, in which case the application becomes part of your employment record.`,
@@ -203,7 +213,7 @@ export const page: PageContent = {
           p: `Write to ${fact.emails.general} with the subject "Privacy request", say which right you want to exercise, and use the e-mail address you gave us so we can find your data. We may ask you to confirm your identity before acting on the request.`,
         },
         {
-          p: "You can also unsubscribe from the newsletter at any time with the link in any newsletter e-mail, including the confirmation e-mail, or with your e-mail program's own Unsubscribe button, without signing in. We will respond to every request without undue delay and within the time the applicable law allows.",
+          p: "You can also unsubscribe from the newsletter or from job alerts at any time with the link in any of their e-mails, including the confirmation e-mail, or with your e-mail program's own Unsubscribe button, without signing in. We will respond to every request without undue delay and within the time the applicable law allows.",
         },
       ],
     },
