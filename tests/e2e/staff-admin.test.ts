@@ -126,7 +126,7 @@ test("an admin invites a recruiter by email; the link sets a password; the recru
   expect(await row.getByRole("cell").nth(4).textContent()).toBe("Set");
   expect(await row.getByRole("button", { name: /Send a new invitation/ }).count()).toBe(0);
   const nav = recruiter.getByRole("navigation", { name: "Staff" });
-  expect(await nav.getByRole("link").allTextContents()).toEqual(["Jobs", "Applications", "Stage emails"]);
+  expect(await nav.getByRole("link").allTextContents()).toEqual(["Jobs", "Applications", "Stage emails", "Job alert subscribers"]);
   const response = await recruiter.goto("/staff/subscribers");
   expect(response?.status()).toBe(403);
   await recruiter.getByRole("heading", { name: "No access" }).waitFor();
@@ -162,6 +162,7 @@ test("an admin gives a salesperson a second role with the checkboxes; their menu
     "Jobs",
     "Applications",
     "Stage emails",
+    "Job alert subscribers",
   ]);
   await nav.getByRole("link", { name: "Applications" }).click();
   await sam.page.getByRole("heading", { name: "Applications", level: 1 }).waitFor();

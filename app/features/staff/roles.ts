@@ -28,7 +28,7 @@ export const roleField = (role: StaffRole) => `role-${role}`;
 export const roleDescriptions: Record<StaffRole, string> = {
   admin: "Everything, including staff accounts, teams and lead routing, the outbox and the audit log",
   sales: "Consultation requests, newsletter subscribers and suppressed addresses, event registrations and the lead figures",
-  recruiter: "Jobs and job applications, stage emails and job alert subscribers",
+  recruiter: "Jobs, job applications and job alert subscribers",
   editor:
     "The site's pages, case studies, people, testimonials, client logos, insights and event editions: writing, images and publishing; newsletter campaigns; redirects; the pages' web vitals",
 };
