@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { newsletterToken } from "#app/features/newsletter/newsletter-links.server.ts";
@@ -14,10 +15,12 @@ import { signInAs } from "#tests/support/staff.ts";
  * (confirmed, awaiting confirmation, unsubscribed); an editor writes a
  * campaign with an uploaded image, previews it, sends a test, then sends it;
  * only the confirmed subscriber gets it, with their own unsubscribe link, and
- * following that link removes them.
+ * following that link removes them. Then the mail provider reports a hard
+ * bounce for a new subscriber, and the next campaign goes to everyone but them.
  */
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
+const WEBHOOK_SECRET = "a-webhook-secret-for-the-test";
 const { newPage } = setupBrowser();
 let smtp: TestSmtpServer;
 let database: FreshPostgres;
@@ -32,6 +35,7 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     AUTH_SECRET: SECRET,
     NEWSLETTER_SEND_RATE: "20",
+    MAIL_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });
 });
 
@@ -60,7 +64,7 @@ async function subscriber(email: string, confirmed: boolean) {
 }
 
 test(
-  "a campaign with an image is previewed on a desktop and a phone, test-sent, then sent: only the confirmed subscriber gets it, with their own unsubscribe link, which removes them",
+  "a campaign with an image is previewed on a desktop and a phone, test-sent, then sent: only the confirmed subscriber gets it, with their own unsubscribe link, which removes them; a reported bounce keeps the next campaign from that address",
   { timeout: 300_000 },
   async () => {
     const reader = await subscriber("reader@example.com", true);
@@ -166,5 +170,35 @@ test(
     const row = editor.getByRole("row", { name: /November notes/ });
     await row.getByText("Sent", { exact: true }).waitFor();
     expect(await row.locator("td").allTextContents()).toEqual(["Sent", expect.any(String), "1", "1", "0", "0", "0", "1"]);
+
+    // The provider reports a hard bounce for one of two new subscribers: the next campaign skips that address.
+    const staying = await subscriber("staying@example.com", true);
+    const bouncer = await subscriber("bouncer@example.com", true);
+    const report = JSON.stringify({ events: [{ type: "hard-bounce", address: bouncer.email, detail: "550 5.1.1 no such mailbox" }] });
+    const bounce = await fetch(`${server.baseURL}/webhooks/mail/generic`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Mail-Webhook-Signature": `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(report).digest("hex")}`,
+      },
+      body: report,
+    });
+    expect(bounce.status).toBe(200);
+    await editor.getByRole("link", { name: "New campaign" }).click();
+    await waitForStaffHydration(editor);
+    await editor.getByLabel("Subject").fill("December notes");
+    await editor.getByRole("button", { name: "Edit HTML" }).click();
+    await editor.getByLabel(/^Body/).fill("<p>Plans for the new year.</p>");
+    await editor.getByRole("button", { name: "Save the draft" }).click();
+    await notice(editor, "Draft saved.");
+    await editor.getByText("1 person now").waitFor();
+    await editor.getByRole("button", { name: "Send now" }).click();
+    await notice(editor, "The campaign is sending.");
+    await mailTo(staying.email, "December notes");
+    await waitUntil(async () => {
+      const { rows } = await database.pool.query<{ state: string }>("select state from newsletter_campaigns where subject = 'December notes'");
+      return rows[0]?.state === "sent";
+    }, 30_000);
+    expect(mailsTo(bouncer.email)).toEqual([]);
   },
 );
