@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeViolations, gotoHydrated, PHONE, setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
+import { gotoHydrated, setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
+import { expectAccessible } from "#tests/support/publishing.ts";
 import { applyForJob } from "#tests/support/careers.ts";
-import { parseMail, startSmtpServer, waitUntil, type ParsedMail, type TestSmtpServer } from "#tests/support/mail.ts";
+import { firstMailTo, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
@@ -32,24 +33,6 @@ afterAll(async () => {
 
 const newPage = (options: Parameters<typeof openPage>[0] = {}) => openPage({ baseURL: server.baseURL, reducedMotion: "reduce", ...options });
 
-async function mailTo(to: string, match: (subject: string) => boolean): Promise<ParsedMail> {
-  const found = () =>
-    smtp.received
-      .filter((mail) => mail.to.includes(to))
-      .map((mail) => parseMail(mail.raw))
-      .find((mail) => match(mail.headers.get("subject") ?? ""));
-  await waitUntil(() => found() !== undefined, 15_000);
-  return found()!;
-}
-
-async function expectAccessible(page: Page) {
-  expect(await axeViolations(page), `${page.url()} at 1280 px`).toEqual([]);
-  await page.setViewportSize(PHONE);
-  expect(await axeViolations(page), `${page.url()} at 375 px`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} fits 375 px`).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 const column = (page: Page, stage: string) => page.locator(`section[data-stage="${stage}"]`);
 
 test("a recruiter moves several without JavaScript, then one by keyboard with its edited email and one by dragging", { timeout: 300_000 }, async () => {
@@ -60,7 +43,7 @@ test("a recruiter moves several without JavaScript, then one by keyboard with it
     const applicant = await newPage();
     const applied = await applyForJob(applicant, email, index === 0 ? "/careers/1?utm_source=jobfair" : "/careers/1");
     jobTitle = applied.title;
-    const confirmation = await mailTo(email, (subject) => subject.startsWith("We received"));
+    const confirmation = await firstMailTo(smtp, email, (subject) => subject.startsWith("We received"));
     statusLinks.set(email, /http:\/\/\S+\/applications\/status\/[A-Za-z0-9_-]{43}/.exec(confirmation.text)![0]);
     await applicant.close();
   }
@@ -128,7 +111,7 @@ test("a recruiter moves several without JavaScript, then one by keyboard with it
   // A scripted navigation: the board is drawn just after the address changes.
   await expect.poll(() => column(recruiter, "interview").getByTestId("board-card").count()).toBe(1);
 
-  const interviewMail = await mailTo(recipient, (subject) => subject === "Interview at Kraf: choose a time");
+  const interviewMail = await firstMailTo(smtp, recipient, (subject) => subject === "Interview at Kraf: choose a time");
   expect(interviewMail.text).toContain("P.S. Thursday morning suits us.");
   const candidate = await newPage();
   await gotoHydrated(candidate, statusLinks.get(recipient)!);

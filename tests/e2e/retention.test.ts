@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeViolations, downloadedBytes, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { downloadedBytes, gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
+import { expectAccessible } from "#tests/support/publishing.ts";
 import { applyForJob } from "#tests/support/careers.ts";
 import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
 import { parseMail, startSmtpServer, waitUntil, type TestSmtpServer } from "#tests/support/mail.ts";
@@ -57,14 +57,6 @@ async function applicationOf(reference: string): Promise<ApplicationRow> {
 
 /** Where the local storage driver keeps a stored file. */
 const storedFile = (key: string) => path.join(server.dataDir, "files", key);
-
-async function expectAccessible(page: Page) {
-  expect(await axeViolations(page), `${page.url()} at 1280 px`).toEqual([]);
-  await page.setViewportSize(PHONE);
-  expect(await axeViolations(page), `${page.url()} at 375 px`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} fits 375 px`).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test(
   "retention with a short period: the resume is gone from storage and the row anonymised; a candidate kept in mind is emailed first",

@@ -1,7 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeViolations, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { axeViolations, setupBrowser } from "#tests/support/browser.ts";
+import { expectAccessible } from "#tests/support/publishing.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
@@ -77,14 +78,6 @@ async function useToolbar(page: Page, name: string, toolbarName = "Format descri
 
 /** The sanitiser writes void elements as `<br />` and a no-break space as the character; the browser as `<br>` and `&nbsp;`. */
 const sameMarkup = (html: string) => html.replace(/\s*\/>/g, ">").replace(/&nbsp;/g, "\u00a0");
-
-async function expectAccessible(page: Page) {
-  expect(await axeViolations(page), `${page.url()} at 1280 px`).toEqual([]);
-  await page.setViewportSize(PHONE);
-  expect(await axeViolations(page), `${page.url()} at 375 px`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} fits 375 px`).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 // Retried: on a busy 2-core machine about 1 run in 3 loses a keyboard step to ProseMirror's asynchronous
 // selection reading, a race between the typing and the editor that is not found yet.

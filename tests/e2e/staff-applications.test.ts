@@ -4,7 +4,8 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, expect, test } from "vitest";
-import { axeViolations, downloadedBytes, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { downloadedBytes, gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
+import { expectAccessible } from "#tests/support/publishing.ts";
 import { openPgliteOf, sampleFiles, stopKeepingData } from "#tests/support/forms.ts";
 import { parseMail, waitUntil } from "#tests/support/mail.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
@@ -40,14 +41,6 @@ async function confirmationFor(server: RunningServer, email: string) {
       .find((mail) => (mail.headers.get("to") ?? "").includes(email));
   await waitUntil(() => found() !== undefined, 15_000);
   return found()!;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  expect(await axeViolations(page), `${page.url()} at 1280 px`).toEqual([]);
-  await page.setViewportSize(PHONE);
-  expect(await axeViolations(page), `${page.url()} at 375 px`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} fits 375 px`).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test(
@@ -97,7 +90,7 @@ test(
     expect(await applicant.getByTestId("status-reference").textContent()).toBe(reference);
     expect(await applicant.getByTestId("status-position").textContent()).toBe(title);
     expect(await applicant.getByTestId("status-stage").textContent()).toBe("Received");
-    await expectNoAxeViolations(applicant);
+    await expectAccessible(applicant);
     // Leaving the page tells the next one nothing of the private address.
     await applicant.getByRole("link", { name: "See our open roles" }).click();
     await applicant.waitForURL(/\/careers$/);
@@ -115,7 +108,7 @@ test(
     expect(await rows.first().textContent()).toContain(title);
     expect(await rows.first().textContent()).toContain("Unread");
     expect(await recruiter.getByRole("link", { name: "Export these as CSV" }).getAttribute("href")).toBe(`/staff/applications/export.csv?q=${reference}`);
-    await expectNoAxeViolations(recruiter);
+    await expectAccessible(recruiter);
 
     const csv = await recruiter.request.get(`/staff/applications/export.csv?q=${reference}`);
     expect(csv.status()).toBe(200);
@@ -180,7 +173,7 @@ test(
     await recruiter.getByRole("button", { name: "Move to Interview" }).click();
     await recruiter.waitForURL(/done=status/);
     await recruiter.getByRole("status").filter({ hasText: "The status was changed." }).waitFor();
-    await expectNoAxeViolations(recruiter);
+    await expectAccessible(recruiter);
 
     // The stale page's move says what the stage is now before anything is confirmed.
     await otherTab.getByRole("combobox", { name: "Move to stage" }).selectOption("rejected");
@@ -243,6 +236,6 @@ test(
       expect(answer?.headers()["cache-control"], target).toBe("private, no-store");
       expect(await gone.getByRole("heading", { level: 1 }).textContent(), target).toBe("Link not valid");
     }
-    await expectNoAxeViolations(gone);
+    await expectAccessible(gone);
   },
 );

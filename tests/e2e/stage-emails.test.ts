@@ -1,8 +1,8 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { axeViolations, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
+import { expectAccessible } from "#tests/support/publishing.ts";
 import { applyForJob } from "#tests/support/careers.ts";
-import { parseMail, startSmtpServer, waitUntil, type ParsedMail, type TestSmtpServer } from "#tests/support/mail.ts";
+import { firstMailTo, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 import type { StaffRole } from "#app/features/staff/roles.ts";
@@ -39,25 +39,6 @@ async function staffPage(role: StaffRole, name: string, options: Parameters<type
   return newPage({ storageState: await signing.context().storageState(), ...options });
 }
 
-/** The first message to `to` whose subject passes `match`, once the SMTP server has it. */
-async function mailTo(to: string, match: (subject: string) => boolean): Promise<ParsedMail> {
-  const found = () =>
-    smtp.received
-      .filter((mail) => mail.to.includes(to))
-      .map((mail) => parseMail(mail.raw))
-      .find((mail) => match(mail.headers.get("subject") ?? ""));
-  await waitUntil(() => found() !== undefined, 15_000);
-  return found()!;
-}
-
-async function expectAccessible(page: Page) {
-  expect(await axeViolations(page), `${page.url()} at 1280 px`).toEqual([]);
-  await page.setViewportSize(PHONE);
-  expect(await axeViolations(page), `${page.url()} at 375 px`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} fits 375 px`).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test(
   "a recruiter sends an edited Interview email in the confirmation's thread, schedules and cancels a rejection, and moves without JavaScript",
   { timeout: 240_000 },
@@ -65,7 +46,7 @@ test(
     const email = "asha.stage@example.com";
     const applicant = await newPage();
     await applyForJob(applicant, email);
-    const confirmation = await mailTo(email, (subject) => subject.startsWith("We received"));
+    const confirmation = await firstMailTo(smtp, email, (subject) => subject.startsWith("We received"));
     const statusLink = /http:\/\/\S+\/applications\/status\/[A-Za-z0-9_-]{43}/.exec(confirmation.text)![0];
     const threadId = confirmation.headers.get("message-id")!;
     expect(threadId).toMatch(/^<application-\d+-confirmation@127\.0\.0\.1>$/);
@@ -90,7 +71,7 @@ test(
     await recruiter.keyboard.press("Enter");
     await recruiter.waitForURL(/done=stage-email-(sent|queued)/);
 
-    const interviewMail = await mailTo(email, (subject) => subject === "Interview with Kraf: pick a time");
+    const interviewMail = await firstMailTo(smtp, email, (subject) => subject === "Interview with Kraf: pick a time");
     expect(interviewMail.text).toContain("P.S. Tuesday or Wednesday afternoon both work for us.");
     expect(interviewMail.headers.get("in-reply-to")).toBe(threadId);
     expect(interviewMail.headers.get("references")).toBe(threadId);
@@ -131,7 +112,7 @@ test(
     await plain.getByRole("textbox", { name: "Subject" }).fill("Your offer from Kraf");
     await plain.getByRole("button", { name: "Move to Offer" }).click();
     await plain.waitForURL(/done=stage-email-(sent|queued)/);
-    const offerMail = await mailTo(email, (subject) => subject === "Your offer from Kraf");
+    const offerMail = await firstMailTo(smtp, email, (subject) => subject === "Your offer from Kraf");
     expect(offerMail.headers.get("in-reply-to")).toBe(threadId);
     await gotoHydrated(applicant, statusLink);
     expect(await applicant.getByTestId("status-stage").textContent()).toBe("Offer made");

@@ -156,3 +156,14 @@ function decodeEncodedWords(value: string): string {
       kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
     );
 }
+
+/** The first message to `to` whose subject passes `match`, once the SMTP server has it. */
+export async function firstMailTo(smtp: TestSmtpServer, to: string, match: (subject: string) => boolean): Promise<ParsedMail> {
+  const found = () =>
+    smtp.received
+      .filter((mail) => mail.to.includes(to))
+      .map((mail) => parseMail(mail.raw))
+      .find((mail) => match(mail.headers.get("subject") ?? ""));
+  await waitUntil(() => found() !== undefined, 15_000);
+  return found()!;
+}
