@@ -8,9 +8,12 @@ import { expect, inject, test } from "vitest";
 import { openDatabase } from "#app/platform/db/client.server.ts";
 import { jobs } from "#app/platform/db/schema.server.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
+import { setupOwnServer } from "#tests/support/own-server.ts";
 import { startServer } from "#tests/support/server.ts";
 
 const baseURL = () => inject("baseURL");
+/** A server that renders every page afresh, beside the run's shared one that answers from its page cache. */
+const rendering = setupOwnServer({ PAGE_CACHE_ENTRIES: "0" });
 
 /** The hash sources a policy must name for the page's inline scripts to run (JSON-LD is data, not a script). */
 function inlineScriptHashes(html: string): string[] {
@@ -52,86 +55,76 @@ test("pages carry security headers; the policy lets exactly the page's own inlin
 });
 
 test("shared pages tell a CDN how long to keep them and carry a validator; a conditional request answers 304 without a body", async () => {
-  const own = await startServer({ PAGE_CACHE_ENTRIES: "0" });
-  try {
-    // From the page cache (the shared server) and rendered every time (its own): the same rules.
-    for (const origin of [baseURL(), own.baseURL]) {
-      const first = await fetch(`${origin}/crm`, { headers: { "Accept-Encoding": "gzip, br" } });
-      const etag = first.headers.get("etag");
-      expect(etag, origin).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
-      // Editors publish the page's blocks (decision 061): a CDN keeps it as briefly as any published content.
-      expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
-      expect(first.headers.get("vary")).toMatch(/Cookie/);
-      expect(first.headers.get("vary")).toMatch(/Accept-Encoding/);
-      expect(first.headers.get("x-request-id")).toBeTruthy();
-      // A second answer is the same page: the same tag and the same policy.
-      const second = await fetch(`${origin}/crm`);
-      expect(second.headers.get("etag")).toBe(etag);
-      expect(second.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
-      expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+  // From the page cache (the shared server) and rendered every time: the same rules.
+  for (const origin of [baseURL(), rendering.server.baseURL]) {
+    const first = await fetch(`${origin}/crm`, { headers: { "Accept-Encoding": "gzip, br" } });
+    const etag = first.headers.get("etag");
+    expect(etag, origin).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    // Editors publish the page's blocks (decision 061): a CDN keeps it as briefly as any published content.
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
+    expect(first.headers.get("vary")).toMatch(/Cookie/);
+    expect(first.headers.get("vary")).toMatch(/Accept-Encoding/);
+    expect(first.headers.get("x-request-id")).toBeTruthy();
+    // A second answer is the same page: the same tag and the same policy.
+    const second = await fetch(`${origin}/crm`);
+    expect(second.headers.get("etag")).toBe(etag);
+    expect(second.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
 
-      // As a browser revalidates its copy (fetch would add "no-cache", which asks for the full page).
-      const conditional = await fetch(`${origin}/crm`, { headers: { "If-None-Match": etag!, "Cache-Control": "max-age=0" } });
-      expect(conditional.status).toBe(304);
-      expect(await conditional.text()).toBe("");
-      expect(conditional.headers.get("etag")).toBe(etag);
-      expect(conditional.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
-      expect((await fetch(`${origin}/crm`, { headers: { "If-None-Match": 'W/"something-else"', "Cache-Control": "max-age=0" } })).status).toBe(200);
-      // A closed banner is another page, with its own tag: the copy with the banner open is not it.
-      const closed = await fetch(`${origin}/crm`, { headers: { Cookie: "banner_closed=1", "If-None-Match": etag!, "Cache-Control": "max-age=0" } });
-      expect(closed.status).toBe(200);
-      expect(closed.headers.get("etag")).not.toBe(etag);
+    // As a browser revalidates its copy (fetch would add "no-cache", which asks for the full page).
+    const conditional = await fetch(`${origin}/crm`, { headers: { "If-None-Match": etag!, "Cache-Control": "max-age=0" } });
+    expect(conditional.status).toBe(304);
+    expect(await conditional.text()).toBe("");
+    expect(conditional.headers.get("etag")).toBe(etag);
+    expect(conditional.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+    expect((await fetch(`${origin}/crm`, { headers: { "If-None-Match": 'W/"something-else"', "Cache-Control": "max-age=0" } })).status).toBe(200);
+    // A closed banner is another page, with its own tag: the copy with the banner open is not it.
+    const closed = await fetch(`${origin}/crm`, { headers: { Cookie: "banner_closed=1", "If-None-Match": etag!, "Cache-Control": "max-age=0" } });
+    expect(closed.status).toBe(200);
+    expect(closed.headers.get("etag")).not.toBe(etag);
 
-      const careers = await fetch(`${origin}/careers`);
-      expect(careers.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
-      expect(careers.headers.get("etag")).toBeTruthy();
-      expect((await fetch(`${origin}/sitemap.xml`)).headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
-    }
-    // A page with a form for one visitor, a form's answer and the staff area are kept by no cache.
-    for (const response of [
-      await fetch(`${baseURL()}/consultation`),
-      await fetch(`${baseURL()}/staff/sign-in`),
-      await fetch(`${baseURL()}/newsletter`, {
-        method: "POST",
-        body: new URLSearchParams({ email: "not an address" }),
-        headers: { Origin: baseURL() },
-        redirect: "manual",
-      }),
-    ]) {
-      expect(response.headers.get("cache-control"), response.url).toBe("private, no-store");
-      expect(response.headers.get("etag"), response.url).toBeNull();
-    }
-  } finally {
-    await own.stop();
+    const careers = await fetch(`${origin}/careers`);
+    expect(careers.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
+    expect(careers.headers.get("etag")).toBeTruthy();
+    expect((await fetch(`${origin}/sitemap.xml`)).headers.get("cache-control")).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=30");
+  }
+  // A page with a form for one visitor, a form's answer and the staff area are kept by no cache.
+  for (const response of [
+    await fetch(`${baseURL()}/consultation`),
+    await fetch(`${baseURL()}/staff/sign-in`),
+    await fetch(`${baseURL()}/newsletter`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "not an address" }),
+      headers: { Origin: baseURL() },
+      redirect: "manual",
+    }),
+  ]) {
+    expect(response.headers.get("cache-control"), response.url).toBe("private, no-store");
+    expect(response.headers.get("etag"), response.url).toBeNull();
   }
 });
 
 test("a page comes in the coding the browser prefers, each decoding to the same page, from the cache and rendered afresh", async () => {
-  const rendering = await startServer({ PAGE_CACHE_ENTRIES: "0" });
-  try {
-    for (const origin of [baseURL(), rendering.baseURL]) {
-      const codings: Record<string, string> = {};
-      for (const accept of ["gzip, deflate, br, zstd", "gzip", "identity"]) {
-        const response = await new Promise<IncomingMessage>((resolve, reject) =>
-          httpRequest(`${origin}/crm`, { headers: { "Accept-Encoding": accept } }, resolve)
-            .on("error", reject)
-            .end(),
-        );
-        const chunks: Buffer[] = [];
-        for await (const chunk of response) chunks.push(chunk as Buffer);
-        const raw = Buffer.concat(chunks);
-        expect(Number(response.headers["content-length"]), origin).toBe(raw.length);
-        expect(response.headers.vary, origin).toMatch(/Accept-Encoding/);
-        const coding = response.headers["content-encoding"] ?? "identity";
-        codings[coding] = (coding === "br" ? brotliDecompressSync(raw) : coding === "gzip" ? gunzipSync(raw) : raw).toString();
-      }
-      expect(Object.keys(codings), origin).toEqual(["br", "gzip", "identity"]);
-      expect(codings.br, origin).toBe(codings.identity);
-      expect(codings.gzip, origin).toBe(codings.identity);
-      expect(codings.identity, origin).toContain("<h1");
+  for (const origin of [baseURL(), rendering.server.baseURL]) {
+    const codings: Record<string, string> = {};
+    for (const accept of ["gzip, deflate, br, zstd", "gzip", "identity"]) {
+      const response = await new Promise<IncomingMessage>((resolve, reject) =>
+        httpRequest(`${origin}/crm`, { headers: { "Accept-Encoding": accept } }, resolve)
+          .on("error", reject)
+          .end(),
+      );
+      const chunks: Buffer[] = [];
+      for await (const chunk of response) chunks.push(chunk as Buffer);
+      const raw = Buffer.concat(chunks);
+      expect(Number(response.headers["content-length"]), origin).toBe(raw.length);
+      expect(response.headers.vary, origin).toMatch(/Accept-Encoding/);
+      const coding = response.headers["content-encoding"] ?? "identity";
+      codings[coding] = (coding === "br" ? brotliDecompressSync(raw) : coding === "gzip" ? gunzipSync(raw) : raw).toString();
     }
-  } finally {
-    await rendering.stop();
+    expect(Object.keys(codings), origin).toEqual(["br", "gzip", "identity"]);
+    expect(codings.br, origin).toBe(codings.identity);
+    expect(codings.gzip, origin).toBe(codings.identity);
+    expect(codings.identity, origin).toContain("<h1");
   }
 });
 
