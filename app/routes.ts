@@ -49,6 +49,7 @@ export default [
     route("campaigns", "routes/staff.campaigns._index.tsx"),
     route("campaigns/new", "routes/staff.campaigns.new.tsx"),
     route("campaigns/export.csv", "routes/staff.campaigns.export[.]csv.ts"),
+    route("campaigns/digest", "routes/staff.campaigns.digest.tsx"),
     route("campaigns/:id", "routes/staff.campaigns.$id.tsx"),
     route("events", "routes/staff.events.tsx"),
     route("events/export.csv", "routes/staff.events.export[.]csv.ts"),

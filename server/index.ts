@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { sendNewsletterCampaigns } from "#app/features/campaigns/campaigns.server.ts";
+import { sendInsightDigest } from "#app/features/campaigns/insight-digest.server.ts";
 import { nextScheduledChange } from "#app/features/content-schedule.server.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { sweepOrphanUploads } from "#app/features/forms/upload-sweep.server.ts";
@@ -44,6 +45,7 @@ const periodic = [
   sendJobAlerts,
   applyRetentionPeriodically,
   sendNewsletterCampaigns,
+  sendInsightDigest,
 ] satisfies PeriodicTask[];
 const services = await openServices(config, { mailTemplates, mailCompany: mailCompanyOf, nextScheduledChange, housekeeping, periodic }).catch(
   (error: Error) => {

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { digestWords } from "#app/features/campaigns/insight-digest.server.ts";
 import { mailTemplates } from "#app/features/email-templates.server.ts";
 import { frameMail } from "#app/platform/email/branded-layout.server.tsx";
 import { defaultMailCompany, mailSenders } from "#app/platform/email/mail-brand.server.ts";
@@ -222,4 +223,45 @@ test("the main action is a button, and visitor text stays escaped inside the fra
   const consultation = await sampleMail("consultation-confirmation");
   expect(consultation.html).toContain("Asha &lt;b&gt;Rao&lt;/b&gt;");
   expect(consultation.html).not.toContain("<b>Rao</b>");
+});
+
+/** The digest of new insights goes out as a campaign whose words the digest wrote (decision 079): a sample of its own. */
+test("insight-digest: its HTML and text parts as they go out", async () => {
+  const insight = { authorName: null, authorBio: null, readTime: null, description: null, createdAt: new Date("2026-11-10T06:00:00Z") };
+  const words = digestWords(
+    [
+      {
+        ...insight,
+        id: 3,
+        slug: "cloud-costs",
+        title: "Cutting cloud costs <by half>",
+        category: "Cloud",
+        excerpt: "Where the money went.",
+        image: "/media/0b6f6c9e-3c1d-4a51-9f0e-1d2c3b4a5f60/1280.webp",
+        publishedDate: new Date("2026-11-10T06:00:00Z"),
+      },
+      {
+        ...insight,
+        id: 4,
+        slug: "zero-trust",
+        title: "Zero trust, plainly",
+        category: "Security",
+        excerpt: null,
+        image: null,
+        description: "<p>Trust nothing by default.</p>",
+        publishedDate: new Date("2026-11-13T06:00:00Z"),
+      },
+    ],
+    "https://www.kraftechnologies.com",
+  );
+  const rendered = renderTemplate(
+    mailTemplates,
+    "newsletter-campaign",
+    { ...sampleMessages["newsletter-campaign"].params, ...words, body_html: words.bodyHtml },
+    "asha@example.com",
+  );
+  const mail = { ...rendered, ...(await frameMail(rendered, sampleContext)) };
+  await expect(mail.html).toMatchFileSnapshot("../../tests/snapshots/emails/insight-digest.html");
+  await expect(`From: ${mail.from}\nSubject: ${mail.subject}\n\n${mail.text}\n`).toMatchFileSnapshot("../../tests/snapshots/emails/insight-digest.txt");
+  for (const tag of mail.html.match(/<(p|a|img)\b[^>]*>/g) ?? []) expect(tag, tag).toContain("style=");
 });

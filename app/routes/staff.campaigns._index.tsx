@@ -3,6 +3,7 @@ import type { Route } from "./+types/staff.campaigns._index";
 import { campaignFigureKeys, campaignFigureLabels } from "#app/features/campaigns/campaign-figures.tsx";
 import { campaignStateLabels } from "#app/features/campaigns/campaign-rules.ts";
 import { listCampaigns } from "#app/features/campaigns/campaigns.server.ts";
+import { digestCampaignIds } from "#app/features/campaigns/insight-digest.server.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { ListRow, ListTable } from "#app/features/staff/table-ui.tsx";
@@ -15,7 +16,12 @@ const SHOWN = 100;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context, request, "campaigns");
   const { db } = await servicesOf(context);
-  return { campaigns: await listCampaigns(db, null, SHOWN) };
+  const campaigns = await listCampaigns(db, null, SHOWN);
+  const digests = await digestCampaignIds(
+    db,
+    campaigns.map((campaign) => campaign.id),
+  );
+  return { campaigns: campaigns.map((campaign) => ({ ...campaign, isDigest: digests.has(campaign.id) })) };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Newsletter campaigns");
@@ -34,6 +40,9 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
         <Link to="/staff/campaigns/new" className={buttonClass}>
           New campaign
         </Link>
+        <Link to="/staff/campaigns/digest" className={`${linkClass} self-center`}>
+          Digest of new insights
+        </Link>
         <a href="/staff/campaigns/export.csv" className={`${linkClass} self-center`} download>
           Export all as CSV
         </a>
@@ -46,9 +55,12 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
             <ListRow
               key={campaign.id}
               cells={[
-                <Link to={`/staff/campaigns/${campaign.id}`} className={linkClass}>
-                  {campaign.subject}
-                </Link>,
+                <>
+                  <Link to={`/staff/campaigns/${campaign.id}`} className={linkClass}>
+                    {campaign.subject}
+                  </Link>
+                  {campaign.isDigest ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">Digest</span> : null}
+                </>,
                 campaignStateLabels[campaign.state],
                 campaign.finishedAt ? (
                   <LocalTime value={campaign.finishedAt} />

@@ -135,7 +135,8 @@ async function move(
   });
 }
 
-const startSending = { state: "sending", startedAt: sql`now()`, filledThrough: 0, filledAt: null, pacedUntil: sql`now()`, note: null } as const;
+/** A campaign's columns as it starts sending: its rows are made from the first subscriber, and paced from now. */
+export const startSending = { state: "sending", startedAt: sql`now()`, filledThrough: 0, filledAt: null, pacedUntil: sql`now()`, note: null } as const;
 
 async function refuseWithoutRecipients(tx: Database): Promise<Change | null> {
   return (await countRecipients(tx)) === 0 ? { ok: false, status: 409, message: NO_RECIPIENTS_MESSAGE } : null;

@@ -71,6 +71,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "campaign-started": "Started sending a newsletter campaign",
   "campaign-paused": "Paused a newsletter campaign",
   "campaign-resumed": "Resumed a newsletter campaign",
+  "insight-digest-changed": "Changed the digest of new insights",
   "reply-signature-changed": "Changed the reply signature",
   "redirect-created": "Added a redirect",
   "redirect-edited": "Edited a redirect",

@@ -98,7 +98,8 @@ export type AuditAction =
   | "campaign-unscheduled"
   | "campaign-started"
   | "campaign-paused"
-  | "campaign-resumed";
+  | "campaign-resumed"
+  | "insight-digest-changed";
 
 /** Who did it: a signed-in member of staff, the command line, or nobody known (a failed sign-in). */
 export type AuditActor = { id: string | null; email: string | null };

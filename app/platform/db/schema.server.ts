@@ -472,6 +472,55 @@ export const newsletterCampaigns = pgTable(
   ],
 );
 
+export const digestCadences = ["weekly", "monthly"] as const;
+export type DigestCadence = (typeof digestCadences)[number];
+
+/**
+ * When the digest of new insights goes out (decision 079): one row, absent
+ * until an editor first saves it (the digest is off until then). The time of
+ * day is read in the business hours' time zone.
+ */
+export const insightDigestSettings = pgTable(
+  "insight_digest_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    enabled: boolean("enabled").notNull().default(false),
+    cadence: text("cadence").$type<DigestCadence>().notNull().default("weekly"),
+    /** ISO weekday of a weekly digest: 1 is Monday, 7 is Sunday. */
+    weekday: integer("weekday").notNull().default(1),
+    /** Day of the month of a monthly digest: at most 28, so every month has it. */
+    monthDay: integer("month_day").notNull().default(1),
+    /** Minutes after midnight in the company's zone. */
+    minuteOfDay: integer("minute_of_day").notNull().default(540),
+    /** When the schedule was last saved: only digests due after it go out, so turning it on sends no past period at once. */
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedBy: text("changed_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("insight_digest_settings_one_row", sql`${t.id} = 1`),
+    check("insight_digest_settings_cadence_check", sql`${t.cadence} in ('weekly', 'monthly')`),
+    check("insight_digest_settings_weekday_check", sql`${t.weekday} between 1 and 7`),
+    check("insight_digest_settings_month_day_check", sql`${t.monthDay} between 1 and 28`),
+    check("insight_digest_settings_minute_check", sql`${t.minuteOfDay} between 0 and 1439`),
+  ],
+);
+
+/**
+ * One row a digest period that came due (decision 079), keyed by its end (the
+ * time it was due), so two processes never make two digests for one period.
+ * It covers the insights published after `period_start` up to `period_end`;
+ * a period with none, or with nobody to send to, keeps its row without a campaign.
+ */
+export const insightDigests = pgTable("insight_digests", {
+  periodEnd: timestamp("period_end", { withTimezone: true }).primaryKey(),
+  periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+  insightCount: integer("insight_count").notNull().default(0),
+  campaignId: bigint("campaign_id", { mode: "number" })
+    .unique()
+    .references(() => newsletterCampaigns.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
 /** Why an address is suppressed: the provider's hard bounce or complaint, or our own SMTP relay's permanent refusal. */
 export const suppressionReasons = ["hard-bounce", "complaint", "smtp-failure"] as const;
 export type SuppressionReason = (typeof suppressionReasons)[number];

@@ -58,11 +58,15 @@ const darkModeCss = `
  * it is escaped, so each tag found here is one a template wrote.
  */
 export function styleBody(html: string): string {
-  return html
-    .replace(/<p>/g, `<p style="${paragraphStyle}">`)
-    .replace(/<a href=/g, `<a class="mail-link" style="${linkStyle}" href=`)
-    .replace(/<ul>/g, `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:24px;color:${mailColours.ink}">`)
-    .replace(/<li>/g, '<li style="margin:0 0 4px">');
+  return (
+    html
+      .replace(/<p>/g, `<p style="${paragraphStyle}">`)
+      .replace(/<a href=/g, `<a class="mail-link" style="${linkStyle}" href=`)
+      .replace(/<ul>/g, `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:24px;color:${mailColours.ink}">`)
+      .replace(/<li>/g, '<li style="margin:0 0 4px">')
+      // A picture shrinks to the column on a phone, whatever its width attribute says.
+      .replace(/<img /g, '<img style="display:block;max-width:100%;height:auto;border:0" ')
+  );
 }
 
 /** "4th Floor, Connaught Place, New Delhi 110001, India" */
