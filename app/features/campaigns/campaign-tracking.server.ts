@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { CampaignMailParams } from "#app/features/campaigns/campaign-emails.server.ts";
 import type { CampaignEngagement } from "#app/features/campaigns/campaign-engagement.tsx";
 import { readDocument, saveDocument } from "#app/features/content-documents.server.ts";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
@@ -78,12 +77,15 @@ export function recipientOfToken(secret: string, token: string): TrackedRecipien
   return timingSafeEqual(expected, received) ? recipient : null;
 }
 
+/** What a campaign message's params say of its recipient (campaign-emails.server.ts). */
+type CountableMessage = { campaign_id: number; subscription_id?: number; tracking_token?: string };
+
 /**
  * The outbox worker's step as a campaign's message goes out: counted when
  * counting is on and the message is a subscriber's (a test to staff never
  * is). Its recipient's row is made here, once, however often it is retried.
  */
-export async function trackedIfCounting(db: Database, params: CampaignMailParams): Promise<CampaignMailParams> {
+export async function trackedIfCounting<Params extends CountableMessage>(db: Database, params: Params): Promise<Params & { tracked: boolean }> {
   const subscriptionId = params.subscription_id;
   if (!params.tracking_token || subscriptionId === undefined || !(await readCampaignTracking(db)).counting) return { ...params, tracked: false };
   await db.insert(campaignRecipientActivity).values({ campaignId: params.campaign_id, newsletterSubscriptionId: subscriptionId }).onConflictDoNothing();
