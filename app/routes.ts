@@ -27,6 +27,8 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+  route("newsletter/open/:token", "routes/newsletter.open.$token.ts"),
+  route("newsletter/click/:token/:link", "routes/newsletter.click.$token.$link.ts"),
   route("consultation", "routes/consultation.tsx"),
   route("staff", "routes/staff.tsx", [
     index("routes/staff._index.tsx"),
@@ -48,6 +50,7 @@ export default [
     route("suppressions", "routes/staff.suppressions.tsx"),
     route("campaigns", "routes/staff.campaigns._index.tsx"),
     route("campaigns/new", "routes/staff.campaigns.new.tsx"),
+    route("campaigns/tracking", "routes/staff.campaigns.tracking.tsx"),
     route("campaigns/export.csv", "routes/staff.campaigns.export[.]csv.ts"),
     route("campaigns/digest", "routes/staff.campaigns.digest.tsx"),
     route("campaigns/:id", "routes/staff.campaigns.$id.tsx"),

@@ -1,16 +1,18 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
+import { withTrackingPolicy } from "#app/features/campaigns/tracking-policy.server.ts";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { regionData, SharedRegion } from "#app/layout/shared-region.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
+import { servicesOf } from "#app/services-context.server.ts";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const page = await sitePageAt(context, path);
   if (!page) throw data(null, { status: 404 });
-  return { page };
+  return { page: await withTrackingPolicy(await servicesOf(context), page) };
 }
 
 // The same for every visitor: rendered once, then served from memory until an editor publishes a change.

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/staff.campaigns.$id";
+import { EngagementFigures } from "#app/features/campaigns/campaign-engagement.tsx";
 import { CampaignFigureList } from "#app/features/campaigns/campaign-figures.tsx";
 import { CampaignForm } from "#app/features/campaigns/campaign-form.tsx";
 import { readCampaignPost } from "#app/features/campaigns/campaign-posts.server.ts";
@@ -16,6 +17,7 @@ import {
   sendCampaignTest,
   unscheduleCampaign,
 } from "#app/features/campaigns/campaigns.server.ts";
+import { countingInForce } from "#app/features/campaigns/campaign-tracking.server.ts";
 import { instantFromLocalField, localFieldValue } from "#app/features/zoned-time.ts";
 import { ScheduleForm } from "#app/features/staff/publishing/schedule-form.tsx";
 import { answerRejection, changeAnswer, formError, unknownIntent } from "#app/features/staff/staff-form.server.ts";
@@ -41,6 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     campaign,
     preview: await previewCampaign(services, campaign),
     recipients: await countRecipients(services.db),
+    counting: await countingInForce(services),
     sendAtField: campaign.sendAt ? localFieldValue(campaign.sendAt, timeZone) : "",
     done,
   };
@@ -84,7 +87,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded }) => staffMeta(loaded ? `Campaign: ${loaded.campaign.subject}` : "Campaign");
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaign, preview, recipients, sendAtField, done } = loaderData;
+  const { campaign, preview, recipients, sendAtField, done, counting } = loaderData;
   const editable = isEditable(campaign.state);
   const fieldError = actionData?.status === "error" ? actionData.fields?.publishAt : undefined;
   return (
@@ -127,10 +130,12 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
               {campaign.state === "scheduled" ? <IntentButton intent="unschedule" label="Cancel the schedule" /> : null}
             </div>
             <ScheduleForm value={sendAtField} error={fieldError} label="Send at" result="The campaign starts sending by itself at that time." />
+            <EngagementFigures engagement={campaign.engagement} countingNow={counting} stillToGo />
           </>
         ) : (
           <>
             <CampaignFigureList figures={campaign.figures} />
+            <EngagementFigures engagement={campaign.engagement} countingNow={counting} stillToGo={campaign.state !== "sent"} />
             <div className="flex flex-wrap gap-3">
               <IntentButton intent="test" label="Send a test to me" />
               {campaign.state === "sending" ? <IntentButton intent="pause" label="Pause" /> : null}

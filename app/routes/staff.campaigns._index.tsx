@@ -1,9 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/staff.campaigns._index";
 import { campaignFigureKeys, campaignFigureLabels } from "#app/features/campaigns/campaign-figures.tsx";
+import { NOT_COUNTED, shareText } from "#app/features/campaigns/campaign-engagement.tsx";
 import { campaignStateLabels } from "#app/features/campaigns/campaign-rules.ts";
+import { countingInForce } from "#app/features/campaigns/campaign-tracking.server.ts";
 import { listCampaigns } from "#app/features/campaigns/campaigns.server.ts";
 import { digestCampaignIds } from "#app/features/campaigns/insight-digest.server.ts";
+import { canOpen } from "#app/features/staff/roles.ts";
 import { requireStaff } from "#app/features/staff/staff-session.server.ts";
 import { LocalTime } from "#app/features/staff/staff-time.tsx";
 import { ListRow, ListTable } from "#app/features/staff/table-ui.tsx";
@@ -14,14 +17,18 @@ import { servicesOf } from "#app/services-context.server.ts";
 const SHOWN = 100;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, request, "campaigns");
-  const { db } = await servicesOf(context);
-  const campaigns = await listCampaigns(db, null, SHOWN);
+  const user = requireStaff(context, request, "campaigns");
+  const services = await servicesOf(context);
+  const campaigns = await listCampaigns(services.db, null, SHOWN);
   const digests = await digestCampaignIds(
-    db,
+    services.db,
     campaigns.map((campaign) => campaign.id),
   );
-  return { campaigns: campaigns.map((campaign) => ({ ...campaign, isDigest: digests.has(campaign.id) })) };
+  return {
+    campaigns: campaigns.map((campaign) => ({ ...campaign, isDigest: digests.has(campaign.id) })),
+    counting: await countingInForce(services),
+    mayChangeCounting: canOpen(user, "campaignTracking"),
+  };
 }
 
 export const meta: Route.MetaFunction = () => staffMeta("Newsletter campaigns");
@@ -29,12 +36,20 @@ export const meta: Route.MetaFunction = () => staffMeta("Newsletter campaigns");
 const shownFigures = campaignFigureKeys.filter((key) => key !== "waiting" && key !== "notSent");
 
 export default function Campaigns({ loaderData }: Route.ComponentProps) {
-  const { campaigns } = loaderData;
+  const { campaigns, counting, mayChangeCounting } = loaderData;
   return (
     <>
       <PageHeading title="Newsletter campaigns">
         Write a campaign, preview it, send yourself a test, then send it to the confirmed subscribers now or at a time. It goes out at the configured rate and
-        can be paused.
+        can be paused.{" "}
+        {counting
+          ? "Opens and clicks are counted: each message sent carries a pixel and counted links, and the privacy policy says so."
+          : "Opens and clicks are not counted."}{" "}
+        {mayChangeCounting ? (
+          <Link to="/staff/campaigns/tracking" className={linkClass}>
+            Change whether they are counted
+          </Link>
+        ) : null}
       </PageHeading>
       <p className="mb-6 flex flex-wrap gap-4">
         <Link to="/staff/campaigns/new" className={buttonClass}>
@@ -50,7 +65,11 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
       {campaigns.length === 0 ? (
         <p>No campaigns yet.</p>
       ) : (
-        <ListTable caption="Campaigns, newest first" columns={["Subject", "State", "When", ...shownFigures.map((key) => campaignFigureLabels[key])]} cards>
+        <ListTable
+          caption="Campaigns, newest first"
+          columns={["Subject", "State", "When", ...shownFigures.map((key) => campaignFigureLabels[key]), "Opened", "Clicked"]}
+          cards
+        >
           {campaigns.map((campaign) => (
             <ListRow
               key={campaign.id}
@@ -72,6 +91,8 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
                   "Not sent"
                 ),
                 ...shownFigures.map((key) => campaign.figures[key]),
+                campaign.engagement ? shareText(campaign.engagement.opened, campaign.engagement.counted) : NOT_COUNTED,
+                campaign.engagement ? shareText(campaign.engagement.clicked, campaign.engagement.counted) : NOT_COUNTED,
               ]}
             />
           ))}

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/staff.campaigns.export[.]csv";
 import { campaignFigureKeys, campaignFigureLabels } from "#app/features/campaigns/campaign-figures.tsx";
+import { engagementKeys, engagementLabels } from "#app/features/campaigns/campaign-engagement.tsx";
 import { campaignStateLabels } from "#app/features/campaigns/campaign-rules.ts";
 import { listCampaigns, type CampaignRow } from "#app/features/campaigns/campaigns.server.ts";
 import { csvFileName, csvResponse, inPages, type CsvColumn } from "#app/features/staff/csv.server.ts";
@@ -14,6 +15,8 @@ const columns: CsvColumn<CampaignRow>[] = [
   { header: "Started at (UTC)", value: (row) => row.startedAt },
   { header: "Finished at (UTC)", value: (row) => row.finishedAt },
   ...campaignFigureKeys.map((key): CsvColumn<CampaignRow> => ({ header: campaignFigureLabels[key], value: (row) => row.figures[key] })),
+  // Empty, not 0, for a campaign whose opens and clicks were not counted.
+  ...engagementKeys.map((key): CsvColumn<CampaignRow> => ({ header: engagementLabels[key], value: (row) => row.engagement?.[key] ?? null })),
 ];
 
 /** Every campaign with its figures, as a CSV file (counts only: no subscriber's address is in it). */

@@ -1,5 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { site } from "#app/content/site.ts";
+import { trackedIfCounting } from "#app/features/campaigns/campaign-tracking.server.ts";
+import { withTracking } from "#app/features/campaigns/tracked-links.server.ts";
 import { unsubscribeHeaders } from "#app/features/newsletter/newsletter-emails.server.ts";
 import { plainText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
@@ -22,10 +24,14 @@ export type CampaignMailParams = {
   subject?: string;
   preheader?: string;
   body_html?: string;
+  /** The recipient's token for the open pixel and tracked links (decision 080); used only when the message goes out counted. */
+  tracking_token?: string;
+  /** Set as the message goes out: whether it carries the pixel and tracked links. */
+  tracked?: boolean;
 };
 
 /** Links and images within the site as absolute addresses: a mail program has no page to resolve them against. */
-function absoluteAddresses(html: string, siteUrl: string): string {
+export function absoluteAddresses(html: string, siteUrl: string): string {
   return html.replace(/\b(src|href)="\/(?!\/)/g, `$1="${siteUrl}/`);
 }
 
@@ -55,7 +61,8 @@ export function renderCampaign(p: CampaignMailParams): RenderedMail {
     subject: oneLine(p.subject ?? ""),
     preheader: p.preheader ? oneLine(p.preheader) : undefined,
     text: [textOf(body), "", why, `Unsubscribe with one click: ${p.unsubscribe_url}`].join("\n"),
-    html: body,
+    // Counted, the HTML's links pass through the site; the text part keeps the addresses, so a reader of plain text sees where each goes.
+    html: p.tracked && p.tracking_token ? withTracking(body, p.site_url, p.tracking_token) : body,
     htmlAfterAction: `<p>${escapeHtml(why)} <a href="${escapeHtml(p.unsubscribe_url)}">Unsubscribe</a> with one click.</p>`,
     signature: [],
     headers: unsubscribeHeaders(p.unsubscribe_url),
@@ -88,7 +95,10 @@ export const campaignEmails = {
       const mail = renderCampaign(p);
       return { to_email: to, subject: mail.subject, message: mail.text };
     },
-    secretParams: ["unsubscribe_url"],
-    load: loadCampaignWords,
+    secretParams: ["unsubscribe_url", "tracking_token"],
+    load: async (db, p) => {
+      const words = await loadCampaignWords(db, p);
+      return words && trackedIfCounting(db, words);
+    },
   }),
 };

@@ -8,6 +8,8 @@ import {
   NO_RECIPIENTS_MESSAGE,
   type CampaignFigures,
 } from "#app/features/campaigns/campaign-rules.ts";
+import type { CampaignEngagement } from "#app/features/campaigns/campaign-engagement.tsx";
+import { campaignTrackingToken, engagementOf } from "#app/features/campaigns/campaign-tracking.server.ts";
 import { newsletterLink } from "#app/features/newsletter/newsletter-links.server.ts";
 import { sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
 import { audit, type AuditAction, type AuditActor } from "#app/features/staff/audit.server.ts";
@@ -294,6 +296,7 @@ export async function fillCampaignBatch(db: Database, env: Pick<Env, "SITE_URL" 
               site_url: env.SITE_URL,
               unsubscribe_url: newsletterLink(env.SITE_URL, secret, "unsubscribe", subscriber),
               subscription_id: subscriber.id,
+              tracking_token: campaignTrackingToken(secret, { campaignId: id, subscriptionId: subscriber.id }),
             } satisfies CampaignMailParams,
             nextAttemptAt: HELD,
             campaignId: id,
@@ -408,9 +411,9 @@ function figuresColumns() {
 
 const noFigures: CampaignFigures = { recipients: 0, sent: 0, waiting: 0, failed: 0, notSent: 0, bounced: 0, complaints: 0, unsubscribes: 0 };
 
-export type CampaignRow = Campaign & { figures: CampaignFigures };
+export type CampaignRow = Campaign & { figures: CampaignFigures; engagement: CampaignEngagement | null };
 
-/** The campaigns with their figures, counted in one query. */
+/** The campaigns with their figures, counted in one query, and their opens and clicks where they were counted (decision 080). */
 async function withFigures(db: Database, campaigns: Campaign[]): Promise<CampaignRow[]> {
   if (campaigns.length === 0) return [];
   const figures = await db
@@ -424,7 +427,11 @@ async function withFigures(db: Database, campaigns: Campaign[]): Promise<Campaig
     )
     .groupBy(outbox.campaignId);
   const byId = new Map(figures.map(({ campaignId, ...rest }) => [campaignId, rest]));
-  return campaigns.map((campaign) => ({ ...campaign, figures: byId.get(campaign.id) ?? noFigures }));
+  const engagement = await engagementOf(
+    db,
+    campaigns.map((campaign) => campaign.id),
+  );
+  return campaigns.map((campaign) => ({ ...campaign, figures: byId.get(campaign.id) ?? noFigures, engagement: engagement.get(campaign.id) ?? null }));
 }
 
 /** Campaigns, newest first, each with its figures; `beforeId` pages on. */

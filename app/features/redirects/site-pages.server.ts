@@ -13,8 +13,18 @@ import type { Database } from "#app/platform/db/client.server.ts";
  * file and public/ so a new route or file cannot slip past this list.
  */
 
-/** Addresses under which everything belongs to the site: the staff area, images, built and public files, applicants' links. */
-export const reservedPrefixes = ["/staff", "/media", "/assets", "/art", "/images", "/applications/status", "/webhooks"] as const;
+/** Addresses under which everything belongs to the site: the staff area, images, built and public files, applicants' links, newsletter counting. */
+export const reservedPrefixes = [
+  "/staff",
+  "/media",
+  "/assets",
+  "/art",
+  "/images",
+  "/applications/status",
+  "/webhooks",
+  "/newsletter/open",
+  "/newsletter/click",
+] as const;
 
 /** Every address a fixed route or a public file answers (in redirect-key form: lowercase, no trailing slash). */
 export const fixedPages: ReadonlySet<string> = new Set([

@@ -40,6 +40,7 @@ const table: RouteCase[] = [
   { file: "staff.campaigns.export[.]csv.ts", path: "/staff/campaigns/export.csv", allowed: ["editor"] },
   { file: "staff.campaigns.digest.tsx", path: "/staff/campaigns/digest", allowed: ["editor"] },
   { file: "staff.campaigns.$id.tsx", path: "/staff/campaigns/1", allowed: ["editor"], params: { id: "1" } },
+  { file: "staff.campaigns.tracking.tsx", path: "/staff/campaigns/tracking", allowed: [] },
   { file: "staff.events.tsx", path: "/staff/events", allowed: ["sales"] },
   { file: "staff.events.export[.]csv.ts", path: "/staff/events/export.csv", allowed: ["sales"] },
   { file: "staff.figures.tsx", path: "/staff/figures", allowed: ["sales"] },

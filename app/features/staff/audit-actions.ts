@@ -61,6 +61,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "rejection-scheduled": "Scheduled a rejection",
   "rejection-cancelled": "Cancelled a scheduled rejection",
   "retention-changed": "Changed the retention periods",
+  "campaign-tracking-changed": "Turned the counting of newsletter opens and clicks on or off",
   "candidate-exported": "Exported a candidate's data",
   "candidate-erased": "Erased a candidate's data",
   "campaign-created": "Created a newsletter campaign",

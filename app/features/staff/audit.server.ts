@@ -89,6 +89,7 @@ export type AuditAction =
   | "rejection-scheduled"
   | "rejection-cancelled"
   | "retention-changed"
+  | "campaign-tracking-changed"
   | "candidate-exported"
   | "candidate-erased"
   | "campaign-created"

@@ -60,6 +60,7 @@ export type StaffArea =
   | "businessHours"
   | "teams"
   | "siteFacts"
+  | "campaignTracking"
   | "retention";
 
 export const areas: Record<StaffArea, { label: string; path: string; roles: readonly StaffRole[] }> = {
@@ -102,6 +103,8 @@ export const areas: Record<StaffArea, { label: string; path: string; roles: read
   siteFacts: { label: "Site facts", path: "/staff/site", roles: [] },
   // How long applicants' and leads' data is kept is the company's promise in its privacy policy: an admin's to keep.
   retention: { label: "Data retention", path: "/staff/retention", roles: [] },
+  // Counting newsletter opens and clicks changes what the privacy policy promises: an admin's to decide (decision 080).
+  campaignTracking: { label: "Newsletter opens and clicks", path: "/staff/campaigns/tracking", roles: [] },
 };
 
 /** Whether the account holds `role` among its roles. */

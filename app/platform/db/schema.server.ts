@@ -556,6 +556,32 @@ export const mailSuppressions = pgTable(
   ],
 );
 
+/**
+ * A campaign's message that went out with an open pixel and tracked links
+ * (decision 080): one row a recipient, made as the message is sent while an
+ * admin has counting on, then marked when it is first opened or clicked. The
+ * subscriber's id goes null when they leave the list: the campaign keeps the
+ * count, the count keeps no link to them.
+ */
+export const campaignRecipientActivity = pgTable(
+  "campaign_recipient_activity",
+  {
+    id: id(),
+    campaignId: bigint("campaign_id", { mode: "number" })
+      .notNull()
+      .references((): AnyPgColumn => newsletterCampaigns.id, { onDelete: "cascade" }),
+    newsletterSubscriptionId: bigint("newsletter_subscription_id", { mode: "number" }).references((): AnyPgColumn => newsletterSubscriptions.id, {
+      onDelete: "set null",
+    }),
+    trackedAt: timestamp("tracked_at", { withTimezone: true }).notNull().defaultNow(),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }),
+    /** Every click on the message's links, up to a bound (a link scanner or a loop cannot grow it without end). */
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [uniqueIndex("campaign_recipient_activity_key").on(t.campaignId, t.newsletterSubscriptionId)],
+);
+
 export const rateLimits = pgTable(
   "rate_limits",
   {
