@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { DEFAULT_DIGEST_SCHEDULE, digestDueTimes } from "#app/features/campaigns/digest-schedule.ts";
+import { DEFAULT_BUSINESS_HOURS } from "#app/features/leads/business-time.ts";
 import { newsletterToken } from "#app/features/newsletter/newsletter-links.server.ts";
 import { axeViolations, DESKTOP, PHONE, setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
 import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
@@ -17,6 +19,10 @@ import { signInAs } from "#tests/support/staff.ts";
  * only the confirmed subscriber gets it, with their own unsubscribe link, and
  * following that link removes them. Then the mail provider reports a hard
  * bounce for a new subscriber, and the next campaign goes to everyone but them.
+ * On the same server: the digest of new insights, turned on without
+ * JavaScript, goes out as a campaign when its period falls due; and an admin
+ * turns on counting opens and clicks (decision 080), which the privacy policy
+ * then states.
  */
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
@@ -119,7 +125,8 @@ test(
     expect(await imageLoaded).toBe(200);
     for (const title of ["The campaign on a desktop", "The campaign on a phone"]) {
       const html = (await editor.locator(`iframe[title="${title}"]`).getAttribute("srcdoc"))!;
-      expect(html).toContain(`<img src="${absoluteSrc}" alt="The checkout chart"`);
+      expect(html).toMatch(/<img [^>]*src="[^"]+" alt="The checkout chart"/);
+      expect(html).toContain(` src="${absoluteSrc}" alt="The checkout chart"`);
       expect(html).toContain("A faster checkout.");
       expect(html).not.toContain("<script");
     }
@@ -169,7 +176,7 @@ test(
     await editor.goto("/staff/campaigns");
     const row = editor.getByRole("row", { name: /November notes/ });
     await row.getByText("Sent", { exact: true }).waitFor();
-    expect(await row.locator("td").allTextContents()).toEqual(["Sent", expect.any(String), "1", "1", "0", "0", "0", "1"]);
+    expect(await row.locator("td").allTextContents()).toEqual(["Sent", expect.any(String), "1", "1", "0", "0", "0", "1", "Not counted", "Not counted"]);
 
     // The provider reports a hard bounce for one of two new subscribers: the next campaign skips that address.
     const staying = await subscriber("staying@example.com", true);
@@ -200,5 +207,105 @@ test(
       return rows[0]?.state === "sent";
     }, 30_000);
     expect(mailsTo(bouncer.email)).toEqual([]);
+  },
+);
+
+test(
+  "an editor turns the weekly digest on without JavaScript; when it falls due the week's insight goes to the confirmed subscriber as a campaign marked as a digest",
+  { timeout: 240_000 },
+  async () => {
+    await database.pool.query(
+      "insert into newsletter_subscriptions (email, consent_at, confirmed_at) values ('digest-reader@example.com', now(), now()), ('digest-waiting@example.com', now(), null)",
+    );
+
+    const editor = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
+    editor.setDefaultTimeout(30_000);
+    await signInAs(editor, server, "editor", "Edna Editor");
+    await editor.goto("/staff/campaigns");
+    await editor.getByRole("link", { name: "Digest of new insights" }).click();
+    await editor.getByRole("heading", { level: 1, name: "Digest of new insights" }).waitFor();
+    await editor.getByText("The digest is off.").waitFor();
+    // axe runs as a script: the same page in a second tab that runs them.
+    const checker = await newPage({ baseURL: server.baseURL });
+    checker.setDefaultTimeout(30_000);
+    await signInAs(checker, server, "editor");
+    await checker.goto("/staff/campaigns/digest");
+    expect(await axeViolations(checker), "digest page at 1280 px").toEqual([]);
+    await checker.setViewportSize(PHONE);
+    expect(await axeViolations(checker), "digest page at 375 px").toEqual([]);
+
+    await editor.getByLabel("Send the digest").check();
+    await editor.getByLabel("Weekly, on the day of the week below").check();
+    await editor.getByLabel(/^Day of the week/).selectOption({ label: "Monday" });
+    await editor.getByLabel(/^Time of day/).fill("09:00");
+    await editor.getByRole("button", { name: "Save the digest" }).click();
+    await notice(editor, "Saved: the digest goes out at the next time it falls due.");
+    await editor.getByText(/^The digest is on\. The next one is due /).waitFor();
+    const audited = await database.pool.query("select detail from audit_log where action = 'insight-digest-changed'");
+    expect(audited.rows).toEqual([{ detail: { enabled: "on", cadence: "weekly", weekday: 1, minuteOfDay: 540 } }]);
+
+    // As if it had been saved a week ago, with an insight published in the week to the last Monday 09:00.
+    const { due } = digestDueTimes({ ...DEFAULT_DIGEST_SCHEDULE, enabled: true }, DEFAULT_BUSINESS_HOURS.timeZone, new Date());
+    await database.pool.query(
+      `insert into "FeaturedInsights" (title, slug, excerpt, "publishedDate") values ('Cutting cloud costs', 'cloud-costs', 'Where the money went.', $1)`,
+      [new Date(due.getTime() - 60 * 60_000)],
+    );
+    await database.pool.query("update insight_digest_settings set changed_at = $1", [new Date(due.getTime() - 24 * 60 * 60_000)]);
+
+    await waitUntil(() => mailsTo("digest-reader@example.com").length > 0, 90_000);
+    const [mail] = mailsTo("digest-reader@example.com");
+    expect(mail!.headers.get("subject")).toBe("New from Kraf Technologies: one new insight");
+    expect(mail!.html).toContain(`href="${server.baseURL}/featured-insights/cloud-costs"`);
+    expect(mail!.headers.get("list-unsubscribe")).toMatch(/^<http.*\/newsletter\/unsubscribe\?s=/);
+    expect(mailsTo("digest-waiting@example.com")).toEqual([]);
+
+    await editor.goto("/staff/campaigns");
+    const row = editor.getByRole("row", { name: /New from Kraf Technologies: one new insight/ });
+    await row.getByText("Digest", { exact: true }).waitFor();
+    await editor.goto("/staff/campaigns/digest");
+    await editor.getByRole("link", { name: "The digest's campaign" }).waitFor();
+    const digests = await database.pool.query("select campaign_id from insight_digests where campaign_id is not null");
+    expect(digests.rowCount).toBe(1);
+  },
+);
+
+const SECTION = "Newsletter opens and clicks";
+const policySays = async () => (await (await fetch(`${server.baseURL}/privacy-policy`)).text()).includes(SECTION);
+
+test(
+  "without JavaScript, an admin turns on counting opens and clicks and the privacy policy says so; the counting addresses answer any token safely",
+  { timeout: 120_000 },
+  async () => {
+    expect(await policySays()).toBe(false);
+    // axe runs in the page: it is checked with JavaScript, the form is sent without.
+    const checked = await newPage({ baseURL: server.baseURL });
+    await signInAs(checked, server, "admin");
+    await checked.goto("/staff/campaigns/tracking");
+    expect(await axeViolations(checked)).toEqual([]);
+    const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
+    await signInAs(page, server, "admin", "Second Admin");
+    await page.goto("/staff/campaigns/tracking");
+    expect(await page.getByLabel("Off: count nothing").isChecked()).toBe(true);
+    await page.getByLabel("On: count them, and say so in the privacy policy").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await notice(page, /^Counting is on/);
+    await waitUntil(policySays);
+    await checked.goto("/privacy-policy");
+    await checked.getByRole("heading", { name: SECTION }).waitFor();
+    expect(await axeViolations(checked)).toEqual([]);
+
+    for (const [path, status] of [
+      ["/newsletter/open/1.1.AAAAAAAAAAAAAAAAAAAAAA", 200],
+      ["/newsletter/click/1.1.AAAAAAAAAAAAAAAAAAAAAA/0", 302],
+    ] as const) {
+      const answer = await fetch(`${server.baseURL}${path}`, { redirect: "manual" });
+      expect(answer.status, path).toBe(status);
+      if (status === 200) expect(answer.headers.get("content-type")).toBe("image/gif");
+      else expect(answer.headers.get("location")).toBe("/");
+      expect(answer.headers.get("set-cookie"), path).toBeNull();
+      expect(answer.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(answer.headers.get("content-security-policy"), path).toContain("default-src 'self'");
+      expect(answer.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
   },
 );
