@@ -55,7 +55,7 @@ export const CAMPAIGN_SWEEP_INTERVAL_MS = 1_000;
  * after this one ends, so a lead of one interval would leave the time a sweep takes unpaced, and the campaign
  * would go out slower than the rate by that share; two intervals keep slots waiting however long a sweep takes, up to one.
  */
-export const PACE_AHEAD_MS = 2 * CAMPAIGN_SWEEP_INTERVAL_MS;
+const PACE_AHEAD_MS = 2 * CAMPAIGN_SWEEP_INTERVAL_MS;
 
 export function parseCampaign(values: Record<string, string | undefined>): { ok: true; input: CampaignInput } | { ok: false; message: string; field: string } {
   const subject = (values.subject ?? "").trim().replace(/\s+/g, " ");
