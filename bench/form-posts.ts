@@ -7,11 +7,11 @@ import type { DatabaseDriver } from "#app/platform/db/client.server.ts";
 import { startServer } from "#tests/support/server.ts";
 import { httpLoad } from "./http-load.ts";
 
-const BOUNDARY = "----benchboundary7MA4YWxkTrZu0gW";
+export const BOUNDARY = "----benchboundary7MA4YWxkTrZu0gW";
 /** A tiny but real PDF: the server checks attachments by their bytes. */
-const PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
+export const PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; content: string }): string {
+export function multipart(fields: Record<string, string>, file?: { name: string; type: string; content: string }): string {
   const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   if (file) {
     parts.push(

@@ -9,6 +9,7 @@ import { pipelineBoardBench } from "./pipeline-board.ts";
 import { formPostBench } from "./form-posts.ts";
 import { ownerChoiceBench } from "./owner-choice.ts";
 import { retentionBench } from "./retention.ts";
+import { campaignSendingBench } from "./campaign-sending.ts";
 import { healthzFloodBench } from "./healthz-flood.ts";
 import { BROWSER_ENCODINGS } from "./http-load.ts";
 import { imageBurstBench, imageUploadBench } from "./image-uploads.ts";
@@ -44,6 +45,10 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * CPU-throttled (×4) phone page, INP_LOADS loads of `/` and `/crm` (5), and prints the largest input-to-paint delay.
  * BENCH_ONLY=retention (never part of the default) anonymises 100,000 expired applications on PostgreSQL and prints
  * the batches' transaction times, the longest any row lock is held (target: under 100 ms; decision 077).
+ * BENCH_ONLY=campaigns (never part of the default) sends newsletter campaigns through the built server on PostgreSQL to a
+ * counting SMTP server: the rows for BENCH_CAMPAIGN_RECIPIENTS subscribers (100,000) made while forms are posted, the sending
+ * at NEWSLETTER_SEND_RATE (200), a second campaign whose server is killed part-way, and `/` and `/crm` idle and while
+ * 10,000 messages go out (decision 075, docs/performance.md).
  */
 const only = new Set((process.env.BENCH_ONLY ?? "weight,lighthouse,http,details,forms,owners,images,flood").split(","));
 const drivers = (await isPostgresReachable()) ? (["pglite", "pg"] as const) : (["pglite"] as const);
@@ -352,6 +357,39 @@ if (only.has("retention")) {
   );
   console.table(retention.kinds);
   results.retention = retention;
+}
+
+if (only.has("campaigns")) {
+  if (drivers.length === 1) throw new Error("BENCH_ONLY=campaigns needs the PostgreSQL server at 127.0.0.1:5432 (TEST_DATABASE_URL).");
+  const campaigns = await campaignSendingBench();
+  const { fill, send, resume, pages } = campaigns;
+  console.log(
+    `\nNewsletter campaign to ${campaigns.recipients.toLocaleString("en")} confirmed subscribers on PostgreSQL, through the built server\n` +
+      `a. Outbox rows made by the server's sweep: ${fill.rows.toLocaleString("en")} in ${fill.seconds} s (target: under 30 s); ` +
+      "newsletter and consultation posts one at a time from two clients (each waits for its confirmation email), and the " +
+      "newsletter post's transaction run directly, idle and meanwhile (target: no post held up over 100 ms)",
+  );
+  console.table([
+    { posts: "HTTP, idle", ...fill.formPostsIdle },
+    { posts: "HTTP, while the rows are made", ...fill.formPostsDuringFill },
+    { posts: "transaction, idle", ...fill.insertsIdle },
+    { posts: "transaction, while the rows are made", ...fill.insertsDuringFill },
+  ]);
+  console.log(`b. Sent at NEWSLETTER_SEND_RATE=${send.configuredRate} to the SMTP server on 127.0.0.1`);
+  console.table([send]);
+  console.log("c. A second campaign, the server killed (SIGKILL) part-way and started again: what the SMTP server received");
+  const { rows, ...counts } = resume;
+  console.table([counts]);
+  console.log(`   its rows: ${JSON.stringify(rows)}`);
+  console.log(
+    `d. / and /crm one request at a time, idle and while the first ${campaigns.loadedMessages.toLocaleString("en")} messages go out (target: p99 at most 2× idle)`,
+  );
+  console.table([
+    { server: "idle", ...pages.idle },
+    { server: "while sending", ...pages.whileSending },
+  ]);
+  console.log(`   p99 while sending / idle: ${pages.p99Ratio}×`);
+  results.campaigns = campaigns;
 }
 
 await mkdir("bench/results", { recursive: true });

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { site } from "#app/content/site.ts";
 import { trackedIfCounting } from "#app/features/campaigns/campaign-tracking.server.ts";
 import { withTracking } from "#app/features/campaigns/tracked-links.server.ts";
@@ -69,21 +69,21 @@ export function renderCampaign(p: CampaignMailParams): RenderedMail {
   };
 }
 
-/** The params completed with the campaign's words as they are now; null when the campaign is gone or the recipient left the list. */
+/**
+ * The params completed with the campaign's words as they are now; null when the campaign is gone or the recipient left
+ * the list. One query a message: it runs for every message a campaign sends, at up to NEWSLETTER_SEND_RATE a second.
+ */
 export async function loadCampaignWords(db: Database, p: CampaignMailParams): Promise<CampaignMailParams | null> {
+  // Checked as it goes out: someone who left the list (or was erased) after the rows were made gets nothing.
+  const stillSubscribed =
+    p.subscription_id === undefined
+      ? sql<boolean>`true`
+      : sql<boolean>`exists (select 1 from ${newsletterSubscriptions} where ${newsletterSubscriptions.id} = ${p.subscription_id} and ${newsletterSubscriptions.confirmedAt} is not null)`;
   const [campaign] = await db
-    .select({ subject: newsletterCampaigns.subject, preheader: newsletterCampaigns.preheader, bodyHtml: newsletterCampaigns.bodyHtml })
+    .select({ subject: newsletterCampaigns.subject, preheader: newsletterCampaigns.preheader, bodyHtml: newsletterCampaigns.bodyHtml, stillSubscribed })
     .from(newsletterCampaigns)
     .where(eq(newsletterCampaigns.id, p.campaign_id));
-  if (!campaign) return null;
-  if (p.subscription_id !== undefined) {
-    // Checked as it goes out: someone who left the list (or was erased) after the rows were made gets nothing.
-    const [subscriber] = await db
-      .select({ id: newsletterSubscriptions.id })
-      .from(newsletterSubscriptions)
-      .where(and(eq(newsletterSubscriptions.id, p.subscription_id), isNotNull(newsletterSubscriptions.confirmedAt)));
-    if (!subscriber) return null;
-  }
+  if (!campaign?.stillSubscribed) return null;
   return { ...p, subject: campaign.subject, preheader: campaign.preheader, body_html: campaign.bodyHtml };
 }
 

@@ -51,9 +51,13 @@ export const FILL_BATCH = 1_000;
 const FILL_BUDGET_MS = 5_000;
 // A literal, not a parameter, so the planner takes the partial index of held rows.
 const HELD = sql.raw(`'${OUTBOX_HELD_UNTIL}'::timestamptz`);
-/** The pacer lets go of rows this far ahead of now; the sweep runs at least this often. */
-const PACE_AHEAD_MS = 1_000;
 export const CAMPAIGN_SWEEP_INTERVAL_MS = 1_000;
+/**
+ * The pacer lets go of rows this far ahead of now, each due at its own slot. The next sweep starts an interval
+ * after this one ends, so a lead of one interval would leave the time a sweep takes unpaced, and the campaign
+ * would go out slower than the rate by that share; two intervals keep slots waiting however long a sweep takes, up to one.
+ */
+const PACE_AHEAD_MS = 2 * CAMPAIGN_SWEEP_INTERVAL_MS;
 
 export function parseCampaign(values: Record<string, string | undefined>): { ok: true; input: CampaignInput } | { ok: false; message: string; field: string } {
   const subject = (values.subject ?? "").trim().replace(/\s+/g, " ");
@@ -315,8 +319,8 @@ export async function fillCampaignBatch(db: Database, env: Pick<Env, "SITE_URL" 
 }
 
 /**
- * Lets go of the campaign's held rows that fit before a second from now at
- * `rate` a second, each due at its own slot after the last one let go, so
+ * Lets go of the campaign's held rows that fit before PACE_AHEAD_MS from now
+ * at `rate` a second, each due at its own slot after the last one let go, so
  * every process together sends at the rate. Answers how many it let go.
  */
 export async function paceCampaign(db: Database, id: number, rate: number): Promise<number> {
