@@ -14,7 +14,7 @@ import type { Database } from "#app/platform/db/client.server.ts";
  */
 
 /** Addresses under which everything belongs to the site: the staff area, images, built and public files, applicants' links. */
-export const reservedPrefixes = ["/staff", "/media", "/assets", "/art", "/images", "/applications/status", "/webhooks"] as const;
+export const reservedPrefixes = ["/staff", "/media", "/assets", "/art", "/images", "/applications/status", "/applications/keep", "/webhooks"] as const;
 
 /** Every address a fixed route or a public file answers (in redirect-key form: lowercase, no trailing slash). */
 export const fixedPages: ReadonlySet<string> = new Set([

@@ -63,6 +63,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "retention-changed": "Changed the retention periods",
   "candidate-exported": "Exported a candidate's data",
   "candidate-erased": "Erased a candidate's data",
+  "application-kept": "A candidate kept their application from the renewal email",
   "campaign-created": "Created a newsletter campaign",
   "campaign-edited": "Edited a newsletter campaign",
   "campaign-test-sent": "Sent a newsletter campaign's test",

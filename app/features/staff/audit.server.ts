@@ -91,6 +91,7 @@ export type AuditAction =
   | "retention-changed"
   | "candidate-exported"
   | "candidate-erased"
+  | "application-kept"
   | "campaign-created"
   | "campaign-edited"
   | "campaign-test-sent"
