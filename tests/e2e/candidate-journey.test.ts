@@ -69,10 +69,8 @@ test(
 
     // 1. The recruiter adds a knockout yes-or-no question and a portfolio link question, and publishes the job.
     const title = `Site Reliability Engineer ${Date.now()}`;
-    const signing = await newPage({ javaScriptEnabled: false });
-    await signInAs(signing, server, "recruiter", "Rita Recruiter");
-    const recruiter = await newPage({ storageState: await signing.context().storageState() });
-    await signing.close();
+    const recruiter = await newPage();
+    await signInAs(recruiter, server, "recruiter", "Rita Recruiter");
     await recruiter.goto("/staff/jobs/new");
     await recruiter.locator("main form[novalidate]").waitFor({ state: "attached" });
     await recruiter.getByLabel("Job title").fill(title);

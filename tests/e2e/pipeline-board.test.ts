@@ -46,10 +46,9 @@ test("a recruiter moves several without JavaScript, filters by source, and drags
   }
 
   // Without JavaScript: from the job's page to its board, all three ticked and moved to Screening.
-  const signing = await newPage({ javaScriptEnabled: false });
-  await signInAs(signing, server, "recruiter", "Rita Recruiter");
-  const storageState = await signing.context().storageState();
-  const plain = await newPage({ javaScriptEnabled: false, storageState });
+  const plain = await newPage({ javaScriptEnabled: false });
+  await signInAs(plain, server, "recruiter", "Rita Recruiter");
+  const storageState = await plain.context().storageState();
   await plain.goto("/staff/jobs");
   await plain.getByRole("link", { name: jobTitle, exact: true }).first().click();
   await plain.getByRole("link", { name: "pipeline board" }).click();

@@ -35,9 +35,9 @@ const newPage = (options: Parameters<typeof openPage>[0] = {}) => openPage({ bas
 
 /** A fresh page signed in with `role`, with or without JavaScript. */
 async function staffPage(role: StaffRole, name: string, options: Parameters<typeof openPage>[0] = {}) {
-  const signing = await newPage({ javaScriptEnabled: false });
-  await signInAs(signing, server, role, name);
-  return newPage({ storageState: await signing.context().storageState(), ...options });
+  const page = await newPage(options);
+  await signInAs(page, server, role, name);
+  return page;
 }
 
 test(
