@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/applications.keep.$token";
 import { keepApplication, renewalFor, type RenewalState } from "#app/features/retention/consent-renewal.server.ts";
-import { ConsentRenewalView } from "#app/features/retention/consent-renewal-view.tsx";
+import { ConsentRenewalView, type RenewalChoice } from "#app/features/retention/consent-renewal-view.tsx";
 import { FormRejection, readForm } from "#app/features/forms/read-form.server.ts";
 import { isCrossSite } from "#app/features/forms/submission.server.ts";
 import { linkPageHeaders, linkPageMeta } from "#app/features/mail-lists/list-link-pages.tsx";
@@ -22,13 +22,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (isCrossSite(request, services.env.SITE_URL)) throw new FormRejection(403, "This form can only be sent from our site.");
     const { values } = await readForm(request, { maxBytes: 1024, encodings: ["urlencoded", "multipart"], fields: ["choice"], multiline: [], labels: {} });
-    const chose = values.choice === "keep" || values.choice === "remove" ? values.choice : null;
+    const chose: RenewalChoice | null = values.choice === "keep" || values.choice === "remove" ? values.choice : null;
     if (!chose) throw new FormRejection(400, "Please choose one of the buttons.");
     const state = chose === "keep" ? await keepApplication(services, params.token) : await renewalFor(services, params.token);
-    return data({ state, chose: chose as "keep" | "remove" | null, message: null }, { status: statusOf(state) });
+    return data({ state, chose, message: null }, { status: statusOf(state) });
   } catch (error) {
     if (!(error instanceof FormRejection)) throw error;
-    return data({ state: null, chose: null as "keep" | "remove" | null, message: error.message }, { status: error.status });
+    return data({ state: null, chose: null, message: error.message }, { status: error.status });
   }
 }
 

@@ -8,6 +8,9 @@ import { LinkPage } from "#app/features/mail-lists/list-link-pages.tsx";
  * and the page that answers says in one sentence what happened.
  */
 
+/** The page's two buttons: keep the application, or let it go as planned. */
+export type RenewalChoice = "keep" | "remove";
+
 export const RENEWAL_LINK_NOT_VALID = "This link is not valid. Please check that you copied the whole link from our email.";
 export const RENEWAL_LINK_EXPIRED =
   "This link has expired: the date by which you could keep your application has passed, and we are deleting it as our privacy policy says.";
@@ -85,7 +88,7 @@ function Choice({ application, message }: { application: RenewalApplication; mes
 }
 
 /** The page for what the link found, or for what the candidate just chose ("remove" changes nothing, so it answers the plan). */
-export function ConsentRenewalView({ state, chose, message }: { state: RenewalState; chose: "keep" | "remove" | null; message: string | null }) {
+export function ConsentRenewalView({ state, chose, message }: { state: RenewalState; chose: RenewalChoice | null; message: string | null }) {
   switch (state.kind) {
     case "not-valid":
       return (
