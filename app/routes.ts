@@ -98,6 +98,7 @@ export default [
     route("*", "routes/staff.not-found.tsx"),
   ]),
   route("applications/status/:token", "routes/applications.status.$token.tsx"),
+  route("applications/keep/:token", "routes/applications.keep.$token.tsx"),
   route("banner", "routes/banner.ts"),
   route("vitals", "routes/vitals.ts"),
   route("webhooks/mail/:provider", "routes/webhooks.mail.$provider.ts"),

@@ -159,7 +159,13 @@ const sampleMessages: { [Name in keyof typeof mailTemplates]: { to: string; para
   },
   "future-roles-renewal": {
     to: "asha@example.com",
-    params: { full_name: "Asha Rao", reference: "APP-2026-4F7K2Q", notice_days: 30, alerts_url: "https://www.kraftechnologies.com/careers/alerts" },
+    params: {
+      full_name: "Asha Rao",
+      reference: "APP-2026-4F7K2Q",
+      notice_days: 30,
+      renew_url: "https://www.kraftechnologies.com/applications/keep/42.1795739844.4f7K2QkrafSampleSignatureOnlyForTheSnapshot1",
+      alerts_url: "https://www.kraftechnologies.com/careers/alerts",
+    },
   },
 };
 

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/staff.jobs.$id.board";
-import { ATTRIBUTION_VALUE_MAX_LENGTH, NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
+import { ATTRIBUTION_VALUE_MAX_LENGTH, NO_SOURCE_FILTER, NO_SOURCE_LABEL } from "#app/features/attribution/attribution.ts";
 import { applicationStatusLabels } from "#app/features/staff/application-labels.ts";
 import { PipelineBoard } from "#app/features/staff/board/board-ui.tsx";
 import { readBoard, readBoardQuery } from "#app/features/staff/board/board.server.ts";
@@ -47,7 +47,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => staffMeta(load
 export default function JobBoard({ loaderData }: Route.ComponentProps) {
   const { job, sources, total, filters } = loaderData;
   const boardHref = `/staff/jobs/${job.id}/board`;
-  const sourceOptions = sources.filter((s) => s.source !== null).map((s) => s.source!);
+  // Every source counted, "Direct or unknown" among them, and the one chosen even when these dates hold none of it.
+  const sourceOptions = sources.map((s) => s.source ?? NO_SOURCE_FILTER);
   if (loaderData.source && !sourceOptions.includes(loaderData.source)) sourceOptions.push(loaderData.source);
   return (
     <>
@@ -69,7 +70,7 @@ export default function JobBoard({ loaderData }: Route.ComponentProps) {
             <option value="">All sources</option>
             {sourceOptions.map((source) => (
               <option key={source} value={source.slice(0, ATTRIBUTION_VALUE_MAX_LENGTH)}>
-                {source}
+                {source === NO_SOURCE_FILTER ? NO_SOURCE_LABEL : source}
               </option>
             ))}
           </select>

@@ -161,7 +161,7 @@ export const page: PageContent = {
             "Consultation requests, including attached files: 24 months after our last contact with you.",
             `Consultation requests we closed without going further, or as spam: ${fact.retention.consultations} after we closed them.`,
             `Job applications, including resumes: ${fact.retention.applications} after the job closes (or after you apply, when you apply for no particular job), unless you are hired, in which case the application becomes part of your employment record.`,
-            'If you ticked "Keep me in mind for future roles" when you applied, we e-mail you 30 days before that period ends, so you can sign up for job alerts if you would like to keep hearing from us.',
+            `If you ticked "Keep me in mind for future roles" when you applied, we e-mail you 30 days before that period ends. The e-mail's link lets you keep your application, which we then keep for another ${fact.retention.applications} from that day (and e-mail you again before it ends); you can also sign up for job alerts instead, or do nothing and let it be deleted.`,
             "Event registrations: 12 months after the event; a request to hear about the next edition, until we have sent that announcement.",
             "Server logs: 30 days.",
           ],

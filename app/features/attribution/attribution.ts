@@ -139,3 +139,10 @@ export const touchLabels: ReadonlyArray<readonly [keyof Touch, string]> = [
 
 /** What a record without a source shows: typed address, bookmark, or a browser that kept no trace. */
 export const NO_SOURCE_LABEL = "Direct or unknown";
+
+/**
+ * The filter value that picks the records without a source. Kept sources are
+ * utm_source values, click-id platforms and referring hosts; "(direct)" is the
+ * label analytics reports print for these visits, not a value links carry.
+ */
+export const NO_SOURCE_FILTER = "(direct)";

@@ -21,6 +21,7 @@ export const reservedPrefixes = [
   "/art",
   "/images",
   "/applications/status",
+  "/applications/keep",
   "/webhooks",
   "/newsletter/open",
   "/newsletter/click",

@@ -1,6 +1,9 @@
+import { createHmac } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { expect, test, vi } from "vitest";
+import { keepApplication, renewalFor } from "#app/features/retention/consent-renewal.server.ts";
+import { renewalToken } from "#app/features/retention/renewal-link.server.ts";
 import { candidateOf, eraseCandidate, exportCandidate, MISSING_RESUME_NOTE } from "#app/features/retention/candidate-data.server.ts";
 import { DEFAULT_RETENTION_PERIODS, readRetentionForm, RENEWAL_NOTICE_DAYS } from "#app/features/retention/retention-periods.ts";
 import { ANONYMISED_NAME, applyRetention, readRetention, saveRetention, type BatchTiming } from "#app/features/retention/retention.server.ts";
@@ -16,6 +19,7 @@ import {
   staffUsers,
 } from "#app/platform/db/schema.server.ts";
 import type { Services } from "#app/platform/services.server.ts";
+import { siteSecret } from "#app/platform/site-secret.server.ts";
 import { resumeKey, consultationKey } from "#app/platform/storage/file-names.server.ts";
 import { featureDrivers } from "#tests/support/databases.ts";
 import { withTestServices } from "#tests/support/services.ts";
@@ -239,5 +243,103 @@ test(
       ["candidate-erased", "application", { applications: 2 }],
     ]);
     expect(JSON.stringify(entries)).not.toMatch(/asha|Candidate \d|@example\.com/i);
+  }),
+);
+
+test(
+  "a candidate who keeps their application from the renewal email is skipped until a full period from that day, and a second press changes nothing",
+  withServices(async (services) => {
+    const [closed] = await services.db
+      .insert(jobs)
+      .values({ title: "Closed role", status: "closed", closesAt: daysAgo(400), changedAt: daysAgo(390) })
+      .returning();
+    const kept = await apply(services, { jobId: closed!.id, email: "keeps@example.com", createdAt: daysAgo(420), futureRoles: true });
+    expect(await applyRetention(services)).toMatchObject({ notices: 1, applications: 0 });
+    const [notice] = await services.db.select().from(outbox).where(eq(outbox.applicationId, kept.id));
+    const link = (notice!.params as { renew_url: string }).renew_url;
+    expect(link).toMatch(/^https:\/\/www\.example\.com\/applications\/keep\//);
+    const token = link.split("/").at(-1)!;
+
+    // Opening the link only reads.
+    const opened = await renewalFor(services, token);
+    expect(opened).toMatchObject({ kind: "open", application: { reference: kept.reference, position: "Closed role", keptFor: "12 months" } });
+    const read = async () => (await services.db.select().from(jobApplications).where(eq(jobApplications.id, kept.id)))[0]!;
+    expect((await read()).consentRenewedAt).toBeNull();
+
+    const keptOn = new Date();
+    expect(await keepApplication(services, token, keptOn)).toMatchObject({ kind: "kept", reference: kept.reference });
+    expect(await keepApplication(services, token, keptOn)).toMatchObject({ kind: "kept" });
+    expect(await renewalFor(services, token)).toMatchObject({ kind: "kept" });
+    expect((await read()).renewalNoticeAt).toBeNull();
+    const entries = await services.db.select().from(auditLog).where(eq(auditLog.action, "application-kept"));
+    expect(entries.map((entry) => [entry.targetType, entry.targetId, entry.ipAddress])).toEqual([["application", String(kept.id), null]]);
+    expect(JSON.stringify(entries)).not.toMatch(/keeps@|Candidate \d/);
+
+    // Long past the old end: neither a new notice nor anonymising until the new period nears its end.
+    expect(await applyRetention(services)).toEqual({ notices: 0, applications: 0, consultations: 0 });
+    const months = DEFAULT_RETENTION_PERIODS.applicationMonths;
+    const renewedMonthsAgo = (extraDays: number) => {
+      const date = new Date();
+      date.setUTCMonth(date.getUTCMonth() - months);
+      return new Date(date.getTime() - extraDays * DAY_MS);
+    };
+    await services.db
+      .update(jobApplications)
+      .set({ consentRenewedAt: renewedMonthsAgo(-(RENEWAL_NOTICE_DAYS + 2)) })
+      .where(eq(jobApplications.id, kept.id));
+    expect(await applyRetention(services)).toEqual({ notices: 0, applications: 0, consultations: 0 });
+    await services.db
+      .update(jobApplications)
+      .set({ consentRenewedAt: renewedMonthsAgo(-(RENEWAL_NOTICE_DAYS - 2)) })
+      .where(eq(jobApplications.id, kept.id));
+    expect(await applyRetention(services)).toMatchObject({ notices: 1, applications: 0 });
+    // Once the new notice period passes, the application goes, and the link says so.
+    await services.db
+      .update(jobApplications)
+      .set({ consentRenewedAt: renewedMonthsAgo(1), renewalNoticeAt: daysAgo(RENEWAL_NOTICE_DAYS + 1) })
+      .where(eq(jobApplications.id, kept.id));
+    expect(await applyRetention(services)).toMatchObject({ notices: 0, applications: 1 });
+    expect(await renewalFor(services, token)).toEqual({ kind: "removed" });
+    expect(await keepApplication(services, token)).toEqual({ kind: "removed" });
+  }),
+);
+
+test(
+  "a renewal link that is forged, made for another application or purpose, or past its notice period keeps nothing",
+  withServices(async (services) => {
+    const [closed] = await services.db
+      .insert(jobs)
+      .values({ title: "Closed role", status: "closed", closesAt: daysAgo(400), changedAt: daysAgo(390) })
+      .returning();
+    const mine = await apply(services, { jobId: closed!.id, email: "mine@example.com", createdAt: daysAgo(420), futureRoles: true });
+    const other = await apply(services, { jobId: closed!.id, email: "other@example.com", createdAt: daysAgo(420), futureRoles: true });
+    await applyRetention(services);
+    const [row] = await services.db.select().from(jobApplications).where(eq(jobApplications.id, mine.id));
+    const secret = await siteSecret(services);
+    const token = renewalToken(secret, { id: mine.id, noticeAt: row!.renewalNoticeAt! });
+    const [id, second, signature] = token.split(".");
+    const flipped = `${signature!.slice(0, -1)}${signature!.endsWith("A") ? "B" : "A"}`;
+    const forged = [
+      `${id}.${second}.${flipped}`,
+      `${other.id}.${second}.${signature}`,
+      `${id}.${Number(second) + 1}.${signature}`,
+      `${id}.${second}.${signature}x`,
+      createHmac("sha256", secret).update(`${id}:${second}`).digest("base64url"),
+      "",
+    ];
+    for (const given of forged) {
+      expect(await renewalFor(services, given)).toEqual({ kind: "not-valid" });
+      expect(await keepApplication(services, given)).toEqual({ kind: "not-valid" });
+    }
+    const rows = await services.db
+      .select()
+      .from(jobApplications)
+      .where(inArray(jobApplications.id, [mine.id, other.id]));
+    expect(rows.map((application) => application.consentRenewedAt)).toEqual([null, null]);
+
+    // The real link, a day after its notice period: expired, and pressing the button keeps nothing.
+    const later = new Date(row!.renewalNoticeAt!.getTime() + (RENEWAL_NOTICE_DAYS + 1) * DAY_MS);
+    expect(await keepApplication(services, token, later)).toEqual({ kind: "expired" });
+    expect(await renewalFor(services, token)).toMatchObject({ kind: "open" });
   }),
 );

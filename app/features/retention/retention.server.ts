@@ -1,5 +1,6 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { readDocument, saveDocument } from "#app/features/content-documents.server.ts";
+import { renewalToken, renewalUrl } from "#app/features/retention/renewal-link.server.ts";
 import { DEFAULT_RETENTION_PERIODS, RENEWAL_NOTICE_DAYS, type RetentionPeriods } from "#app/features/retention/retention-periods.ts";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import { rowsOf, type Database } from "#app/platform/db/client.server.ts";
@@ -17,13 +18,15 @@ import { logger } from "#app/platform/logger.server.ts";
 import type { Outbox, PeriodicTask } from "#app/platform/services.server.ts";
 import type { FileStorage } from "#app/platform/storage/file-storage.server.ts";
 import { createStorage } from "#app/platform/storage/storage.server.ts";
+import { siteSecret } from "#app/platform/site-secret.server.ts";
 
 /*
  * Retention (decision 077): applications are anonymised a period after their
  * job closes, consultation requests marked lost or spam a period after being
  * so marked. Anonymising keeps the stage, the dates, the job and the source
  * for the figures, and removes everything else, the stored files included.
- * Candidates who asked to be kept in mind for future roles are told first.
+ * Candidates who asked to be kept in mind for future roles are told first,
+ * and may keep their application for another period (decision 081).
  *
  * Each batch is one short transaction that claims its rows with
  * `FOR UPDATE SKIP LOCKED`, so no lock is held for long and two processes
@@ -93,7 +96,7 @@ export async function anonymiseApplications(tx: Database, ids: readonly number[]
     update ${jobApplications} set
       full_name = ${ANONYMISED_NAME}, email = '', phone = '', portfolio_url = null, years_experience = null, cover_letter = null,
       answers = '[]'::jsonb, resume_key = '', resume_name = '', resume_content_type = '', resume_size = 0,
-      status_token_hash = null, idempotency_key = null, future_roles_consent_at = null,
+      status_token_hash = null, idempotency_key = null, future_roles_consent_at = null, consent_renewed_at = null,
       attribution = ${sourceOnly(sql`"job_applications"."attribution"`)}, anonymised_at = now()
     from (select id as held_id, resume_key as held_key from ${jobApplications} where ${inArray(jobApplications.id, [...ids])} and anonymised_at is null) held
     where "job_applications"."id" = held.held_id
@@ -137,13 +140,15 @@ export async function deleteFiles(storage: FileStorage, keys: readonly string[])
 /*
  * When an application's period starts: when its job closed (its closing date
  * once passed, or its last change when closed by hand), never before the
- * application arrived; when it names no job, when it arrived. An open job's
- * applications have not started.
+ * application arrived; when it names no job, when it arrived. A candidate who
+ * kept it from the renewal email starts a new period from that day (greatest
+ * passes over the null of one who did not). An open job's applications have
+ * not started.
  */
 const retentionStart = sql`(case
-  when a.job_id is null then a.created_at
-  when j.status = 'closed' then greatest(a.created_at, least(j.closes_at, j.changed_at))
-  when j.closes_at <= now() then greatest(a.created_at, j.closes_at)
+  when a.job_id is null then greatest(a.created_at, a.consent_renewed_at)
+  when j.status = 'closed' then greatest(a.created_at, least(j.closes_at, j.changed_at), a.consent_renewed_at)
+  when j.closes_at <= now() then greatest(a.created_at, j.closes_at, a.consent_renewed_at)
 end)`;
 
 const applicationsEnd = (months: number) => sql`(${retentionStart} + make_interval(months => ${months}))`;
@@ -159,7 +164,7 @@ async function claimApplications(tx: Database, where: SQL, limit: number): Promi
   return rowsOf<{ id: number | string; email: string; reference: string; fullName: string }>(result).map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-type SweepServices = { db: Database; storage: FileStorage; outbox: Pick<Outbox, "enqueue" | "nudge">; env: Pick<Env, "SITE_URL"> };
+type SweepServices = { db: Database; storage: FileStorage; outbox: Pick<Outbox, "enqueue" | "nudge">; env: Pick<Env, "SITE_URL" | "AUTH_SECRET"> };
 
 export type BatchTiming = { kind: "notice" | "application" | "consultation"; rows: number; ms: number };
 
@@ -188,10 +193,13 @@ export async function applyRetention(
     return rows;
   };
   const end = applicationsEnd(periods.applicationMonths);
+  const secret = await siteSecret(services);
 
   for (;;) {
     const noticed = await timed("notice", () =>
       services.db.transaction(async (tx) => {
+        // To the second, as the renewal link carries it.
+        const noticeAt = new Date(Math.floor(Date.now() / 1000) * 1000);
         const due = await claimApplications(
           tx,
           sql`a.future_roles_consent_at is not null and a.renewal_notice_at is null and ${end} <= now() + ${noticeDays}`,
@@ -207,13 +215,14 @@ export async function applyRetention(
               full_name: candidate.fullName,
               reference: candidate.reference,
               notice_days: RENEWAL_NOTICE_DAYS,
+              renew_url: renewalUrl(services.env.SITE_URL, renewalToken(secret, { id: candidate.id, noticeAt })),
               alerts_url: `${services.env.SITE_URL}/careers/alerts`,
             },
           });
         }
         if (due.length > 0) {
           await tx.execute(
-            sql`update ${jobApplications} set renewal_notice_at = now() where ${inArray(
+            sql`update ${jobApplications} set renewal_notice_at = ${noticeAt.toISOString()}::timestamptz where ${inArray(
               jobApplications.id,
               due.map((row) => row.id),
             )}`,

@@ -64,6 +64,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   "campaign-tracking-changed": "Turned the counting of newsletter opens and clicks on or off",
   "candidate-exported": "Exported a candidate's data",
   "candidate-erased": "Erased a candidate's data",
+  "application-kept": "A candidate kept their application from the renewal email",
   "campaign-created": "Created a newsletter campaign",
   "campaign-edited": "Edited a newsletter campaign",
   "campaign-test-sent": "Sent a newsletter campaign's test",

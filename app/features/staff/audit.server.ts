@@ -92,6 +92,7 @@ export type AuditAction =
   | "campaign-tracking-changed"
   | "candidate-exported"
   | "candidate-erased"
+  | "application-kept"
   | "campaign-created"
   | "campaign-edited"
   | "campaign-test-sent"

@@ -674,6 +674,8 @@ export const jobApplications = pgTable(
     futureRolesConsentAt: timestamp("future_roles_consent_at", { withTimezone: true }),
     /** When the consent-renewal email went into the outbox (features/retention); anonymising waits a notice period after it. */
     renewalNoticeAt: timestamp("renewal_notice_at", { withTimezone: true }),
+    /** When the candidate, from that email's link, asked us to keep the application: its period starts again from then. */
+    consentRenewedAt: timestamp("consent_renewed_at", { withTimezone: true }),
     /** When its personal data and resume were removed (retention or erasure): only the stage, dates, job and source remain. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
   },

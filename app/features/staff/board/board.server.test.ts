@@ -1,3 +1,4 @@
+import { NO_SOURCE_FILTER } from "#app/features/attribution/attribution.ts";
 import { eq, inArray } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { featureDrivers, openTestDatabase } from "#tests/support/databases.ts";
@@ -93,6 +94,11 @@ for (const driver of await featureDrivers()) {
       expect(linkedIn!.columns.flatMap((c) => c.cards.map((card) => card.id)).sort()).toEqual([asha, asha + 2].sort());
       // The counts stay over every source, so the others can be chosen next.
       expect(linkedIn!.sources).toHaveLength(2);
+      // "Direct or unknown" is a source to filter by like the others.
+      const direct = await readBoard(db, job!.id, boardQuery(`?source=${encodeURIComponent(NO_SOURCE_FILTER)}`), "UTC", now);
+      expect(direct!.columns.flatMap((c) => c.cards.map((card) => card.fullName))).toEqual(["Bilal Khan"]);
+      expect(direct!.total).toBe(1);
+      expect(direct!.sources).toEqual(board!.sources);
 
       const lastWeek = await readBoard(db, job!.id, boardQuery("?from=2026-11-19&to=2026-11-24"), "UTC", now);
       expect(lastWeek!.columns.flatMap((c) => c.cards.map((card) => card.fullName))).toEqual(["Bilal Khan"]);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
-import { ATTRIBUTION_VALUE_MAX_LENGTH } from "#app/features/attribution/attribution.ts";
+import { ATTRIBUTION_VALUE_MAX_LENGTH, NO_SOURCE_FILTER } from "#app/features/attribution/attribution.ts";
 import { attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
 import { appliedFor } from "#app/features/careers/application-stage.ts";
 import { checkStageTemplate, fillStageEmail, isEmailStage, rejectionDueAt } from "#app/features/careers/stage-email-rules.ts";
@@ -24,6 +24,7 @@ import { applicationStatuses, jobApplications, jobs, parseRecordId, type Applica
 export const MOVE_MAX_APPLICATIONS = 500;
 
 export type BoardQuery = {
+  /** A source as kept (lowercase), NO_SOURCE_FILTER for the applications without one, or null for all. */
   source: string | null;
   /** Applied on or after this day, "2026-11-01", in the reader's time zone. */
   from: string | null;
@@ -97,7 +98,7 @@ const DAY_MS = 86_400_000;
 export async function readBoard(db: Database, jobId: number, query: BoardQuery, timeZone: string, now = new Date()) {
   const dates = appliedBetween(query, timeZone);
   const ofJob = eq(jobApplications.jobId, jobId);
-  const fromSource = attributionSourceIs(jobApplications.attribution, query.source);
+  const fromSource = query.source === NO_SOURCE_FILTER ? sql`${sourceOf} is null` : attributionSourceIs(jobApplications.attribution, query.source);
   const [[job], rows, sources] = await Promise.all([
     db.select({ id: jobs.id, title: jobs.title }).from(jobs).where(eq(jobs.id, jobId)),
     db
