@@ -31,6 +31,7 @@ test("any other path is not stored: made-up pages, staff pages, private links, r
     "/staff",
     "/staff/vitals",
     "/applications/status/secret-token",
+    "/applications/keep/secret-token",
     "/newsletter/unsubscribe",
     "/newsletter/confirm",
     "/careers/alerts",
@@ -51,11 +52,12 @@ function flatten(entries: readonly RouteConfigEntry[], parent = ""): { path: str
   });
 }
 
-/** Pages drawn for visitors that are deliberately not measured: the form posts' no-JavaScript answers and private links (an applicant's status, the newsletter's and job alerts' confirm and unsubscribe). */
+/** Pages drawn for visitors that are deliberately not measured: the form posts' no-JavaScript answers and private links (an applicant's status and the link that keeps their application, the newsletter's and job alerts' confirm and unsubscribe). */
 const unmeasured = new Set([
   "routes/newsletter.tsx",
   "routes/consultation.tsx",
   "routes/applications.status.$token.tsx",
+  "routes/applications.keep.$token.tsx",
   "routes/newsletter.confirm.tsx",
   "routes/newsletter.unsubscribe.tsx",
   "routes/careers.alerts.tsx",
