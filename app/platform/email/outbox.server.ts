@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { normaliseEmailAddress } from "#app/features/forms/form-rules.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { outbox, teams } from "#app/platform/db/schema.server.ts";
@@ -203,16 +203,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   };
 
   async function claim(only?: number): Promise<OutboxRow[]> {
+    // One ordered range of one index, however many messages wait: a backlog of a campaign's released rows
+    // must not make each claim sort them all. Transactional messages whose worker died are put back among
+    // the pending ones first (requeueInterrupted).
     const due = only
       ? and(eq(outbox.id, only), eq(outbox.status, "pending"), lt(outbox.attempts, maxAttempts))
-      : and(
-          lt(outbox.attempts, maxAttempts),
-          or(
-            and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`)),
-            // A campaign's message whose worker died mid-send may have gone: it is not tried again (failInterrupted), so nobody gets a campaign twice.
-            and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`), isNull(outbox.campaignId)),
-          ),
-        );
+      : and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, sql`now()`), lt(outbox.attempts, maxAttempts));
     const candidates = db
       .select({ id: outbox.id })
       .from(outbox)
@@ -347,6 +343,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       })
       .where(and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`), sql`${outbox.attempts} >= ${maxAttempts}`));
     await failInterrupted();
+    await requeueInterrupted();
   }
 
   /** A campaign's message whose worker died mid-send: it may have gone, and a second copy is worse than a missing one (decision 075). */
@@ -355,6 +352,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .update(outbox)
       .set({ status: "failed", lockedUntil: null, lastError: "Delivery was interrupted; not tried again, as it may have gone" })
       .where(and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`), isNotNull(outbox.campaignId)));
+  }
+
+  /** A transactional message whose worker died mid-send is tried again, as any failed attempt is. */
+  async function requeueInterrupted(): Promise<void> {
+    await db
+      .update(outbox)
+      .set({ status: "pending", lockedUntil: null })
+      .where(and(eq(outbox.status, "sending"), lt(outbox.lockedUntil, sql`now()`), isNull(outbox.campaignId), lt(outbox.attempts, maxAttempts)));
   }
 
   async function drain(): Promise<void> {
