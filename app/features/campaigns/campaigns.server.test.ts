@@ -166,6 +166,28 @@ test(
 );
 
 test(
+  "while the worker falls behind the rate, the pacer lets go of no more than two leads' worth, so a pause still holds the rest",
+  withServices({ NEWSLETTER_SEND_RATE: "10" }, async (services) => {
+    for (let index = 0; index < 60; index++) await subscribe(services, `behind${index}@example.com`, true);
+    const id = await newCampaign(services);
+    expect(await sendCampaignNow(services.db, id, editor, null)).toMatchObject({ ok: true });
+    await services.db.update(newsletterCampaigns).set({ state: "paused" }).where(eq(newsletterCampaigns.id, id));
+    while (await fillCampaignBatch(services.db, services.env, id)) continue;
+    await services.db.update(newsletterCampaigns).set({ state: "sending" }).where(eq(newsletterCampaigns.id, id));
+    // Each round as if the slots let go before had all come, with nothing sent meanwhile.
+    const letGo: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      await services.db
+        .update(newsletterCampaigns)
+        .set({ pacedUntil: sql`now() - interval '1 hour'` })
+        .where(eq(newsletterCampaigns.id, id));
+      letGo.push(await paceCampaign(services.db, id, 10));
+    }
+    expect(letGo).toEqual([20, 20, 0]);
+  }),
+);
+
+test(
   "a campaign's message interrupted mid-send is failed, never sent again; one its recipient left before it went is not sent",
   withServices({}, async (services) => {
     const stays = await subscribe(services, "stays@example.com", true);

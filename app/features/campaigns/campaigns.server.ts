@@ -58,6 +58,12 @@ export const CAMPAIGN_SWEEP_INTERVAL_MS = 1_000;
  * would go out slower than the rate by that share; two intervals keep slots waiting however long a sweep takes, up to one.
  */
 const PACE_AHEAD_MS = 2 * CAMPAIGN_SWEEP_INTERVAL_MS;
+/**
+ * Messages let go and not yet sent that the outbox may hold, in leads' worth: when the worker falls behind
+ * the rate (a slow relay), the pacer waits for it instead of letting go of a backlog that a pause would no
+ * longer hold back and that every claim would have to wade through.
+ */
+const RELEASED_LIMIT_IN_LEADS = 2;
 
 export function parseCampaign(values: Record<string, string | undefined>): { ok: true; input: CampaignInput } | { ok: false; message: string; field: string } {
   const subject = (values.subject ?? "").trim().replace(/\s+/g, " ");
@@ -321,7 +327,8 @@ export async function fillCampaignBatch(db: Database, env: Pick<Env, "SITE_URL" 
 /**
  * Lets go of the campaign's held rows that fit before PACE_AHEAD_MS from now
  * at `rate` a second, each due at its own slot after the last one let go, so
- * every process together sends at the rate. Answers how many it let go.
+ * every process together sends at the rate, and none while the outbox already
+ * holds RELEASED_LIMIT_IN_LEADS leads' worth unsent. Answers how many it let go.
  */
 export async function paceCampaign(db: Database, id: number, rate: number): Promise<number> {
   return db.transaction(async (tx) => {
@@ -334,12 +341,23 @@ export async function paceCampaign(db: Database, id: number, rate: number): Prom
       .where(and(eq(newsletterCampaigns.id, id), eq(newsletterCampaigns.state, "sending")))
       .for("update", { skipLocked: true });
     if (!campaign || campaign.room < 1) return 0;
+    const limit = Math.ceil((rate * PACE_AHEAD_MS * RELEASED_LIMIT_IN_LEADS) / 1000);
+    const [backlog] = rowsOf<{ waiting: number }>(
+      await tx.execute(sql`
+        select count(*)::int as waiting from (
+          select 1 from ${outbox}
+          where ${outbox.status} = 'pending' and ${outbox.nextAttemptAt} <= now() + ${PACE_AHEAD_MS}::double precision * interval '1 millisecond'
+          limit ${limit}
+        ) as released`),
+    );
+    const room = Math.min(campaign.room, limit - (backlog?.waiting ?? 0));
+    if (room < 1) return 0;
     const released = rowsOf<{ id: number }>(
       await tx.execute(sql`
         with held as (
           select id, row_number() over (order by id) as slot from ${outbox}
           where ${outbox.campaignId} = ${id} and ${outbox.nextAttemptAt} = ${HELD}
-          order by id limit ${campaign.room}
+          order by id limit ${room}
         )
         update ${outbox} set next_attempt_at = ${campaign.start}::timestamptz + ((held.slot - 1) / ${rate}::double precision) * interval '1 second'
         from held where ${outbox}.id = held.id
