@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { site } from "#app/content/site.ts";
-import { trackedIfCounting } from "#app/features/campaigns/campaign-tracking.server.ts";
+import { countingColumn, trackedIfCounting } from "#app/features/campaigns/campaign-tracking.server.ts";
 import { withTracking } from "#app/features/campaigns/tracked-links.server.ts";
 import { unsubscribeHeaders } from "#app/features/newsletter/newsletter-emails.server.ts";
 import { plainText, sanitizeRichText } from "#app/features/rich-text/sanitize.server.ts";
@@ -26,6 +26,8 @@ export type CampaignMailParams = {
   body_html?: string;
   /** The recipient's token for the open pixel and tracked links (decision 080); used only when the message goes out counted. */
   tracking_token?: string;
+  /** Read as the message goes out: whether opens and clicks are counted now. */
+  counting?: boolean;
   /** Set as the message goes out: whether it carries the pixel and tracked links. */
   tracked?: boolean;
 };
@@ -70,8 +72,8 @@ export function renderCampaign(p: CampaignMailParams): RenderedMail {
 }
 
 /**
- * The params completed with the campaign's words as they are now; null when the campaign is gone or the recipient left
- * the list. One query a message: it runs for every message a campaign sends, at up to NEWSLETTER_SEND_RATE a second.
+ * The params completed with the campaign's words and whether counting is on, as they are now; null when the campaign is
+ * gone or the recipient left the list. One query a message: it runs for every message a campaign sends, at up to NEWSLETTER_SEND_RATE a second.
  */
 export async function loadCampaignWords(db: Database, p: CampaignMailParams): Promise<CampaignMailParams | null> {
   // Checked as it goes out: someone who left the list (or was erased) after the rows were made gets nothing.
@@ -80,11 +82,17 @@ export async function loadCampaignWords(db: Database, p: CampaignMailParams): Pr
       ? sql<boolean>`true`
       : sql<boolean>`exists (select 1 from ${newsletterSubscriptions} where ${newsletterSubscriptions.id} = ${p.subscription_id} and ${newsletterSubscriptions.confirmedAt} is not null)`;
   const [campaign] = await db
-    .select({ subject: newsletterCampaigns.subject, preheader: newsletterCampaigns.preheader, bodyHtml: newsletterCampaigns.bodyHtml, stillSubscribed })
+    .select({
+      subject: newsletterCampaigns.subject,
+      preheader: newsletterCampaigns.preheader,
+      bodyHtml: newsletterCampaigns.bodyHtml,
+      stillSubscribed,
+      counting: countingColumn,
+    })
     .from(newsletterCampaigns)
     .where(eq(newsletterCampaigns.id, p.campaign_id));
   if (!campaign?.stillSubscribed) return null;
-  return { ...p, subject: campaign.subject, preheader: campaign.preheader, body_html: campaign.bodyHtml };
+  return { ...p, subject: campaign.subject, preheader: campaign.preheader, body_html: campaign.bodyHtml, counting: campaign.counting };
 }
 
 export const campaignEmails = {

@@ -4,7 +4,7 @@ import type { CampaignEngagement } from "#app/features/campaigns/campaign-engage
 import { readDocument, saveDocument } from "#app/features/content-documents.server.ts";
 import { audit, type AuditActor } from "#app/features/staff/audit.server.ts";
 import type { Database } from "#app/platform/db/client.server.ts";
-import { campaignRecipientActivity } from "#app/platform/db/schema.server.ts";
+import { campaignRecipientActivity, contentDocuments } from "#app/platform/db/schema.server.ts";
 import type { PublishedReads } from "#app/platform/published-reads.server.ts";
 import { purposeKey } from "#app/platform/site-secret.server.ts";
 
@@ -27,6 +27,9 @@ export async function readCampaignTracking(db: Database): Promise<CampaignTracki
   const counting = typeof stored.data === "object" && stored.data !== null && (stored.data as { counting?: unknown }).counting === true;
   return { counting, revision: stored.revision, changedAt: stored.changedAt };
 }
+
+/** Whether counting is on, as a column of another query: a campaign message reads it beside its words, in the one query it makes. */
+export const countingColumn = sql<boolean>`coalesce((select ${contentDocuments.data} -> 'counting' = 'true'::jsonb from ${contentDocuments} where ${contentDocuments.type} = ${TYPE} and ${contentDocuments.key} = ${KEY}), false)`;
 
 /**
  * Whether opens and clicks are counted now, read once per content version in
@@ -78,7 +81,7 @@ export function recipientOfToken(secret: string, token: string): TrackedRecipien
 }
 
 /** What a campaign message's params say of its recipient (campaign-emails.server.ts). */
-type CountableMessage = { campaign_id: number; subscription_id?: number; tracking_token?: string };
+type CountableMessage = { campaign_id: number; subscription_id?: number; tracking_token?: string; counting?: boolean };
 
 /**
  * The outbox worker's step as a campaign's message goes out: counted when
@@ -87,7 +90,7 @@ type CountableMessage = { campaign_id: number; subscription_id?: number; trackin
  */
 export async function trackedIfCounting<Params extends CountableMessage>(db: Database, params: Params): Promise<Params & { tracked: boolean }> {
   const subscriptionId = params.subscription_id;
-  if (!params.tracking_token || subscriptionId === undefined || !(await readCampaignTracking(db)).counting) return { ...params, tracked: false };
+  if (!params.tracking_token || subscriptionId === undefined || !params.counting) return { ...params, tracked: false };
   await db.insert(campaignRecipientActivity).values({ campaignId: params.campaign_id, newsletterSubscriptionId: subscriptionId }).onConflictDoNothing();
   return { ...params, tracked: true };
 }
