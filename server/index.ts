@@ -10,6 +10,7 @@ import { sendJobAlerts } from "#app/features/job-alerts/job-alerts.server.ts";
 import { OVERDUE_SWEEP_INTERVAL_MS, sweepOverdueLeads } from "#app/features/leads/overdue-alerts.server.ts";
 import { applyRetentionPeriodically } from "#app/features/retention/retention.server.ts";
 import { mailCompanyOf } from "#app/features/site-facts/site-facts.server.ts";
+import { foldListCountsPeriodically } from "#app/features/staff/list-page.server.ts";
 import { publishScheduledChanges } from "#app/features/staff/publishing/scheduled-publishing.server.ts";
 import { carryOutScheduledRejections } from "#app/features/staff/stage-emails/stage-emails.server.ts";
 import { env } from "#app/platform/env.server.ts";
@@ -46,6 +47,7 @@ const periodic = [
   applyRetentionPeriodically,
   sendNewsletterCampaigns,
   sendInsightDigest,
+  foldListCountsPeriodically,
 ] satisfies PeriodicTask[];
 const services = await openServices(config, { mailTemplates, mailCompany: mailCompanyOf, nextScheduledChange, housekeeping, periodic }).catch(
   (error: Error) => {

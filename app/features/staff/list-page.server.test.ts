@@ -1,6 +1,6 @@
-import { and, sql } from "drizzle-orm";
+import { and, sql, sum } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
-import { countedRows, countUpTo, COUNT_CAP, cursorOf, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
+import { countedRows, countUpTo, COUNT_CAP, cursorOf, foldListCounts, readListPage, type ListOrder } from "#app/features/staff/list-page.server.ts";
 import { LIST_PAGE_SIZE, readListQuery, type ListCursor } from "#app/features/staff/list-query.server.ts";
 import { totalText } from "#app/features/staff/list-ui.tsx";
 import { rowsOf, type Database } from "#app/platform/db/client.server.ts";
@@ -134,9 +134,11 @@ for (const driver of drivers) {
       Object.fromEntries(
         (
           await db
-            .select()
+            .select({ groupId: listCounts.groupId, status: listCounts.status, n: sum(listCounts.n).mapWith(Number) })
             .from(listCounts)
-            .where(sql`${listCounts.list} = ${list} and ${listCounts.n} <> 0`)
+            .where(sql`${listCounts.list} = ${list}`)
+            .groupBy(listCounts.groupId, listCounts.status)
+            .having(sql`sum(${listCounts.n}) <> 0`)
         ).map((row) => [`${row.groupId}:${row.status}`, row.n]),
       );
     const lead = (i: number) => ({ fullName: `Lead ${i}`, email: `lead${i}@example.com`, country: "India", phone: "1", projectBrief: "A site." });
@@ -199,6 +201,17 @@ for (const driver of drivers) {
       await db.insert(eventRegistrations).values([registration(1, "registered"), registration(2, "waitlisted"), registration(3, "waitlisted")]);
       expect(await byStatus("event_registrations")).toMatchObject({ [`${event!.id}:registered`]: 1, [`${event!.id}:waitlisted`]: 2 });
 
+      // Folding sums each count's rows into one and leaves every count as it was.
+      const before = { consultations: await byStatus("consultations"), registrations: await byStatus("event_registrations") };
+      const rowsOfList = async (list: string) =>
+        Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from list_counts where list = ${list}`))[0]!.n);
+      expect(await rowsOfList("consultations")).toBeGreaterThan(2);
+      expect(await foldListCounts(db)).toBeGreaterThan(0);
+      expect(await byStatus("consultations")).toEqual(before.consultations);
+      expect(await byStatus("event_registrations")).toEqual(before.registrations);
+      expect(await rowsOfList("consultations")).toBe(2);
+      expect(await foldListCounts(db)).toBe(0);
+
       await db.execute(sql`truncate consultations cascade`);
       expect(await byStatus("consultations")).toEqual({});
     } finally {
@@ -228,6 +241,42 @@ if (drivers.includes("pg")) {
       expect(await countedRows(db, "outbox")).toBe(20);
       expect(await countedRows(db, "outbox", { statuses: ["failed"] })).toBe(10);
     } finally {
+      await database.dispose();
+    }
+  });
+
+  test("a transaction writing a counted list never waits for another one still open that wrote to it (decision 082)", async () => {
+    const database = await openTestDatabase("pg");
+    const { db } = database;
+    const message = (to: string) => ({ kind: "t", toAddress: to, subject: "S", template: "t", params: {} });
+    let releaseFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    try {
+      let firstWrote!: () => void;
+      const written = new Promise<void>((resolve) => (firstWrote = resolve));
+      // A campaign's batch of rows, its transaction still open.
+      const first = db.transaction(async (tx) => {
+        await tx.insert(outbox).values([message("a@example.com"), message("b@example.com")]);
+        firstWrote();
+        await firstHolds;
+      });
+      await written;
+      // A form post's confirmation meanwhile: with a count summed in one row it would wait here until the first ends.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '2s'`);
+        await tx.insert(outbox).values(message("c@example.com"));
+        await tx
+          .update(outbox)
+          .set({ status: "sent" })
+          .where(sql`${outbox.toAddress} = 'c@example.com'`);
+      });
+      await foldListCounts(db);
+      releaseFirst();
+      await first;
+      expect(await countedRows(db, "outbox", { statuses: ["pending"] })).toBe(2);
+      expect(await countedRows(db, "outbox", { statuses: ["sent"] })).toBe(1);
+    } finally {
+      releaseFirst();
       await database.dispose();
     }
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, lt, or, sum, type SQL } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import type { Attribution } from "#app/features/attribution/attribution.ts";
 import { attributionSourceIs } from "#app/features/attribution/attribution.server.ts";
@@ -117,9 +117,10 @@ export async function eventSummaries(db: Database) {
     .orderBy(desc(events.startsAt));
   // Kept by a trigger per event and kind (list_counts), so no registration is read to count them.
   const counts = await db
-    .select({ eventId: listCounts.groupId, status: listCounts.status, n: listCounts.n })
+    .select({ eventId: listCounts.groupId, status: listCounts.status, n: sum(listCounts.n).mapWith(Number) })
     .from(listCounts)
-    .where(eq(listCounts.list, "event_registrations"));
+    .where(eq(listCounts.list, "event_registrations"))
+    .groupBy(listCounts.groupId, listCounts.status);
   const countOf = (eventId: number, status: EventRegistrationStatus) => counts.find((row) => row.eventId === eventId && row.status === status)?.n ?? 0;
   return rows.map((row) => ({
     ...row,
