@@ -194,6 +194,59 @@ async function timePages(server: RunningServer, until: () => boolean) {
   return { ...spread(times), statuses: [...statuses].join(", ") };
 }
 
+/**
+ * What the database's sessions wait on, sampled every few milliseconds until
+ * `until` says stop: the longest wait for a lock seen (pg_locks' waitstart), and
+ * how often an active session was seen on each wait event ("CPU" for none). It
+ * tells a post blocked by the campaign's rows from one slowed by sharing the cores.
+ */
+async function sampleWaits(db: Database, until: () => boolean) {
+  let samples = 0;
+  let samplesWithLockWait = 0;
+  let longestLockWaitMs = 0;
+  const events = new Map<string, number>();
+  const blockers = new Map<string, number>();
+  while (!until()) {
+    const [locks] = rowsOf<{ longest: number; waiting: number }>(
+      await db.execute(sql`
+        select coalesce(max(extract(epoch from clock_timestamp() - waitstart) * 1000), 0)::float8 as longest, count(*)::int as waiting
+        from pg_locks join pg_stat_activity using (pid)
+        where not granted and datname = current_database()`),
+    );
+    const active = rowsOf<{ event: string; n: number }>(
+      await db.execute(sql`
+        select coalesce(wait_event_type || ':' || wait_event, 'CPU') as event, count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state = 'active' and pid <> pg_backend_pid() group by 1`),
+    );
+    const blocked = rowsOf<{ waiter: string; blocker: string }>(
+      await db.execute(sql`
+        select left(regexp_replace(waiting.query, '\\s+', ' ', 'g'), 70) as waiter, left(regexp_replace(holding.query, '\\s+', ' ', 'g'), 70) as blocker
+        from pg_stat_activity waiting
+        cross join lateral unnest(pg_blocking_pids(waiting.pid)) as blocking(pid)
+        join pg_stat_activity holding on holding.pid = blocking.pid
+        where waiting.datname = current_database() and waiting.wait_event_type = 'Lock'`),
+    );
+    for (const { waiter, blocker } of blocked) {
+      const pair = `${waiter} ⟵ ${blocker}`;
+      blockers.set(pair, (blockers.get(pair) ?? 0) + 1);
+    }
+    samples++;
+    if (Number(locks!.waiting) > 0) samplesWithLockWait++;
+    longestLockWaitMs = Math.max(longestLockWaitMs, Number(locks!.longest));
+    for (const { event, n } of active) events.set(event, (events.get(event) ?? 0) + Number(n));
+    await sleep(5);
+  }
+  const seen = [...events].sort((a, b) => b[1] - a[1]).slice(0, 6);
+  const waitedOn = [...blockers].sort((a, b) => b[1] - a[1]).slice(0, 4);
+  return {
+    samples,
+    samplesWithLockWait,
+    longestLockWaitMs: ms(longestLockWaitMs),
+    activeSessionsSeenOn: Object.fromEntries(seen),
+    waitedOn: Object.fromEntries(waitedOn),
+  };
+}
+
 /** How many of the campaign's rows are in each state. */
 async function rowStates(db: Database, campaignId: number): Promise<Record<string, number>> {
   const rows = rowsOf<{ status: string; n: number }>(
@@ -233,9 +286,10 @@ export async function campaignSendingBench() {
     const fillStarted = performance.now();
     const sendingId = await insertCampaign(db, SUBJECTS.sending, "paused");
     let filled = false;
-    const [fillPosts, fillInserts] = await Promise.all([
+    const [fillPosts, fillInserts, fillWaits] = await Promise.all([
       postForms(server, () => filled, "during-fill"),
       insertSignUps(db, () => filled, "during-fill"),
+      sampleWaits(db, () => filled),
       waitFor(
         "the campaign's rows",
         async () => {
@@ -344,6 +398,7 @@ export async function campaignSendingBench() {
         formPostsDuringFill: fillPosts,
         insertsIdle: idleInserts,
         insertsDuringFill: fillInserts,
+        waitsDuringFill: fillWaits,
       },
       send,
       resume,

@@ -375,6 +375,12 @@ if (only.has("campaigns")) {
     { posts: "transaction, idle", ...fill.insertsIdle },
     { posts: "transaction, while the rows are made", ...fill.insertsDuringFill },
   ]);
+  const { activeSessionsSeenOn, waitedOn, ...lockWaits } = fill.waitsDuringFill;
+  console.log(
+    `   Lock waits while the rows are made, sampled every 5 ms: ${JSON.stringify(lockWaits)}; ` +
+      `what the active sessions were seen on: ${JSON.stringify(activeSessionsSeenOn)}`,
+  );
+  for (const [pair, seen] of Object.entries(waitedOn)) console.log(`   waited ${seen}×: ${pair}`);
   console.log(`b. Sent at NEWSLETTER_SEND_RATE=${send.configuredRate} to the SMTP server on 127.0.0.1`);
   console.table([send]);
   console.log("c. A second campaign, the server killed (SIGKILL) part-way and started again: what the SMTP server received");

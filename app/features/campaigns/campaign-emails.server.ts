@@ -104,6 +104,7 @@ export const campaignEmails = {
       return { to_email: to, subject: mail.subject, message: mail.text };
     },
     secretParams: ["unsubscribe_url", "tracking_token"],
+    recipientParams: ["unsubscribe_url", "tracking_token"],
     load: async (db, p) => {
       const words = await loadCampaignWords(db, p);
       return words && trackedIfCounting(db, words);

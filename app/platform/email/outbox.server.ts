@@ -15,6 +15,7 @@ import {
 import { PermanentRecipientError, type MailTransport } from "#app/platform/email/transport.server.ts";
 import { mailClassOf, suppress, suppressionOf } from "#app/platform/email/suppression.server.ts";
 import type { SuppressionReason } from "#app/platform/db/schema.server.ts";
+import { createAlikeFrames } from "#app/platform/email/alike-frames.server.ts";
 import { frameMail } from "#app/platform/email/branded-layout.server.tsx";
 import { defaultMailCompany, type MailBrand, type MailSenders } from "#app/platform/email/mail-brand.server.ts";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "#app/platform/email/webhook.server.ts";
@@ -195,6 +196,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let ticking: Promise<void> | undefined;
   let tickAgain = false;
   const inFlight = new Set<Promise<unknown>>();
+  const alikeFrame = createAlikeFrames();
 
   const track = <T>(work: Promise<T>): Promise<T> => {
     inFlight.add(work);
@@ -232,7 +234,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     const to = plainMailbox(row.toAddress);
     const rendered = renderTemplate(templates, row.template, params, to);
-    const framed = await frameMail(rendered, { from, senders, brand: await brand() });
+    const framed = await frameMail(rendered, { from, senders, brand: await brand() }, alikeFrame(templates, row.template, params));
     // A template whose EmailJS fields are a subject and a message gets the framed HTML too, for a template that draws `{{{message_html}}}`.
     const emailjsParams = "message" in rendered.emailjsParams ? { ...rendered.emailjsParams, message_html: framed.html } : rendered.emailjsParams;
     await transport.send({

@@ -55,6 +55,13 @@ export type MailTemplate<Params> = {
    */
   secretParams?: readonly (keyof Params & string)[];
   /**
+   * Params that differ per recipient of a message thousands get alike (a
+   * campaign's unsubscribe link): the worker frames the message once and writes
+   * each recipient's values into a copy (alike-frames.server.ts). Each must
+   * reach the HTML only through `escapeHtml`.
+   */
+  recipientParams?: readonly (keyof Params & string)[];
+  /**
    * Params kept once elsewhere rather than in every row (a campaign's body,
    * the same for thousands of messages), read as the message goes out. Null:
    * the message is no longer to be sent (its recipient left the list).
