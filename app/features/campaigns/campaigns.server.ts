@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, not, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, not, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { loadCampaignWords, renderCampaign, type CampaignMailParams } from "#app/features/campaigns/campaign-emails.server.ts";
 import {
@@ -389,6 +389,18 @@ async function finishSentCampaigns(db: Database): Promise<void> {
 
 /** One sweep in any process: due campaigns started, rows made (within a budget), held rows let go at the rate, finished ones marked sent. */
 export async function sweepCampaigns({ db, env, outbox: mail }: SweepServices): Promise<number> {
+  // Every process runs this every second, and most seconds there is nothing to do: one query says so.
+  const [work] = await db
+    .select({ id: newsletterCampaigns.id })
+    .from(newsletterCampaigns)
+    .where(
+      or(
+        inArray(newsletterCampaigns.state, ["sending", "paused"]),
+        and(eq(newsletterCampaigns.state, "scheduled"), lte(newsletterCampaigns.sendAt, sql`now()`)),
+      ),
+    )
+    .limit(1);
+  if (!work) return 0;
   await startDueCampaigns(db);
   const active = await db
     .select({ id: newsletterCampaigns.id, filledAt: newsletterCampaigns.filledAt, state: newsletterCampaigns.state })
