@@ -112,8 +112,13 @@ test(
     expect(noticed.renewal_notice_at).not.toBeNull();
 
     // The candidate kept in mind hears first, with a link to keep the application and the way to job alerts.
-    await waitUntil(() => smtp.received.some((mail) => mail.to.includes("meera.retention@example.com") && /keep you in mind/.test(mail.raw)), 15_000);
-    const renewal = parseMail(smtp.received.find((mail) => mail.to.includes("meera.retention@example.com") && /keep you in mind/.test(mail.raw))!.raw);
+    await waitUntil(
+      () => smtp.received.some((mail) => mail.to.includes("meera.retention@example.com") && /keep you in mind/.test(parseMail(mail.raw).text)),
+      15_000,
+    );
+    const renewal = parseMail(
+      smtp.received.find((mail) => mail.to.includes("meera.retention@example.com") && /keep you in mind/.test(parseMail(mail.raw).text))!.raw,
+    );
     expect(renewal.headers.get("subject")).toMatch(/^Shall we keep you in mind for future roles\?/);
     expect(renewal.text).toContain(`${server.baseURL}/careers/alerts`);
     const keepLink = /http:\/\/\S+\/applications\/keep\/\S+/.exec(renewal.text)![0];
