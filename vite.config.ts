@@ -50,9 +50,12 @@ function islandsEntry(): Plugin {
   };
 }
 
-/** What every public page draws at once: the layout, its content and the shared controls, as one chunk (better compressed, fewer requests). */
+/**
+ * What every public page draws at once: the layout, its content and the shared controls, as one chunk (better
+ * compressed, fewer requests). With them the vitals reporter's starter, which the islands entry shares with the root.
+ */
 const EAGER_LAYOUT =
-  /\/app\/(layout|components\/ui)\/|\/app\/content\/(navigation|site)\.ts$|\/app\/features\/consultation\/consultation-action\.ts$|vite\/preload-helper/;
+  /\/app\/(layout|components\/ui)\/|\/app\/content\/(navigation|site)\.ts$|\/app\/features\/(consultation\/consultation-action|vitals\/use-vitals-reporting)\.ts$|vite\/preload-helper/;
 /** The layout's parts that load only when wanted (app/layout/deferred-part.tsx): each stays a chunk of its own. */
 const DEFERRED_LAYOUT = /\/app\/layout\/(site-footer|consultation-panel|header\/mobile-menu)\.tsx$/;
 
