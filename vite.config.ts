@@ -16,9 +16,46 @@ function copyMigrations(): Plugin {
   };
 }
 
-/** What every public page draws at once: the layout, its content and the shared controls, as one chunk (better compressed, fewer requests). */
+/**
+ * The islands pages' script (app/islands/islands.client.tsx, decision 078): a
+ * chunk of the browser's build of its own, whose URL and imports the server's
+ * build reads from `virtual:islands-entry` to write the page's script. The client
+ * is built first; in the browser's own build and in development the module is
+ * null, and every page hydrates as one app.
+ */
+function islandsEntry(): Plugin {
+  const VIRTUAL = "virtual:islands-entry";
+  const RESOLVED = `\0${VIRTUAL}`;
+  let reference: string | undefined;
+  let built: { file: string; imports: string[] } | null = null;
+  return {
+    name: "islands-entry",
+    resolveId: (id) => (id === VIRTUAL ? RESOLVED : undefined),
+    load(id) {
+      if (id !== RESOLVED) return;
+      return `export default ${JSON.stringify(this.environment.name === "client" ? null : built)};`;
+    },
+    buildStart() {
+      if (this.environment.name === "client" && this.environment.mode === "build") {
+        reference = this.emitFile({ type: "chunk", id: "./app/islands/islands.client.tsx", name: "islands" });
+      }
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client" || !reference) return;
+      const file = this.getFileName(reference);
+      const chunk = bundle[file];
+      const base = this.environment.config.base;
+      built = { file: `${base}${file}`, imports: chunk?.type === "chunk" ? chunk.imports.map((imported) => `${base}${imported}`) : [] };
+    },
+  };
+}
+
+/**
+ * What every public page draws at once: the layout, its content and the shared controls, as one chunk (better
+ * compressed, fewer requests). With them the vitals reporter's starter, which the islands entry shares with the root.
+ */
 const EAGER_LAYOUT =
-  /\/app\/(layout|components\/ui)\/|\/app\/content\/(navigation|site)\.ts$|\/app\/features\/consultation\/consultation-action\.ts$|vite\/preload-helper/;
+  /\/app\/(layout|components\/ui)\/|\/app\/content\/(navigation|site)\.ts$|\/app\/features\/(consultation\/consultation-action|vitals\/use-vitals-reporting)\.ts$|vite\/preload-helper/;
 /** The layout's parts that load only when wanted (app/layout/deferred-part.tsx): each stays a chunk of its own. */
 const DEFERRED_LAYOUT = /\/app\/layout\/(site-footer|consultation-panel|header\/mobile-menu)\.tsx$/;
 
@@ -42,7 +79,7 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [tailwindcss(), reactRouter(), copyMigrations(), ...(mode === "production" ? [reactRouterProductionBuild()] : [])],
+  plugins: [tailwindcss(), reactRouter(), islandsEntry(), copyMigrations(), ...(mode === "production" ? [reactRouterProductionBuild()] : [])],
   build: {
     assetsInlineLimit: 0,
   },
@@ -50,6 +87,9 @@ export default defineConfig(({ mode }) => ({
     client: {
       build: {
         rolldownOptions: {
+          // The islands entry imports the islands' components by name (app/islands/island-registry.ts), which the
+          // full app's layout imports as well: the same chunks either way, which is what is wanted.
+          checks: { ineffectiveDynamicImport: false },
           output: {
             // Without groups, every module the staff pages share with the public layout becomes a chunk
             // of its own (more requests, worse compression for visitors). React and the router travel

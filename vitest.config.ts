@@ -1,3 +1,4 @@
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -17,6 +18,16 @@ const S3_TEST_SERVER_ARGS = ["--openssl-legacy-provider"];
  * delay): another file's pages and servers on the same two cores would make them fail for no fault
  * of the site, so they run alone, after the others.
  */
+/**
+ * The islands entry's name, which the build hands the server (vite.config.ts, `islandsEntry`): the unit
+ * files draw the islands pages as the server does, with an entry of that shape.
+ */
+const islandsEntryForUnits: Plugin = {
+  name: "islands-entry",
+  resolveId: (id) => (id === "virtual:islands-entry" ? "\0virtual:islands-entry" : undefined),
+  load: (id) => (id === "\0virtual:islands-entry" ? 'export default { file: "/assets/islands.js", imports: [] };' : undefined),
+};
+
 const E2E_ALONE = ["tests/e2e/overload.test.ts", "tests/e2e/slow-clients.test.ts", "tests/e2e/header.test.ts"];
 
 export default defineConfig({
@@ -26,6 +37,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        plugins: [islandsEntryForUnits],
         test: {
           name: "unit",
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "deploy/**/*.test.ts"],

@@ -5,6 +5,7 @@ import { locationFor } from "#app/features/redirects/redirect-rules.ts";
 import { redirectFor } from "#app/features/redirects/redirects.server.ts";
 import { isStaffPath } from "#app/features/staff/staff-path.ts";
 import { loadDeferredParts } from "#app/layout/deferred-part.tsx";
+import { loadIslands } from "#app/islands/island.tsx";
 import { createRegionCache } from "#app/layout/region-cache.server.ts";
 import { RegionRendererContext } from "#app/layout/shared-region.tsx";
 import { logger } from "#app/platform/logger.server.ts";
@@ -15,7 +16,7 @@ import { servicesOf } from "#app/services-context.server.ts";
 /** The layout's shared regions, drawn once per path (decision 014). */
 const regionCache = createRegionCache();
 
-/** The layout's deferred parts are drawn in full on the server: their code is loaded before the first render. */
+/** The layout's deferred parts and the islands are drawn in full on the server: their code is loaded before the first render. */
 let deferredPartsLoaded: Promise<unknown> | undefined;
 
 /**
@@ -108,7 +109,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  await (deferredPartsLoaded ??= loadDeferredParts());
+  await (deferredPartsLoaded ??= Promise.all([loadDeferredParts(), loadIslands()]));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);

@@ -4,6 +4,7 @@ import appCss from "#app/app.css?url";
 import type { SiteData } from "#app/layout/site-data.ts";
 import { SiteLayout } from "#app/layout/site-layout.tsx";
 import { RouteErrorView } from "#app/layout/route-error.tsx";
+import { IslandScripts, useIslandsPage } from "#app/islands/island.tsx";
 import { TOUCH_SCRIPT } from "#app/features/attribution/touch-script.ts";
 import { isBannerClosed } from "#app/features/banner/banner-cookie.ts";
 import { isStaffPath } from "#app/features/staff/staff-path.ts";
@@ -34,6 +35,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const visitorPage = !isStaffPath(useLocation().pathname);
+  const islandsPage = useIslandsPage();
   return (
     <html lang="en">
       <head>
@@ -49,8 +51,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* First, so the visit's landing page is kept even when the visitor leaves before the page's code runs. */}
         {visitorPage ? <script dangerouslySetInnerHTML={{ __html: TOUCH_SCRIPT }} /> : null}
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {islandsPage ? (
+          <IslandScripts />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -244,12 +244,16 @@ function leavesThePage(event: MouseEvent, link: HTMLAnchorElement): boolean {
   return !(link.pathname === location.pathname && link.search === location.search && link.hash);
 }
 
-/** Calls `onWanted` once the visitor reaches for the element, or (`whenNear`) once it nears the screen. */
-function watch(element: Element, onWanted: () => void, whenNear: boolean): () => void {
+/**
+ * Calls `onWanted` once the visitor reaches for the element, or (`whenNear`) once it nears the screen.
+ * An element without a box of its own (`display: contents`, an island's) is near when one of its children is.
+ */
+export function watch(element: Element, onWanted: () => void, whenNear: boolean): () => void {
   const observer = whenNear
     ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onWanted(), { rootMargin: LOAD_MARGIN })
     : null;
-  observer?.observe(element);
+  const boxes = observer && getComputedStyle(element).display === "contents" ? [...element.children] : [element];
+  for (const box of boxes) observer?.observe(box);
   const onEvent = (event: Event) => event.target instanceof Node && element.contains(event.target) && onWanted();
   for (const type of REACHING_EVENTS) window.addEventListener(type, onEvent, { capture: true, passive: true });
   return () => {

@@ -5,6 +5,7 @@ import { createRoutesStub, Outlet } from "react-router";
 import { beforeAll, expect, test } from "vitest";
 import { DOCUMENT_IN_ONE_PIECE } from "#app/entry.server.tsx";
 import { loadDeferredParts } from "#app/layout/deferred-part.tsx";
+import { loadIslands } from "#app/islands/island.tsx";
 import { createRegionCache } from "#app/layout/region-cache.server.ts";
 import { RegionRendererContext } from "#app/layout/shared-region.tsx";
 import { SiteLayout } from "#app/layout/site-layout.tsx";
@@ -61,7 +62,7 @@ function site(path: string, siteData: SiteData) {
 }
 
 // As the server entry does before its first render.
-beforeAll(() => loadDeferredParts());
+beforeAll(() => Promise.all([loadDeferredParts(), loadIslands()]));
 
 const siteData = (bannerClosed: boolean): SiteData => ({ siteUrl: "https://www.example.com", bannerClosed, year: 2026 });
 
@@ -89,6 +90,9 @@ test("each path gets its own regions: the current section is marked in the heade
   expect(crm).toContain('id="consultation"');
   expect(await draw("/consultation")).not.toContain('id="consultation"');
   expect(crm).toContain('id="newsletter-email"');
+  // An islands page draws its interactive parts as islands; any other page draws the full app's layout.
+  for (const island of ["banner", "header", "consultation", "footer", "toasts"]) expect(crm).toContain(`data-island="${island}"`);
+  expect(contact).not.toContain("data-island");
   expect(await draw("/newsletter")).not.toContain('id="newsletter-email"');
 });
 

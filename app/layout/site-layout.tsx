@@ -7,6 +7,7 @@ import { usePendingSkeleton } from "#app/layout/pending-page.tsx";
 import { Toaster } from "#app/components/ui/toast.tsx";
 import { SharedRegion } from "#app/layout/shared-region.tsx";
 import { deferredPart } from "#app/layout/deferred-part.tsx";
+import { Island } from "#app/islands/island.tsx";
 
 // Below the fold on every page, with the two forms: their code loads when they are wanted (decision 017).
 const ConsultationPanel = deferredPart("consultation", () => import("#app/layout/consultation-panel.tsx").then((module) => module.ConsultationPanel));
@@ -18,7 +19,10 @@ const SiteFooter = deferredPart("site-footer", () => import("#app/layout/site-fo
  */
 const PAGES_WITH_THEIR_OWN_PANEL = new Set([CONSULTATION_ACTION, "/contact-us"]);
 
-/** Every page: header, the page itself, the consultation panel and the footer (spec §2). */
+/**
+ * Every page: header, the page itself, the consultation panel and the footer (spec §2).
+ * On an islands page the interactive parts are islands, each hydrated on its own (decision 078).
+ */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
   const panelInPage = PAGES_WITH_THEIR_OWN_PANEL.has(useLocation().pathname);
   const skeleton = usePendingSkeleton();
@@ -30,18 +34,30 @@ export function SiteLayout({ children }: { children: React.ReactNode }) {
       >
         Skip to main content
       </a>
-      <AnnouncementBanner />
+      <Island name="banner">
+        <AnnouncementBanner />
+      </Island>
       <SharedRegion name="header">
-        <SiteHeader />
+        <Island name="header">
+          <SiteHeader />
+        </Island>
       </SharedRegion>
       <main id="main" tabIndex={-1} className="outline-none">
         {skeleton ?? children}
       </main>
       <SharedRegion name="footer">
-        {panelInPage ? null : <ConsultationPanel />}
-        <SiteFooter />
+        {panelInPage ? null : (
+          <Island name="consultation">
+            <ConsultationPanel />
+          </Island>
+        )}
+        <Island name="footer">
+          <SiteFooter />
+        </Island>
       </SharedRegion>
-      <Toaster />
+      <Island name="toasts">
+        <Toaster />
+      </Island>
       <NavigationProgress showSpinner={!skeleton} />
     </>
   );

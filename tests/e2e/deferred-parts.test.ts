@@ -73,7 +73,8 @@ test("what a visitor types before the footer hydrates is kept, and the form then
 
 test("a client navigation before the footer was wanted leaves the footer in place and loads it for the new page", async () => {
   const { page, fetched } = await recordedPage(DESKTOP);
-  await page.goto("/crm", { waitUntil: "networkidle" });
+  // Not /crm: an islands page leaves for a full page load (decision 078).
+  await page.goto("/erp", { waitUntil: "networkidle" });
   await shellHydrated(page);
   expect(fetched(DEFERRED_CHUNKS.footer)).toBe(false);
   const before = await page.evaluate(() => window.performance.getEntriesByType("navigation").length);
@@ -201,7 +202,8 @@ test("a click on a link in a page's text that comes before its code waits for it
 
 test("a client navigation between two pages drawn by the same route module never shows the old page's text in the new page", async () => {
   const { page } = await recordedPage(DESKTOP);
-  await page.goto("/crm", { waitUntil: "networkidle" });
+  // Not from /crm: an islands page leaves for a full page load (decision 078).
+  await page.goto("/erp", { waitUntil: "networkidle" });
   await shellHydrated(page);
   const oldHeading = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
   // Every element added from now on whose text holds the old page's heading.
@@ -214,10 +216,10 @@ test("a client navigation between two pages drawn by the same route module never
     }).observe(document.body, { childList: true, subtree: true });
   }, oldHeading);
 
-  // The body of /crm was never reached, so it is not hydrated when /erp, another content page, replaces it.
+  // The body of /erp was never reached, so it is not hydrated when /crm, another content page, replaces it.
   await page.locator('nav[aria-label="Main"] button[aria-controls="solutions-menu"]').click();
-  await page.locator('#solutions-menu a[href="/erp"]').click();
-  await page.waitForURL(/\/erp$/);
-  await page.getByRole("heading", { level: 1, name: /ERP/i }).waitFor();
+  await page.locator('#solutions-menu a[href="/crm"]').click();
+  await page.waitForURL(/\/crm$/);
+  await page.getByRole("heading", { level: 1, name: /CRM/i }).waitFor();
   expect(await page.evaluate(() => (window as unknown as { oldTextAdded: string[] }).oldTextAdded)).toEqual([]);
 });

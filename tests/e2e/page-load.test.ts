@@ -1,7 +1,14 @@
+import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
+
+/** The newsletter form's answer to a sign-up, with or without JavaScript. */
+const SUBSCRIBED = "Subscription successful! Thank you for signing up.";
 import { setupBrowser } from "#tests/support/browser.ts";
 
 const { newPage } = setupBrowser();
+
+/** The islands pages' one script (app/islands/islands.client.tsx, decision 078). */
+const ISLANDS_ENTRY = /\/assets\/islands-[^/]+\.js$/;
 
 test("the document names its stylesheet before any script and preloads no modules", async () => {
   const page = await newPage();
@@ -28,6 +35,68 @@ for (const path of ["/", "/crm"]) {
     expect(timing.paint, JSON.stringify(timing)).toBeLessThan(timing.firstScript);
   });
 }
+
+test("/crm is drawn as islands: no route manifest, the root's data inert, and its one script starts after the first paint", async () => {
+  const page = await newPage();
+  const response = await page.goto("/crm");
+  const html = (await response?.text()) ?? "";
+  expect(html).not.toContain("__reactRouterContext");
+  expect(html).toContain('<script type="application/json" id="island-site-data">');
+  // The entry's module script is inserted by the loader that waits for the first paint, not written in the page.
+  expect(html).not.toMatch(/<script type="module"/);
+  expect(await page.locator("[data-island]").evaluateAll((islands) => islands.map((island) => island.getAttribute("data-island")))).toEqual([
+    "banner",
+    "header",
+    "consultation",
+    "footer",
+    "toasts",
+  ]);
+  await page.getByRole("button", { name: "Pause announcements" }).waitFor({ state: "visible" });
+  const timing = await page.evaluate((entry) => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    const loaded = performance.getEntriesByType("resource").find((resource) => new RegExp(entry).test(new URL(resource.name).pathname));
+    return { paint, entry: loaded?.startTime };
+  }, ISLANDS_ENTRY.source);
+  expect(timing.entry, JSON.stringify(timing)).toBeDefined();
+  expect(timing.paint, JSON.stringify(timing)).toBeLessThan(timing.entry!);
+
+  // Any other page is the full app, as before.
+  const home = await (await page.request.get("/")).text();
+  expect(home).toContain("__reactRouterContext");
+  expect(home).not.toContain("data-island");
+});
+
+test("an island works before its script arrives, posting as without JavaScript, and once hydrated, through the data endpoint", async () => {
+  const email = () => `island.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const subscribe = async (page: Page, address: string) => {
+    const form = page.locator("#site-footer form");
+    await form.locator('input[name="email"]').fill(address);
+    await form.locator('input[name="consent"]').check();
+    await form.getByRole("button", { name: "Subscribe" }).click();
+  };
+
+  // The entry held back: the footer stays the server's HTML, and its form posts the page.
+  const before = await newPage();
+  await before.route(ISLANDS_ENTRY, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+  await before.goto("/crm");
+  await before.locator("#site-footer").scrollIntoViewIfNeeded();
+  expect(await before.locator("#site-footer form[novalidate]").count()).toBe(0);
+  await subscribe(before, email());
+  await before.waitForURL((url) => url.pathname === "/newsletter");
+  await before.getByText(SUBSCRIBED, { exact: true }).waitFor();
+
+  // Hydrated as it nears the screen: the same form posts through the fetcher and the page stays.
+  const after = await newPage();
+  const posts: string[] = [];
+  after.on("request", (request) => void (request.method() === "POST" && posts.push(new URL(request.url()).pathname)));
+  await after.goto("/crm");
+  await after.locator("#site-footer").scrollIntoViewIfNeeded();
+  await after.locator("#site-footer form[novalidate]").waitFor({ state: "attached" });
+  await subscribe(after, email());
+  await after.locator("#site-footer [role=status]").getByText(SUBSCRIBED, { exact: true }).waitFor();
+  expect(new URL(after.url()).pathname).toBe("/crm");
+  expect(posts).toEqual(["/newsletter.data"]);
+});
 
 test("the tab's icon is a PNG the server sends, not an SVG the page would draw as a document of its own", async () => {
   const page = await newPage();

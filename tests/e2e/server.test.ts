@@ -15,9 +15,9 @@ const baseURL = () => inject("baseURL");
 /** A server that renders every page afresh, beside the run's shared one that answers from its page cache. */
 const rendering = setupOwnServer({ PAGE_CACHE_ENTRIES: "0" });
 
-/** The hash sources a policy must name for the page's inline scripts to run (JSON-LD is data, not a script). */
+/** The hash sources a policy must name for the page's inline scripts to run (JSON-LD and an islands page's JSON are data, not scripts). */
 function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)].map(
     ([, code]) =>
       `'sha256-${createHash("sha256")
         .update(code ?? "")

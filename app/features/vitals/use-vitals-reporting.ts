@@ -16,19 +16,22 @@ let started = false;
  */
 export function useVitalsReporting() {
   const rate = useSiteData()?.vitalsSampleRate ?? 0;
-  useEffect(() => {
-    // Once per document: the metrics belong to the page the visitor landed on, as search engines count them.
-    if (started) return;
-    started = true;
-    const path = window.location.pathname;
-    if (!(Math.random() < rate) || isStaffPath(path) || typeof navigator.sendBeacon !== "function") return;
-    whenIdleAfterLoad(() => {
-      import("#app/features/vitals/report-vitals.ts")
-        .then(({ reportVitals }) => reportVitals(path))
-        // A reporter that failed to load (offline, a new deploy) costs the visitor nothing.
-        .catch(() => undefined);
-    });
-  }, [rate]);
+  useEffect(() => startVitalsReporting(rate), [rate]);
+}
+
+/** The same for a page drawn as islands, whose entry calls it once with the root loader's rate. */
+export function startVitalsReporting(rate: number) {
+  // Once per document: the metrics belong to the page the visitor landed on, as search engines count them.
+  if (started) return;
+  started = true;
+  const path = window.location.pathname;
+  if (!(Math.random() < rate) || isStaffPath(path) || typeof navigator.sendBeacon !== "function") return;
+  whenIdleAfterLoad(() => {
+    import("#app/features/vitals/report-vitals.ts")
+      .then(({ reportVitals }) => reportVitals(path))
+      // A reporter that failed to load (offline, a new deploy) costs the visitor nothing.
+      .catch(() => undefined);
+  });
 }
 
 function whenIdleAfterLoad(run: () => void) {

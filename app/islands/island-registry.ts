@@ -1,0 +1,36 @@
+import type { ComponentType } from "react";
+
+/**
+ * The interactive parts of an islands page (decision 078): each is hydrated on
+ * its own, as a React root of its own, and the rest of the page stays the
+ * server's HTML. A part's props travel as JSON, so they must be serialisable;
+ * it may read the root loader's data and use `Link`, `NavLink` and `useFetcher`.
+ */
+export const ISLANDS = {
+  banner: () => import("#app/layout/header/announcement-banner.tsx").then((module) => module.AnnouncementBanner),
+  header: () => import("#app/layout/header/site-header.tsx").then((module) => module.SiteHeader),
+  toasts: () => import("#app/components/ui/toast.tsx").then((module) => module.Toaster),
+  consultation: () => import("#app/layout/consultation-panel.tsx").then((module) => module.ConsultationPanel),
+  footer: () => import("#app/layout/site-footer.tsx").then((module) => module.SiteFooter),
+} satisfies Record<string, () => Promise<ComponentType<never>>>;
+
+export type IslandName = keyof typeof ISLANDS;
+
+/**
+ * When an island is hydrated: once the browser is idle after the first paint
+ * (what is on screen at load), or as it comes within 300 px of the screen.
+ * Either way at once when the visitor points at, touches or focuses something in it.
+ */
+export const ISLAND_WAKE: Record<IslandName, "idle" | "near"> = {
+  banner: "idle",
+  header: "idle",
+  toasts: "idle",
+  consultation: "near",
+  footer: "near",
+};
+
+/** The pages drawn as islands; every other page hydrates as one app. */
+export const ISLAND_PAGES: readonly string[] = ["/crm"];
+
+/** The id of the inert script that holds the root loader's data on an islands page. */
+export const ISLAND_SITE_DATA_ID = "island-site-data";
