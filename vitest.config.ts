@@ -60,7 +60,9 @@ export default defineConfig({
           // step takes three quarters of the time. Each file has its own Chromium, servers and ports
           // (server.ts); the run's one server is shared (global-setup.ts).
           // The files of a worker share its process: each file's own import of Playwright, axe and the
-          // support modules cost about 1.5 s of CPU, and the files keep no state in those modules.
+          // support modules cost about 1.5 s of CPU. What those modules keep is the worker's on purpose: its
+          // Chromium and the publishing journeys' server pair, started once and stopped when the worker ends
+          // (tests/support/worker.ts).
           isolate: false,
         },
       },

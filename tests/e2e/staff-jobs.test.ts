@@ -14,7 +14,8 @@ import { signInAs } from "#tests/support/staff.ts";
 const { newPage: openPage } = setupBrowser();
 const reachable = await isPostgresReachable();
 
-const pair = setupServerPair(reachable);
+// The worker's pair: this file's data (titles, addresses, accounts) is its own.
+const pair = setupServerPair(reachable, { shared: true });
 
 test.skipIf(!reachable)(
   "a recruiter drafts, previews and publishes a job; both processes show it within 5 s; a visitor applies; closing takes it off",

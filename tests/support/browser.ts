@@ -1,15 +1,27 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { buffer } from "node:stream/consumers";
 import type { Browser, BrowserContext, BrowserContextOptions, Download, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { afterEach, beforeAll, expect, inject } from "vitest";
 import { DESKTOP, launchChromium } from "#tests/support/chromium.ts";
+import { perWorker } from "#tests/support/worker.ts";
 
 export { DESKTOP, PHONE } from "#tests/support/chromium.ts";
 
 /**
- * A real Chromium for one test file. Every page it opens records console
- * errors and failed requests; a test that leaves any behind fails. (One Chromium shared by the files
- * running side by side was slower: its one browser process carried both files' pages; decision 049.)
+ * The worker's Chromium: started by its first browser file and used by the files after it (a start and
+ * stop cost about 0.6 s of CPU), closed when the worker ends. Each worker has its own (one Chromium
+ * shared by the files running side by side was slower: its one browser process carried both files'
+ * pages; decision 049).
+ */
+const workerChromium = perWorker(
+  launchChromium,
+  (browser) => browser.close(),
+  (browser) => browser.isConnected(),
+);
+
+/**
+ * A real Chromium for a test file, each test's pages in browser contexts of their own, closed after
+ * it. Every page it opens records console errors and failed requests; a test that leaves any behind fails.
  */
 export function setupBrowser() {
   let browser: Browser | undefined;
@@ -17,17 +29,13 @@ export function setupBrowser() {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await workerChromium();
   });
 
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
     const found = problems.splice(0);
     expect(found, "console errors or page errors").toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   const baseURL = () => inject("baseURL");

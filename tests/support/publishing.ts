@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { axeViolations, DESKTOP, PHONE } from "#tests/support/browser.ts";
 import { freshPostgres, type FreshPostgres } from "#tests/support/forms.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
+import { perWorker } from "#tests/support/worker.ts";
 
 /*
  * What the publishing journeys (jobs, insights) check alike: how soon a
@@ -37,16 +38,29 @@ export async function startServerPair(): Promise<ServerPair> {
 }
 
 /**
- * Two server processes of a test file's own (startServerPair), started before
- * its tests when `when` holds (PostgreSQL is reachable) and stopped after them.
+ * The worker's pair (startServerPair), for the files that share one: started by the first of them,
+ * stopped when the worker ends (a pair costs about 3 s of CPU to start). Those files make their
+ * own data (titles, addresses, accounts) and read back only that, so they need no empty database.
  */
-export function setupServerPair(when: boolean): Omit<ServerPair, "stop"> {
+const workerPair = perWorker(
+  startServerPair,
+  (pair) => pair.stop(),
+  (pair) => pair.first.exitedAt === undefined && pair.second.exitedAt === undefined,
+);
+
+/**
+ * Two server processes for a test file, started before its tests when `when` holds (PostgreSQL is
+ * reachable): with `shared`, the worker's pair; else the file's own, stopped after its tests, for a
+ * file that changes what every page shows (the site facts, the pages, the proof) or counts the
+ * database's rows.
+ */
+export function setupServerPair(when: boolean, { shared = false } = {}): Omit<ServerPair, "stop"> {
   let pair: ServerPair | undefined;
   beforeAll(async () => {
-    if (when) pair = await startServerPair();
+    if (when) pair = await (shared ? workerPair() : startServerPair());
   }, 90_000);
   afterAll(async () => {
-    await pair?.stop();
+    if (!shared) await pair?.stop();
   });
   const started = () => {
     if (!pair) throw new Error("the file's servers have not started");
