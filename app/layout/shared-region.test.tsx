@@ -45,7 +45,7 @@ function render(element: ReactNode): Promise<string> {
 }
 
 /** The paths the content route draws, as `app/routes.ts` registers them. */
-const contentRoutePaths = contentPages.map((page) => page.path).filter((path) => !pagesWithOwnRoute.includes(path));
+const contentRoutePaths: readonly string[] = contentPages.map((page) => page.path).filter((path) => !pagesWithOwnRoute.includes(path));
 
 /** The layout at `path`, with the root's data, inside a router as the page has it (its route's handle included). */
 function site(path: string, siteData: SiteData) {
