@@ -29,8 +29,17 @@ export const ISLAND_WAKE: Record<IslandName, "idle" | "near"> = {
   footer: "near",
 };
 
-/** The pages drawn as islands; every other page hydrates as one app. */
-export const ISLAND_PAGES: readonly string[] = ["/crm"];
+/**
+ * The rule for which pages are drawn as islands: a public page without a client part of its own,
+ * whose route module says so with `export const handle = ISLANDS_PAGE` (the content pages' route,
+ * and so every page it draws, and the home page's). Every other page hydrates as one app.
+ */
+export const ISLANDS_PAGE = { islands: true } as const;
+
+/** True for the handle of a route whose pages are drawn as islands. */
+export function drawsIslands(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && (handle as { islands?: unknown }).islands === true;
+}
 
 /** The id of the inert script that holds the root loader's data on an islands page. */
 export const ISLAND_SITE_DATA_ID = "island-site-data";

@@ -1,7 +1,7 @@
 import { createElement, type ComponentType, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useMatches } from "react-router";
 import islandsEntry from "virtual:islands-entry";
-import { ISLAND_PAGES, ISLAND_SITE_DATA_ID, ISLANDS, type IslandName } from "#app/islands/island-registry.ts";
+import { drawsIslands, ISLAND_SITE_DATA_ID, ISLANDS, type IslandName } from "#app/islands/island-registry.ts";
 import { useSiteData } from "#app/layout/site-data.ts";
 
 const loaded = new Map<IslandName, ComponentType<object>>();
@@ -12,13 +12,13 @@ export function loadIslands(): Promise<unknown> {
 }
 
 /**
- * True only while the server draws a page of `ISLAND_PAGES`: in the browser the
- * full app draws every page it reaches by its own navigation as before. False
- * where the build has no islands entry (development).
+ * True only while the server draws a page whose route is marked `ISLANDS_PAGE`:
+ * in the browser the full app draws every page it reaches by its own navigation
+ * as before. False where the build has no islands entry (development).
  */
 export function useIslandsPage(): boolean {
-  const { pathname } = useLocation();
-  return typeof document === "undefined" && islandsEntry !== null && ISLAND_PAGES.includes(pathname);
+  const page = useMatches().at(-1);
+  return typeof document === "undefined" && islandsEntry !== null && drawsIslands(page?.handle);
 }
 
 /**

@@ -15,9 +15,9 @@ import type { InsightCard } from "#app/features/insights/insight.ts";
 import { toJobView } from "#app/features/careers/job-view.server.ts";
 import { seedDemoContent } from "#app/platform/db/demo-content.server.ts";
 import { jobs } from "#app/platform/db/schema.server.ts";
-import ContentPage from "#app/routes/content-page.tsx";
+import ContentPage, { handle as contentPageHandle } from "#app/routes/content-page.tsx";
 import JobDetail from "#app/routes/careers.$id.tsx";
-import Home from "#app/routes/home.tsx";
+import Home, { handle as homeHandle } from "#app/routes/home.tsx";
 import { openTestDatabase } from "#tests/support/databases.ts";
 
 /** Renders as the server entry does (a stream, all of it), so the regions are drawn apart as in production. */
@@ -44,12 +44,16 @@ function render(element: ReactNode): Promise<string> {
   });
 }
 
-/** The layout at `path`, with the root's data, inside a router as the page has it. */
+/** The paths the content route draws, as `app/routes.ts` registers them. */
+const contentRoutePaths: readonly string[] = contentPages.map((page) => page.path).filter((path) => !pagesWithOwnRoute.includes(path));
+
+/** The layout at `path`, with the root's data, inside a router as the page has it (its route's handle included). */
 function site(path: string, siteData: SiteData) {
   const Stub = createRoutesStub([
     {
       id: "root",
       path: "*",
+      handle: path === "/" ? homeHandle : contentRoutePaths.includes(path) ? contentPageHandle : undefined,
       loader: () => siteData,
       Component: () => (
         <SiteLayout>
@@ -93,6 +97,9 @@ test("each path gets its own regions: the current section is marked in the heade
   // An islands page draws its interactive parts as islands; any other page draws the full app's layout.
   for (const island of ["banner", "header", "consultation", "footer", "toasts"]) expect(crm).toContain(`data-island="${island}"`);
   expect(contact).not.toContain("data-island");
+  // The rule, not a list: the home page and every page of the content route, and no page with a client part of its own.
+  for (const path of ["/", "/erp", "/privacy-policy"]) expect(await draw(path), path).toContain('data-island="header"');
+  expect(await draw("/careers/7")).not.toContain("data-island");
   expect(await draw("/newsletter")).not.toContain('id="newsletter-email"');
 });
 

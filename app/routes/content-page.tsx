@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content-page";
 import { withTrackingPolicy } from "#app/features/campaigns/tracking-policy.server.ts";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { regionData, SharedRegion } from "#app/layout/shared-region.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
@@ -14,6 +15,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   return { page: await withTrackingPolicy(await servicesOf(context), page) };
 }
+
+// Text and links only, with no client part of its own: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 // The same for every visitor: rendered once, then served from memory until an editor publishes a change.
 export const headers = cachePageFor(300, PUBLISHED_CONTENT);

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/home";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { regionData, SharedRegion } from "#app/layout/shared-region.tsx";
 import { siteFactsOf } from "#app/features/site-facts/site-facts.server.ts";
@@ -38,6 +39,9 @@ async function featuredInsights(context: Route.LoaderArgs["context"]) {
     return [];
   }
 }
+
+// Text and links only, with no client part of its own: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 // The same for every visitor: rendered once, then served from memory. Publishing
 // empties every process's page cache (decision 011), so the TTL only bounds a

@@ -73,8 +73,8 @@ test("what a visitor types before the footer hydrates is kept, and the form then
 
 test("a client navigation before the footer was wanted leaves the footer in place and loads it for the new page", async () => {
   const { page, fetched } = await recordedPage(DESKTOP);
-  // Not /crm: an islands page leaves for a full page load (decision 078).
-  await page.goto("/erp", { waitUntil: "networkidle" });
+  // Not a content page: an islands page leaves for a full page load (decision 078).
+  await page.goto("/careers", { waitUntil: "networkidle" });
   await shellHydrated(page);
   expect(fetched(DEFERRED_CHUNKS.footer)).toBe(false);
   const before = await page.evaluate(() => window.performance.getEntriesByType("navigation").length);
@@ -149,62 +149,55 @@ function hydrated(page: Page, selector: string) {
     .evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
 }
 
-test("a page's text and links stay the server's HTML until reached; a click on a link in them is a client navigation", async () => {
+test("on an islands page a page's text stays the server's HTML, its code is never fetched, and a link in it loads the page", async () => {
   const { page, fetched } = await recordedPage(DESKTOP);
   await page.goto("/", { waitUntil: "networkidle" });
   await shellHydrated(page);
-  expect(await hydrated(page, 'nav[aria-label="Main"] a[href="/company"]')).toBe(true);
-  expect(await hydrated(page, "#page-body a")).toBe(false);
-  // Not even its code is fetched until then.
-  expect(fetched(DEFERRED_CHUNKS.homeBody)).toBe(false);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-
-  // Pointing at the link hydrates the page's body; React replays the click, and the router takes it.
+  // A click with no pointer movement before it, as a screen reader or a quick tap gives, and one after pointing at it.
+  await page.locator('#page-body a[href="/erp"]').first().dispatchEvent("click");
+  await page.waitForURL(/\/erp$/);
+  await page.getByRole("heading", { level: 1, name: /ERP/i }).waitFor();
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
+  await page.goBack({ waitUntil: "networkidle" });
   await page.locator('#page-body a[href="/erp"]').first().click();
   await page.waitForURL(/\/erp$/);
   await page.getByRole("heading", { level: 1, name: /ERP/i }).waitFor();
-  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
-  // A body drawn after a client navigation is React's from the start.
-  expect(await hydrated(page, "#page-body a")).toBe(true);
+  expect(fetched(DEFERRED_CHUNKS.homeBody)).toBe(false);
 });
 
-test("from the keyboard, a link in a page's text is followed as a client navigation too", async () => {
+test("a page's text reached by the full app's navigation is React's, and a link in it, clicked or from the keyboard, is a client navigation", async () => {
   const { page } = await recordedPage(DESKTOP);
-  await page.goto("/", { waitUntil: "networkidle" });
+  // Not from an islands page: its links leave for a full page load (decision 078).
+  await page.goto("/careers", { waitUntil: "networkidle" });
   await shellHydrated(page);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  const link = page.locator('#page-body a[href="/our-solutions"]');
-  await link.focus();
-  await link.press("Enter");
-  await page.waitForURL(/\/our-solutions$/);
-  await page.getByRole("heading", { level: 1 }).waitFor();
-  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
-});
-
-test("a click on a link in a page's text that comes before its code waits for it and is a client navigation; if the code cannot come, the link is followed without it", async () => {
-  for (const chunk of ["slow", "failing"] as const) {
-    const page = await newPage({ viewport: DESKTOP, allowConsoleErrors: /Failed to load resource/ });
-    await page.route(DEFERRED_CHUNKS.homeBody, async (route) => {
-      if (chunk === "failing") return route.abort();
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
-    await page.goto("/", { waitUntil: "networkidle" });
-    await shellHydrated(page);
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    // A click with no pointer movement before it, as a screen reader or a quick tap gives.
-    await page.locator('#page-body a[href="/erp"]').first().dispatchEvent("click");
-    await page.waitForURL(/\/erp$/);
-    await page.getByRole("heading", { level: 1, name: /ERP/i }).waitFor();
-    expect(await page.evaluate(() => "sameDocument" in window)).toBe(chunk === "slow");
+  for (const follow of ["click", "keyboard"] as const) {
+    await page.locator("header a[data-home-link]").click();
+    await page.waitForURL((url) => url.pathname === "/");
+    // The old page stays on screen until the new page's code is here; a body drawn after a client navigation is React's from the start.
+    await page.locator('#page-body a[href="/our-solutions"]').waitFor();
+    expect(await hydrated(page, '#page-body a[href="/our-solutions"]')).toBe(true);
+    const link = page.locator(follow === "click" ? '#page-body a[href="/erp"]' : '#page-body a[href="/our-solutions"]').first();
+    if (follow === "click") await link.click();
+    else {
+      await link.focus();
+      await link.press("Enter");
+    }
+    await page.waitForURL(follow === "click" ? /\/erp$/ : /\/our-solutions$/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
   }
 });
 
 test("a client navigation between two pages drawn by the same route module never shows the old page's text in the new page", async () => {
   const { page } = await recordedPage(DESKTOP);
-  // Not from /crm: an islands page leaves for a full page load (decision 078).
-  await page.goto("/erp", { waitUntil: "networkidle" });
+  // From a page of the full app, to two content pages: an islands page leaves for a full page load (decision 078).
+  await page.goto("/careers", { waitUntil: "networkidle" });
   await shellHydrated(page);
+  await page.locator('nav[aria-label="Main"] button[aria-controls="solutions-menu"]').click();
+  await page.locator('#solutions-menu a[href="/erp"]').click();
+  await page.getByRole("heading", { level: 1, name: /ERP/i }).waitFor();
   const oldHeading = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
   // Every element added from now on whose text holds the old page's heading.
   await page.evaluate((heading) => {
@@ -216,7 +209,7 @@ test("a client navigation between two pages drawn by the same route module never
     }).observe(document.body, { childList: true, subtree: true });
   }, oldHeading);
 
-  // The body of /erp was never reached, so it is not hydrated when /crm, another content page, replaces it.
+  // /crm, another content page, replaces the body of /erp.
   await page.locator('nav[aria-label="Main"] button[aria-controls="solutions-menu"]').click();
   await page.locator('#solutions-menu a[href="/crm"]').click();
   await page.waitForURL(/\/crm$/);

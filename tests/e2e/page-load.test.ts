@@ -36,35 +36,38 @@ for (const path of ["/", "/crm"]) {
   });
 }
 
-test("/crm is drawn as islands: no route manifest, the root's data inert, and its one script starts after the first paint", async () => {
-  const page = await newPage();
-  const response = await page.goto("/crm");
-  const html = (await response?.text()) ?? "";
-  expect(html).not.toContain("__reactRouterContext");
-  expect(html).toContain('<script type="application/json" id="island-site-data">');
-  // The entry's module script is inserted by the loader that waits for the first paint, not written in the page.
-  expect(html).not.toMatch(/<script type="module"/);
-  expect(await page.locator("[data-island]").evaluateAll((islands) => islands.map((island) => island.getAttribute("data-island")))).toEqual([
-    "banner",
-    "header",
-    "consultation",
-    "footer",
-    "toasts",
-  ]);
-  await page.getByRole("button", { name: "Pause announcements" }).waitFor({ state: "visible" });
-  const timing = await page.evaluate((entry) => {
-    const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY;
-    const loaded = performance.getEntriesByType("resource").find((resource) => new RegExp(entry).test(new URL(resource.name).pathname));
-    return { paint, entry: loaded?.startTime };
-  }, ISLANDS_ENTRY.source);
-  expect(timing.entry, JSON.stringify(timing)).toBeDefined();
-  expect(timing.paint, JSON.stringify(timing)).toBeLessThan(timing.entry!);
+// The home page and the pages of the content route (every solution page) have no client part of their own.
+for (const path of ["/", "/crm", "/erp"]) {
+  test(`${path} is drawn as islands: no route manifest, the root's data inert, and its one script starts after the first paint`, async () => {
+    const page = await newPage();
+    const response = await page.goto(path);
+    const html = (await response?.text()) ?? "";
+    expect(html).not.toContain("__reactRouterContext");
+    expect(html).toContain('<script type="application/json" id="island-site-data">');
+    // The entry's module script is inserted by the loader that waits for the first paint, not written in the page.
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(await page.locator("[data-island]").evaluateAll((islands) => islands.map((island) => island.getAttribute("data-island")))).toEqual([
+      "banner",
+      "header",
+      "consultation",
+      "footer",
+      "toasts",
+    ]);
+    await page.getByRole("button", { name: "Pause announcements" }).waitFor({ state: "visible" });
+    const timing = await page.evaluate((entry) => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY;
+      const loaded = performance.getEntriesByType("resource").find((resource) => new RegExp(entry).test(new URL(resource.name).pathname));
+      return { paint, entry: loaded?.startTime };
+    }, ISLANDS_ENTRY.source);
+    expect(timing.entry, JSON.stringify(timing)).toBeDefined();
+    expect(timing.paint, JSON.stringify(timing)).toBeLessThan(timing.entry!);
 
-  // Any other page is the full app, as before.
-  const home = await (await page.request.get("/")).text();
-  expect(home).toContain("__reactRouterContext");
-  expect(home).not.toContain("data-island");
-});
+    // A page with a client part of its own is the full app, as before.
+    const careers = await (await page.request.get("/careers")).text();
+    expect(careers).toContain("__reactRouterContext");
+    expect(careers).not.toContain("data-island");
+  });
+}
 
 test("an island works before its script arrives, posting as without JavaScript, and once hydrated, through the data endpoint", async () => {
   const email = () => `island.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
