@@ -385,10 +385,13 @@ export async function campaignSendingBench() {
     const resumed = delivered(smtp, SUBJECTS.resume);
     const perRecipient = new Map<string, number>();
     for (const delivery of resumed) for (const to of delivery.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+    // The killed process's claims: still sending while their lease runs, failed as interrupted once it ends (a run longer than the lease).
     const interrupted = rowsOf<{ to: string }>(
       await db.execute(sql`
         select lower(to_address) as "to" from outbox
-        where campaign_id = ${resumeId} and status = 'sending' and locked_until < ${restartedAt}::timestamptz + interval '5 minutes'`),
+        where campaign_id = ${resumeId}
+          and ((status = 'sending' and locked_until < ${restartedAt}::timestamptz + interval '5 minutes')
+            or (status = 'failed' and last_error like 'Delivery was interrupted%'))`),
     ).map((row) => row.to);
     const missing = RECIPIENTS - perRecipient.size;
     const missingInFlight = interrupted.filter((to) => !perRecipient.has(to)).length;
