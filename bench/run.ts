@@ -40,7 +40,7 @@ import { pageWeight, vitalsChunkWeight } from "./page-weight.ts";
  * its reading and the page as a recruiter, BENCH_BOARD_SAMPLES of each (200).
  * BENCH_ONLY=paired (never part of the default: 60 Lighthouse runs) runs Lighthouse on six public pages and on each
  * page's floor, its HTML without scripts, in turns, LIGHTHOUSE_RUNS of each (issue 35, docs/performance.md); with
- * BENCH_BASELINE, the older build's pages and floors take their turns in the same rounds.
+ * BENCH_BASELINE, the older build's pages and floors take their turns in the same rounds; BENCH_PAIRED_PAGES="/,/crm" runs only those.
  * BENCH_ONLY=inp types into the consultation form and opens the phone menu and a section from first paint on a
  * CPU-throttled (×4) phone page, INP_LOADS loads of `/` and `/crm` (5), and prints the largest input-to-paint delay.
  * BENCH_ONLY=retention (never part of the default) anonymises 100,000 expired applications on PostgreSQL and prints
@@ -59,7 +59,7 @@ const pages = ["/", "/crm"];
 const weightPages = [...pages, "/kraf-think-2025", "/portfolio", "/careers"];
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
 /** The paired runs' pages: one of each kind a visitor lands on, the job and the insight from the demo content (`/careers/1` and the first insight, at the address they answer). */
-const pairedPages = ["/", "/crm", "/careers", "/careers/1", "/featured-insights/1", "/portfolio"];
+const pairedPages = process.env.BENCH_PAIRED_PAGES?.split(",") ?? ["/", "/crm", "/careers", "/careers/1", "/featured-insights/1", "/portfolio"];
 const baselineEntry = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE, "build/server/index.js") : undefined;
 
 if (only.has("weight") || only.has("lighthouse")) {
