@@ -3,6 +3,7 @@ import { useMatches } from "react-router";
 import islandsEntry from "virtual:islands-entry";
 import { drawsIslands, ISLAND_SITE_DATA_ID, ISLANDS, type IslandName } from "#app/islands/island-registry.ts";
 import { useSiteData } from "#app/layout/site-data.ts";
+import { scriptSafeJson } from "#app/platform/script-safe-json.ts";
 
 const loaded = new Map<IslandName, ComponentType<object>>();
 
@@ -37,11 +38,6 @@ export function Island({ name, props, children }: { name: IslandName; props?: ob
       {createElement(Component, props)}
     </div>
   );
-}
-
-/** JSON that can sit inside a `<script>` element without closing it. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
 /**

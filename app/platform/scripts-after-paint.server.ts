@@ -1,3 +1,5 @@
+import { scriptSafeJson } from "#app/platform/script-safe-json.ts";
+
 /**
  * Makes a server-rendered document load its scripts after the first paint.
  *
@@ -18,11 +20,6 @@
 const MODULE_PRELOAD = '<link rel="modulepreload" href="';
 const ROUTE_MODULES = ' type="module" async="">';
 const SCRIPT_END = "</script>";
-
-/** JSON that can sit inside a `<script>` element without closing it. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}
 
 /**
  * Starts once the browser reports the first contentful paint (a tab opened
