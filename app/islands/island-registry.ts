@@ -12,6 +12,8 @@ export const ISLANDS = {
   toasts: () => import("#app/components/ui/toast.tsx").then((module) => module.Toaster),
   consultation: () => import("#app/layout/consultation-panel.tsx").then((module) => module.ConsultationPanel),
   footer: () => import("#app/layout/site-footer.tsx").then((module) => module.SiteFooter),
+  jobFilters: () => import("#app/features/careers/job-filters.tsx").then((module) => module.JobFilters),
+  jobAlert: () => import("#app/features/job-alerts/job-alert-form.tsx").then((module) => module.JobAlertForm),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof ISLANDS;
@@ -27,12 +29,15 @@ export const ISLAND_WAKE: Record<IslandName, "idle" | "near"> = {
   toasts: "idle",
   consultation: "near",
   footer: "near",
+  jobFilters: "near",
+  jobAlert: "near",
 };
 
 /**
  * The rule for which pages are drawn as islands: a public page without a client part of its own,
- * whose route module says so with `export const handle = ISLANDS_PAGE` (the content pages' route,
- * and so every page it draws, and the home page's). Every other page hydrates as one app.
+ * or whose client parts are all islands, whose route module says so with `export const handle = ISLANDS_PAGE`
+ * (the content pages' route, and so every page it draws, the home page's, the careers listing's and a job's).
+ * Every other page hydrates as one app.
  */
 export const ISLANDS_PAGE = { islands: true } as const;
 

@@ -8,6 +8,7 @@ import { toJobView } from "#app/features/careers/job-view.server.ts";
 import { JOB_ERROR_TITLE, JOB_LOAD_FAILED, JOB_NOT_FOUND, JobDetailView, JobErrorView, JobNotFoundView } from "#app/features/careers/job-detail.tsx";
 import { plainText } from "#app/features/rich-text/sanitize.server.ts";
 import { atOwnAddress, readPublishedRecord, publishedPageHeaders } from "#app/features/published-detail.server.ts";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { SharedRegion } from "#app/layout/shared-region.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { seoTitle, shortDescription } from "#app/features/seo/seo-fields.ts";
@@ -29,6 +30,9 @@ export async function loader(args: Route.LoaderArgs) {
   // A closed job's page stays readable, and 410 tells search engines the posting is gone for good.
   return job.open ? page : data(page, { status: 410 });
 }
+
+// Text and links only (applying is on /careers/registration), with no client part of its own: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 export const headers = publishedPageHeaders;
 

@@ -9,6 +9,7 @@ import { listingMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 import { servicesOf } from "#app/services-context.server.ts";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { useSiteFacts } from "#app/layout/site-data.ts";
 
@@ -49,6 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data({ listing: null }, { status: 503 });
   }
 }
+
+// Its copy and the list are text and links; the filters and the job alert's form are islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 // The same for everyone at a given query string. Publishing or closing a job empties the page
 // cache of every process at once (decision 011); the server caches only 200 answers.

@@ -84,8 +84,8 @@ test("drawn by the browser after a navigation, the cards show the same icons as 
   const fromServer = await iconNames(serverPage);
 
   const page = await newPage();
-  // The home page is drawn as islands, whose links load the next page whole (decision 078); careers is the full app.
-  await gotoHydrated(page, "/careers");
+  // Islands pages' links load the next page whole (decision 078); the application form's page is the full app.
+  await gotoHydrated(page, "/careers/registration");
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await page.locator('footer a[href="/products"]').click();
   await page.getByRole("heading", { level: 2, name: "Our products" }).waitFor();

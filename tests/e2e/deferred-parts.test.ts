@@ -73,8 +73,8 @@ test("what a visitor types before the footer hydrates is kept, and the form then
 
 test("a client navigation before the footer was wanted leaves the footer in place and loads it for the new page", async () => {
   const { page, fetched } = await recordedPage(DESKTOP);
-  // Not a content page: an islands page leaves for a full page load (decision 078).
-  await page.goto("/careers", { waitUntil: "networkidle" });
+  // A page of the full app (the application form's): an islands page leaves for a full page load (decision 078).
+  await page.goto("/careers/registration", { waitUntil: "networkidle" });
   await shellHydrated(page);
   expect(fetched(DEFERRED_CHUNKS.footer)).toBe(false);
   const before = await page.evaluate(() => window.performance.getEntriesByType("navigation").length);
@@ -169,7 +169,7 @@ test("on an islands page a page's text stays the server's HTML, its code is neve
 test("a page's text reached by the full app's navigation is React's, and a link in it, clicked or from the keyboard, is a client navigation", async () => {
   const { page } = await recordedPage(DESKTOP);
   // Not from an islands page: its links leave for a full page load (decision 078).
-  await page.goto("/careers", { waitUntil: "networkidle" });
+  await page.goto("/careers/registration", { waitUntil: "networkidle" });
   await shellHydrated(page);
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   for (const follow of ["click", "keyboard"] as const) {
@@ -193,7 +193,7 @@ test("a page's text reached by the full app's navigation is React's, and a link 
 test("a client navigation between two pages drawn by the same route module never shows the old page's text in the new page", async () => {
   const { page } = await recordedPage(DESKTOP);
   // From a page of the full app, to two content pages: an islands page leaves for a full page load (decision 078).
-  await page.goto("/careers", { waitUntil: "networkidle" });
+  await page.goto("/careers/registration", { waitUntil: "networkidle" });
   await shellHydrated(page);
   await page.locator('nav[aria-label="Main"] button[aria-controls="solutions-menu"]').click();
   await page.locator('#solutions-menu a[href="/erp"]').click();

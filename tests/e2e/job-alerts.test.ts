@@ -82,7 +82,7 @@ test(
     expect(await form.getByLabel("Engineering").isChecked()).toBe(true);
     // Its code is fetched as the visitor reaches for it: the checks take over the form.
     await form.getByLabel("Email address").fill("eng.seeker@example.com");
-    await phone.locator("#job-alert-part form[novalidate]").waitFor({ state: "attached" });
+    await phone.locator('[data-island="jobAlert"] form[novalidate]').waitFor({ state: "attached" });
     await form.getByLabel(/I agree to the/).check();
     await form.getByRole("button", { name: "Email me new jobs" }).click();
     await form.getByRole("status").getByText("Your job alert is almost set up.").waitFor();

@@ -31,7 +31,7 @@ async function watchForSpinner(page: Page) {
 
 test("a fast client navigation shows no spinner", async () => {
   const page = await newPage();
-  await gotoHydrated(page, "/careers");
+  await gotoHydrated(page, "/careers/registration");
   const spinnerSeen = await watchForSpinner(page);
   await page.locator("footer").getByRole("link", { name: "Services" }).click();
   await page.waitForURL("**/services");
@@ -41,7 +41,7 @@ test("a fast client navigation shows no spinner", async () => {
 
 test("a slow client navigation shows the full-screen logo spinner until the page arrives", async () => {
   const page = await newPage();
-  await gotoHydrated(page, "/careers");
+  await gotoHydrated(page, "/careers/registration");
   await page.route("**/services.data*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -57,7 +57,7 @@ test("a slow client navigation shows the full-screen logo spinner until the page
 test("a page whose code fails to load shows an error with a retry, not a blank page", async () => {
   // React Router logs the failed import before it reloads the page.
   const page = await newPage({ allowConsoleErrors: /content-page|Failed to fetch dynamically imported module|ERR_FAILED|Failed to load resource/ });
-  await gotoHydrated(page, "/careers");
+  await gotoHydrated(page, "/careers/registration");
   await page.route("**/assets/content-page-*.js", (route) => route.abort());
   // As on a busy machine: the import fails before React has rendered the
   // pending navigation, and the dialog must still appear after the reload.
@@ -82,7 +82,7 @@ test("a page whose code fails to load shows an error with a retry, not a blank p
 test("a page that takes over 120 s to load shows an error with a retry", async () => {
   const page = await newPage();
   await page.clock.install();
-  await gotoHydrated(page, "/careers");
+  await gotoHydrated(page, "/careers/registration");
   // The request is held, never answered, as a stalled connection would be.
   await page.route("**/services.data*", () => undefined);
   await page.locator("footer").getByRole("link", { name: "Services" }).click();
@@ -95,5 +95,5 @@ test("a page that takes over 120 s to load shows an error with a retry", async (
   expect(await dialog.getByRole("link", { name: "Retry" }).getAttribute("href")).toBe("/services");
   await dialog.getByRole("button", { name: "Stay on this page" }).click();
   await dialog.waitFor({ state: "detached" });
-  expect(new URL(page.url()).pathname).toBe("/careers");
+  expect(new URL(page.url()).pathname).toBe("/careers/registration");
 });

@@ -3,7 +3,10 @@ import { expect, test } from "vitest";
 
 /** The newsletter form's answer to a sign-up, with or without JavaScript. */
 const SUBSCRIBED = "Subscription successful! Thank you for signing up.";
+/** The job alert form's answer to a sign-up, with or without JavaScript. */
+const ALERT_SET_UP = "Your job alert is almost set up.";
 import { setupBrowser } from "#tests/support/browser.ts";
+import { setupOwnServer } from "#tests/support/own-server.ts";
 
 const { newPage } = setupBrowser();
 
@@ -63,9 +66,9 @@ for (const path of ["/", "/crm", "/erp"]) {
     expect(timing.paint, JSON.stringify(timing)).toBeLessThan(timing.entry!);
 
     // A page with a client part of its own is the full app, as before.
-    const careers = await (await page.request.get("/careers")).text();
-    expect(careers).toContain("__reactRouterContext");
-    expect(careers).not.toContain("data-island");
+    const application = await (await page.request.get("/careers/registration")).text();
+    expect(application).toContain("__reactRouterContext");
+    expect(application).not.toContain("data-island");
   });
 }
 
@@ -99,6 +102,64 @@ test("an island works before its script arrives, posting as without JavaScript, 
   await after.locator("#site-footer [role=status]").getByText(SUBSCRIBED, { exact: true }).waitFor();
   expect(new URL(after.url()).pathname).toBe("/crm");
   expect(posts).toEqual(["/newsletter.data"]);
+});
+
+/** The careers pages with jobs to list: the demo jobs, on a server of this file's own (the shared one starts empty). */
+const careersSite = setupOwnServer({ DEMO_CONTENT: "true", FORM_RATE_LIMIT: "1000" });
+
+test("/careers and a job are drawn as islands: the listing's filters and the job alert's form are islands of their own, the job has none", async () => {
+  const page = await newPage({ baseURL: careersSite.server.baseURL });
+  const islandsOf = async (path: string) => {
+    const html = (await (await page.goto(path))?.text()) ?? "";
+    expect(html, path).not.toContain("__reactRouterContext");
+    expect(html, path).toContain('<script type="application/json" id="island-site-data">');
+    return page.locator("[data-island]").evaluateAll((islands) => islands.map((island) => island.getAttribute("data-island")));
+  };
+  expect(await islandsOf("/careers")).toEqual(["banner", "header", "jobFilters", "jobAlert", "consultation", "footer", "toasts"]);
+  const job = (await page.getByRole("list", { name: "Open roles" }).getByRole("link").first().getAttribute("href"))!;
+  expect(await islandsOf(job)).toEqual(["banner", "header", "consultation", "footer", "toasts"]);
+
+  // Hydrated as they near the screen: a chosen department applies at once, as a page load the page cache answers.
+  await page.goto("/careers");
+  const filters = page.locator('[data-island="jobFilters"] form');
+  await filters.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => Object.keys(document.querySelector('[data-island="jobFilters"] form')!).some((key) => key.startsWith("__reactFiber$")));
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await filters.getByLabel("Department").selectOption("engineering");
+  await page.waitForURL(/[?&]department=engineering(&|$)/);
+  await page.locator('[data-island="jobFilters"] select[name="department"] option[value="engineering"][selected]').waitFor({ state: "attached" });
+  expect(await page.evaluate(() => "sameDocument" in window), "a page load").toBe(false);
+});
+
+test("the job alert's island posts the page before its script arrives, and once hydrated, through the data endpoint", async () => {
+  const email = () => `alert.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const subscribe = async (page: Page, address: string) => {
+    await page.getByText("Email me when a new job like these opens").click();
+    const form = page.getByRole("form", { name: "Job alert" });
+    await form.getByLabel("Email address").fill(address);
+    await form.getByLabel(/I agree to the/).check();
+    return form;
+  };
+
+  const before = await newPage({ baseURL: careersSite.server.baseURL });
+  await before.route(ISLANDS_ENTRY, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+  await before.goto("/careers");
+  const plainForm = await subscribe(before, email());
+  expect(await before.locator('[data-island="jobAlert"] form[novalidate]').count()).toBe(0);
+  await plainForm.getByRole("button", { name: "Email me new jobs" }).click();
+  await before.waitForURL((url) => url.pathname === "/careers/alerts");
+  await before.getByText(ALERT_SET_UP).first().waitFor();
+
+  const after = await newPage({ baseURL: careersSite.server.baseURL });
+  const posts: string[] = [];
+  after.on("request", (request) => void (request.method() === "POST" && posts.push(new URL(request.url()).pathname)));
+  await after.goto("/careers");
+  const form = await subscribe(after, email());
+  await after.locator('[data-island="jobAlert"] form[novalidate]').waitFor({ state: "attached" });
+  await form.getByRole("button", { name: "Email me new jobs" }).click();
+  await form.getByRole("status").getByText(ALERT_SET_UP).waitFor();
+  expect(new URL(after.url()).pathname).toBe("/careers");
+  expect(posts).toEqual(["/careers/alerts.data"]);
 });
 
 test("the tab's icon is a PNG the server sends, not an SVG the page would draw as a document of its own", async () => {

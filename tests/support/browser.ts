@@ -81,7 +81,9 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
  * there, and the page is scrolled back. A page's own form that loads when
  * the visitor reaches for it (an event's registration, a job alert) is
  * pointed at, when it is shown. Each holds a form that turns to scripted
- * validation (`novalidate`) once it is hydrated.
+ * validation (`novalidate`) once it is hydrated. The careers filters' island
+ * (decision 078), a plain GET form, is pointed at, and waited for until React
+ * has claimed its form.
  */
 export async function waitForHydration(page: Page) {
   const scrolledFrom = await page.evaluate(() => window.scrollY);
@@ -90,11 +92,19 @@ export async function waitForHydration(page: Page) {
     await page.locator(part).scrollIntoViewIfNeeded();
     await page.locator(`${part} form[novalidate]`).waitFor({ state: "attached" });
   }
-  for (const part of ["#event-form-part", "#job-alert-part"]) {
+  for (const part of ["#event-form-part", '[data-island="jobAlert"]']) {
     const form = page.locator(`${part} form`);
     if (!(await form.isVisible())) continue;
     await form.hover();
     await page.locator(`${part} form[novalidate]`).waitFor({ state: "attached" });
+  }
+  const filters = page.locator('[data-island="jobFilters"] form');
+  if (await filters.count()) {
+    await filters.hover();
+    await page.waitForFunction(() => {
+      const form = document.querySelector('[data-island="jobFilters"] form');
+      return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber$"));
+    });
   }
   await page.evaluate((y) => window.scrollTo(0, y), scrolledFrom);
 }

@@ -1,6 +1,8 @@
-import { useMemo, useRef } from "react";
-import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { useMemo } from "react";
+import { Link, useLocation, useNavigation } from "react-router";
 import { carryingCampaign } from "#app/features/attribution/attribution.ts";
+import { JobFilters } from "#app/features/careers/job-filters.tsx";
+import { Island } from "#app/islands/island.tsx";
 import { anchoredPart } from "#app/layout/deferred-part.tsx";
 
 export type ListedJob = { id: number; href: string; title: string; department: string | null; jobType: string; location: string | null; posted: string };
@@ -15,14 +17,24 @@ export type JobListingData = {
 };
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
-const controlClass = "block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs focus:border-brand-600";
 
 /**
  * The job alert's form, with the checks it runs, is fetched when the visitor reaches
  * for it (decision 017); until then it is the server's form, which posts without
  * scripts. One of its places is drawn at a time.
  */
-const JobAlertForm = anchoredPart("job-alert-part", () => import("#app/features/job-alerts/job-alert-form.tsx").then((module) => module.JobAlertForm));
+const DeferredJobAlertForm = anchoredPart("job-alert-part", () => import("#app/features/job-alerts/job-alert-form.tsx").then((module) => module.JobAlertForm));
+
+type JobAlertProps = { id: string; departments: readonly string[]; picked?: { department?: string } };
+
+/** On an islands page (decision 078) the job alert's form is an island of its own, hydrated as it nears the screen. */
+function JobAlertForm(props: JobAlertProps) {
+  return (
+    <Island name="jobAlert" props={props}>
+      <DeferredJobAlertForm {...props} />
+    </Island>
+  );
+}
 
 const NO_DEPARTMENTS: readonly string[] = [];
 
@@ -80,11 +92,9 @@ function NoRolesAtAll() {
 
 function FilteredListing({ listing }: { listing: JobListingData }) {
   const { filters, facets, jobs, total } = listing;
-  const submit = useSubmit();
   const navigation = useNavigation();
   // Links onwards keep a shared listing's campaign, for a candidate without JavaScript (see carryingCampaign).
   const { search } = useLocation();
-  const formRef = useRef<HTMLFormElement>(null);
   const searching = navigation.state === "loading" && navigation.location.pathname === "/careers";
   const filtered = Object.values(filters).some((value) => value !== "");
   // The same props while the filters stay: new ones would make the deferred form load at once.
@@ -93,48 +103,9 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
 
   return (
     <>
-      <Form
-        ref={formRef}
-        method="get"
-        action="/careers"
-        preventScrollReset
-        role="search"
-        aria-label="Search open roles"
-        className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
-        onChange={(event) => {
-          // Selects apply at once; the search box waits for Enter or the button.
-          if (event.target instanceof HTMLSelectElement && formRef.current) {
-            void submit(formRef.current, { preventScrollReset: true, replace: true });
-          }
-        }}
-      >
-        <div>
-          <label htmlFor="jobs-q" className="mb-1.5 block text-sm font-semibold">
-            Search roles
-          </label>
-          <input
-            id="jobs-q"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            key={filters.q}
-            maxLength={100}
-            placeholder="Title, team or skill"
-            className={controlClass}
-          />
-        </div>
-        <FacetSelect name="department" label="Department" allLabel="All departments" options={facets.department} value={filters.department} />
-        <FacetSelect name="jobType" label="Job type" allLabel="All job types" options={facets.jobType} value={filters.jobType} />
-        {facets.location.length > 0 ? (
-          <FacetSelect name="location" label="Location" allLabel="All locations" options={facets.location} value={filters.location} />
-        ) : null}
-        <button
-          type="submit"
-          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-6 py-2.5 font-semibold text-white hover:bg-brand-800"
-        >
-          Search
-        </button>
-      </Form>
+      <Island name="jobFilters" props={{ filters, facets }}>
+        <JobFilters filters={filters} facets={facets} />
+      </Island>
 
       {jobs.length > 0 ? (
         <details className="mt-4 rounded-2xl border border-slate-200 p-5">
@@ -195,25 +166,5 @@ function FilteredListing({ listing }: { listing: JobListingData }) {
         </ul>
       )}
     </>
-  );
-}
-
-function FacetSelect({ name, label, allLabel, options, value }: { name: string; label: string; allLabel: string; options: ListingOption[]; value: string }) {
-  const id = `jobs-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
-        {label}
-      </label>
-      {/* key: a new answer resets the uncontrolled select to what the URL says. */}
-      <select id={id} name={name} defaultValue={value} key={value} className={controlClass}>
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {`${option.label} (${option.count})`}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
