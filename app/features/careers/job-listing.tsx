@@ -46,9 +46,10 @@ function resultCountText(shown: number, total: number): string {
 }
 
 /**
- * The open roles with search and filters. A plain GET form, so the filters
- * live in the query string and work without JavaScript; with it, choosing an
- * option submits at once and the page keeps its scroll position.
+ * The open roles with search and filters (`JobFilters`), which live in the
+ * query string and work without JavaScript. In the full app a search keeps the
+ * page's scroll position and marks the result count busy; on the careers page,
+ * drawn as islands, it loads the page whole.
  */
 export function JobListing({ listing }: { listing: JobListingData | null }) {
   return (
