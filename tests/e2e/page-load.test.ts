@@ -34,7 +34,8 @@ for (const path of ["/", "/crm"]) {
       const scripts = performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.endsWith(".js"));
       return { paint, scripts: scripts.length, firstScript: Math.min(...scripts.map((entry) => entry.startTime)) };
     });
-    expect(timing.scripts).toBeGreaterThan(3);
+    // Scripts were fetched, so the comparison below is with the first of them, not with none at all.
+    expect(timing.scripts).toBeGreaterThan(0);
     expect(timing.paint, JSON.stringify(timing)).toBeLessThan(timing.firstScript);
   });
 }
@@ -71,6 +72,24 @@ for (const path of ["/", "/crm", "/erp"]) {
     expect(application).not.toContain("data-island");
   });
 }
+
+test("an islands page and a page of the full app fetch the same React chunk, so a visitor going from one to the other has it already", async () => {
+  const scriptsOf = async (path: string) => {
+    const page = await newPage();
+    await page.goto(path, { waitUntil: "networkidle" });
+    return page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((pathname) => pathname.endsWith(".js")),
+    );
+  };
+  const islandsPage = await scriptsOf("/crm");
+  const react = islandsPage.filter((script) => /\/framework-[^/]+\.js$/.test(script));
+  expect(react, JSON.stringify(islandsPage)).toHaveLength(1);
+  expect(islandsPage).toContainEqual(expect.stringMatching(ISLANDS_ENTRY));
+  expect(await scriptsOf("/careers")).toContain(react[0]);
+});
 
 test("an island works before its script arrives, posting as without JavaScript, and once hydrated, through the data endpoint", async () => {
   const email = () => `island.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
