@@ -337,8 +337,12 @@ test("the listing searches and filters with JavaScript: counts per option, empty
 
   // Choosing an option applies at once.
   await page.getByLabel("Department").selectOption("engineering");
-  await page.waitForURL(/department=engineering/);
+  await page.waitForURL(/department=engineering&.*#open-roles$/);
   await expect.poll(() => count.textContent()).toBe("Showing 2 of 4 open roles");
+  // The answer is a new page, shown at the results, not at its top.
+  const resultsHeading = page.getByRole("heading", { name: "Open roles", exact: true });
+  await expect.poll(() => resultsHeading.evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(400);
+  expect(await resultsHeading.evaluate((heading) => heading.getBoundingClientRect().top)).toBeGreaterThan(0);
   expect((await list.getByRole("link").allTextContents()).sort()).toEqual(["Backend Engineer", "Frontend Engineer"]);
   expect(await page.getByLabel("Job type").locator("option").allTextContents()).toContain("Internship (0)");
 

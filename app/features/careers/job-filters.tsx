@@ -7,7 +7,9 @@ const controlClass = "block w-full rounded-lg border border-slate-500 bg-white p
 /**
  * The listing's search and filters: a plain GET form, so they live in the
  * query string and work without JavaScript; with it, choosing an option
- * submits at once. An island of its own on the careers page (decision 078).
+ * submits at once. An island of its own on the careers page (decision 078), where
+ * the answer is a whole page: the address's fragment brings the visitor back to
+ * the results rather than to the top of the page.
  */
 export function JobFilters({ filters, facets }: Pick<JobListingData, "filters" | "facets">) {
   const submit = useSubmit();
@@ -16,7 +18,7 @@ export function JobFilters({ filters, facets }: Pick<JobListingData, "filters" |
     <Form
       ref={formRef}
       method="get"
-      action="/careers"
+      action="/careers#open-roles"
       preventScrollReset
       role="search"
       aria-label="Search open roles"
