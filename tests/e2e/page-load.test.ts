@@ -4,6 +4,7 @@ import { expect, test } from "vitest";
 /** The newsletter form's answer to a sign-up, with or without JavaScript. */
 const SUBSCRIBED = "Subscription successful! Thank you for signing up.";
 import { setupBrowser } from "#tests/support/browser.ts";
+import { setupOwnServer } from "#tests/support/own-server.ts";
 
 const { newPage } = setupBrowser();
 
@@ -36,10 +37,14 @@ for (const path of ["/", "/crm"]) {
   });
 }
 
-// The home page and the pages of the content route (every solution page) have no client part of their own.
-for (const path of ["/", "/crm", "/erp"]) {
+/** An insight: the file's shared server publishes none, so a server of its own with the demo content answers for it. */
+const INSIGHT = "/featured-insights/choosing-an-erp-for-a-growing-business";
+const withDemoContent = setupOwnServer({ DEMO_CONTENT: "true" });
+
+// The home page, the pages of the content route (every solution page), an insight and the portfolio have no client part of their own.
+for (const path of ["/", "/crm", "/erp", INSIGHT, "/portfolio"]) {
   test(`${path} is drawn as islands: no route manifest, the root's data inert, and its one script starts after the first paint`, async () => {
-    const page = await newPage();
+    const page = await newPage(path === INSIGHT ? { baseURL: withDemoContent.server.baseURL } : {});
     const response = await page.goto(path);
     const html = (await response?.text()) ?? "";
     expect(html).not.toContain("__reactRouterContext");
