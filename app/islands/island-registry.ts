@@ -12,6 +12,7 @@ export const ISLANDS = {
   toasts: () => import("#app/components/ui/toast.tsx").then((module) => module.Toaster),
   consultation: () => import("#app/layout/consultation-panel.tsx").then((module) => module.ConsultationPanel),
   footer: () => import("#app/layout/site-footer.tsx").then((module) => module.SiteFooter),
+  "event-form": () => import("#app/features/events/event-form.tsx").then((module) => module.EventForm),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof ISLANDS;
@@ -27,6 +28,7 @@ export const ISLAND_WAKE: Record<IslandName, "idle" | "near"> = {
   toasts: "idle",
   consultation: "near",
   footer: "near",
+  "event-form": "near",
 };
 
 /**

@@ -79,8 +79,8 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
  * event does not mean hydrated. The consultation panel and the footer load
  * their code when they come near the screen (decision 017): they are brought
  * there, and the page is scrolled back. A page's own form that loads when
- * the visitor reaches for it (an event's registration, a job alert) is
- * pointed at, when it is shown. Each holds a form that turns to scripted
+ * the visitor reaches for it (an event's registration, a job alert), or an
+ * island that holds one, is pointed at, when it is shown. Each holds a form that turns to scripted
  * validation (`novalidate`) once it is hydrated.
  */
 export async function waitForHydration(page: Page) {
@@ -90,7 +90,7 @@ export async function waitForHydration(page: Page) {
     await page.locator(part).scrollIntoViewIfNeeded();
     await page.locator(`${part} form[novalidate]`).waitFor({ state: "attached" });
   }
-  for (const part of ["#event-form-part", "#job-alert-part"]) {
+  for (const part of ["#event-form-part", '[data-island="event-form"]', "#job-alert-part"]) {
     const form = page.locator(`${part} form`);
     if (!(await form.isVisible())) continue;
     await form.hover();
