@@ -14,6 +14,7 @@ export const ISLANDS = {
   footer: () => import("#app/layout/site-footer.tsx").then((module) => module.SiteFooter),
   jobFilters: () => import("#app/features/careers/job-filters.tsx").then((module) => module.JobFilters),
   jobAlert: () => import("#app/features/job-alerts/job-alert-form.tsx").then((module) => module.JobAlertForm),
+  eventForm: () => import("#app/features/events/event-form.tsx").then((module) => module.EventForm),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof ISLANDS;
@@ -31,6 +32,7 @@ export const ISLAND_WAKE: Record<IslandName, "idle" | "near"> = {
   footer: "near",
   jobFilters: "near",
   jobAlert: "near",
+  eventForm: "near",
 };
 
 /**

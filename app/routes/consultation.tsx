@@ -1,4 +1,6 @@
 import type { Route } from "./+types/consultation";
+import { Island } from "#app/islands/island.tsx";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { ConsultationPanel } from "#app/layout/consultation-panel.tsx";
 import { handleConsultationPost } from "#app/features/consultation/submit-consultation.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
@@ -8,6 +10,9 @@ import { site } from "#app/content/site.ts";
 export async function action({ request, context }: Route.ActionArgs) {
   return handleConsultationPost(request, context, await servicesOf(context));
 }
+
+// A title over the consultation form, its one client part: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -23,6 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * the panel again, keeping what the visitor typed after a failure.
  */
 export default function ConsultationPage({ actionData }: Route.ComponentProps) {
+  const panelProps = { result: actionData, defaultValues: actionData?.status === "error" ? actionData.values : undefined };
   return (
     <>
       <section className="container-page py-12">
@@ -31,7 +37,10 @@ export default function ConsultationPage({ actionData }: Route.ComponentProps) {
           {actionData ? "See the answer to your request below." : `Tell us about your project. ${site.responsePromise}`}
         </p>
       </section>
-      <ConsultationPanel result={actionData} defaultValues={actionData?.status === "error" ? actionData.values : undefined} />
+      {/* The answer to the post travels to the island as its props, so the form hydrates showing it. */}
+      <Island name="consultation" props={panelProps}>
+        <ConsultationPanel {...panelProps} />
+      </Island>
     </>
   );
 }

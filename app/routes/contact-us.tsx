@@ -2,6 +2,8 @@ import type { Route } from "./+types/contact-us";
 import { Sections } from "#app/components/sections/sections.tsx";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
+import { Island } from "#app/islands/island.tsx";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { ConsultationPanel } from "#app/layout/consultation-panel.tsx";
 import { staticPageBody } from "#app/layout/deferred-part.tsx";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
@@ -11,6 +13,9 @@ const PATH = "/contact-us";
 export async function loader({ context }: Route.LoaderArgs) {
   return { page: (await sitePageAt(context, PATH))! };
 }
+
+// Text and links around the consultation form, its one client part: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 // The same for every visitor: rendered once, then served from memory.
 export const headers = cachePageFor(300, PUBLISHED_CONTENT);
@@ -31,7 +36,9 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Sections sections={[hero]} />
-      <ConsultationPanel />
+      <Island name="consultation">
+        <ConsultationPanel />
+      </Island>
       <PageBody sections={rest} />
     </>
   );

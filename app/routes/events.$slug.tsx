@@ -1,5 +1,6 @@
 import type { Route } from "./+types/events.$slug";
 import { EventPage } from "#app/features/events/event-page.tsx";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { eventPageAction, loadEventPage } from "#app/features/events/event-page.server.ts";
 import { eventPagePath } from "#app/features/events/event-paths.ts";
 import { findEvent } from "#app/features/events/events.server.ts";
@@ -10,6 +11,9 @@ import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
 export const loader = ({ context, params }: Route.LoaderArgs) => loadEventPage(context, (db) => findEvent(db, params.slug), { required: true });
 
 export const action = ({ request, context, params }: Route.ActionArgs) => eventPageAction(request, context, (db) => findEvent(db, params.slug));
+
+// Text and links around the registration form, its one client part: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 export const headers = cachePageFor(300, PUBLISHED_CONTENT);
 

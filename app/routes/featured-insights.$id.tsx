@@ -6,6 +6,7 @@ import { INSIGHT_LOAD_FAILED, InsightArticle, InsightLoadError, InsightNotFound 
 import { isIllustration } from "#app/features/insights/insight.ts";
 import { toInsightDetail } from "#app/features/insights/insight.server.ts";
 import { getInsight } from "#app/features/insights/insights.server.ts";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { atOwnAddress, readPublishedRecord, publishedPageHeaders } from "#app/features/published-detail.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { seoTitle, shortDescription } from "#app/features/seo/seo-fields.ts";
@@ -19,6 +20,9 @@ export async function loader(args: Route.LoaderArgs) {
   const shareImage = insight.socialImage ?? (isIllustration(insight.image) ? undefined : insight.image);
   return { insight, shareImage, jsonLd: articleJsonLd(insight, found.services.env.SITE_URL) };
 }
+
+// The article is text, links and pictures, with no client part of its own: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 export const headers = publishedPageHeaders;
 

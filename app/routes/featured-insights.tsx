@@ -6,6 +6,7 @@ import { InsightGrid } from "#app/features/insights/insight-card.tsx";
 import { toInsightCard } from "#app/features/insights/insight.server.ts";
 import { INSIGHTS_PAGE_SIZE, INSIGHTS_PATH, INSIGHTS_RSS_PATH } from "#app/features/insights/insight.ts";
 import { listInsights } from "#app/features/insights/insights.server.ts";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { countLabel, listingHref, parseListingQuery } from "#app/features/insights/listing-query.ts";
 import { filterHeadingSuffix, listingMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
@@ -26,6 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return { query, ...listing };
 }
+
+// Text, filter and page links and cards, with no client part of its own: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 // The same for every visitor; publishing empties the page cache at once (decision 011).
 export const headers = cachePageFor(300, PUBLISHED_CONTENT);

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/kraf-think-2025";
 import { EventPage } from "#app/features/events/event-page.tsx";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { eventPageAction, loadEventPage } from "#app/features/events/event-page.server.ts";
 import { currentEdition } from "#app/features/events/events.server.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
@@ -11,6 +12,9 @@ const PATH = "/kraf-think-2025";
 export const loader = ({ context }: Route.LoaderArgs) => loadEventPage(context, currentEdition, { required: false });
 
 export const action = ({ request, context }: Route.ActionArgs) => eventPageAction(request, context, currentEdition);
+
+// Text and links around the registration form, its one client part: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 // The same for everyone. The page changes when registration opens or closes and when the event starts or
 // ends (the content watch knows the moments), when staff publish, and when its last place goes (each empties

@@ -4,6 +4,7 @@ import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import { caseStudyHref } from "#app/content/case-studies.ts";
 import { caseStudySections } from "#app/content/case-study-page.ts";
 import { publishedCaseStudies } from "#app/features/case-studies/case-studies.server.ts";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { testimonialsAbout } from "#app/features/proof/proof-blocks.server.ts";
 import { caseStudyJsonLd } from "#app/features/seo/structured-data.ts";
 import { pageMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
@@ -27,6 +28,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     jsonLd: caseStudyJsonLd(study, services.env.SITE_URL),
   };
 }
+
+// Text, links and pictures, with no client part of its own: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 // The same for every visitor: rendered once, then served from memory until an editor publishes a change.
 export const headers = cachePageFor(300, PUBLISHED_CONTENT);

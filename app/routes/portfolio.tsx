@@ -4,6 +4,7 @@ import { readQueryParameter } from "#app/features/forms/query-params.ts";
 import { listingMeta, siteUrlFrom } from "#app/features/seo/meta.ts";
 import { sitePageAt } from "#app/features/site-pages/site-pages.server.ts";
 import { publishedCaseStudies } from "#app/features/case-studies/case-studies.server.ts";
+import { ISLANDS_PAGE } from "#app/islands/island-registry.ts";
 import { servicesOf } from "#app/services-context.server.ts";
 import { lazyPageBody } from "#app/layout/deferred-part.tsx";
 import { cachePageFor, PUBLISHED_CONTENT } from "#app/platform/page-cache.ts";
@@ -25,6 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ];
   return { page, area: area?.title ?? null, filters, cards: newestFirst(caseStudiesIn(studies, area)).map(caseStudyCard) };
 }
+
+// Text, filter links and cards, with no client part of its own: drawn as islands (decision 078).
+export const handle = ISLANDS_PAGE;
 
 // The same for every visitor: rendered once per filter, then served from memory until an editor publishes a change.
 export const headers = cachePageFor(300, PUBLISHED_CONTENT);

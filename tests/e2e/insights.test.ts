@@ -187,9 +187,22 @@ test("when the database fails, the page shows the error box with the message and
   expect((await fetch(`${server.baseURL}/featured-insights/2`)).status).toBe(200);
 });
 
+/**
+ * The listing and the insights are drawn as islands, whose links load the next page whole (decision 078):
+ * the full app's own navigation reaches the listing from the careers registration page, a page of the full app, by way of Resources.
+ */
+async function listingByClientNavigation(page: Page) {
+  await gotoHydrated(page, "/careers/registration");
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.locator("header").getByRole("link", { name: "Resources", exact: true }).first().click();
+  await page.locator("main").getByRole("link", { name: "Featured insights" }).click();
+  await page.getByTestId("insight-count").waitFor();
+  expect(await page.evaluate(() => "sameDocument" in window), "a client-side navigation").toBe(true);
+}
+
 test("a client navigation shows the insight skeleton while the article loads", async () => {
   const page = await open();
-  await gotoHydrated(page, "/featured-insights?category=Cloud");
+  await listingByClientNavigation(page);
   await page.route("**/featured-insights/2.data*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
@@ -291,7 +304,7 @@ test("the listing counts, filters by category and pages, without JavaScript", as
 
 test("the listing filters and pages by client navigation with JavaScript", async () => {
   const page = await open();
-  await gotoHydrated(page, "/featured-insights");
+  await listingByClientNavigation(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.getByRole("link", { name: "Next page" }).click();
   await page.getByTestId("insight-count").filter({ hasText: "page 2 of 2" }).waitFor();

@@ -40,10 +40,15 @@ for (const path of ["/", "/crm"]) {
   });
 }
 
-// The home page and the pages of the content route (every solution page) have no client part of their own.
-for (const path of ["/", "/crm", "/erp"]) {
+/** An insight: the file's shared server publishes none, so a server of its own with the demo content answers for it. */
+const INSIGHT = "/featured-insights/choosing-an-erp-for-a-growing-business";
+const withDemoContent = setupOwnServer({ DEMO_CONTENT: "true" });
+
+// The home page, the pages of the content route (every solution page), an insight and the portfolio have no client part of their own;
+// the contact and consultation pages draw the consultation panel's island in the page, the layout's place for it.
+for (const path of ["/", "/crm", "/erp", INSIGHT, "/portfolio", "/contact-us", "/consultation"]) {
   test(`${path} is drawn as islands: no route manifest, the root's data inert, and its one script starts after the first paint`, async () => {
-    const page = await newPage();
+    const page = await newPage(path === INSIGHT ? { baseURL: withDemoContent.server.baseURL } : {});
     const response = await page.goto(path);
     const html = (await response?.text()) ?? "";
     expect(html).not.toContain("__reactRouterContext");

@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { caseStudiesFor, caseStudiesIn as studiesIn, caseStudyHref, solutionAreas, type CaseStudy, type SolutionArea } from "#app/content/case-studies.ts";
 import { axeViolations, gotoHydrated, PHONE, setupBrowser } from "#tests/support/browser.ts";
@@ -8,6 +9,15 @@ const { newPage } = setupBrowser();
 
 const CARDS = "[data-testid=case-study-count] ~ div article";
 const hrefsOf = (studies: readonly CaseStudy[]) => studies.map(caseStudyHref).sort();
+
+/** The page keeps the visitor's place: scrolled down to the list, its heading and filters on screen below the sticky header. */
+const atTheList = (page: Page) =>
+  page.evaluate(() => {
+    const heading = document.getElementById("case-studies-title")!.getBoundingClientRect();
+    const filters = document.querySelector('nav[aria-label="Solution areas"]')!.getBoundingClientRect();
+    const header = document.querySelector("header")!.getBoundingClientRect();
+    return window.scrollY > 0 && heading.top >= header.bottom && filters.bottom <= window.innerHeight;
+  });
 
 // The server's database is new: it shows the studies its migrations published.
 let caseStudies: CaseStudy[] = [];
@@ -29,13 +39,13 @@ test("the portfolio lists the six case studies, marked as demo examples, and fil
   const link = filters.getByRole("link", { name: new RegExp(`^${area.title}`) });
   expect(await link.textContent()).toContain(`(${caseStudiesIn(area).length})`);
   await link.scrollIntoViewIfNeeded();
-  const scrolled = await page.evaluate(() => window.scrollY);
   await link.click();
-  await page.waitForURL(`**/portfolio?area=${area.slug}`);
+  // The page is drawn as islands: a filter loads the page whole, which opens at the list, not at the top.
+  await page.waitForURL(`**/portfolio?area=${area.slug}#case-studies-title`);
   await expect.poll(cardLinks).toEqual(hrefsOf(caseStudiesIn(area)));
   expect(await page.getByTestId("case-study-count").textContent()).toBe(`${caseStudiesIn(area).length} case studies in ${area.title}`);
   expect(await link.getAttribute("aria-current")).toBe("page");
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  expect(await atTheList(page)).toBe(true);
   expect(await page.title()).toContain(`Case studies: ${area.title}`);
   // A filter is a view of the listing (decision 051): its own heading and description, kept out of search results.
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Our work across industries: ${area.title}`);
@@ -61,7 +71,8 @@ test("without JavaScript the filters are plain links; an unknown area shows ever
     .getByRole("navigation", { name: "Solution areas" })
     .getByRole("link", { name: new RegExp(`^${area.title}`) })
     .click();
-  await page.waitForURL(`**/portfolio?area=${area.slug}`);
+  await page.waitForURL(`**/portfolio?area=${area.slug}#case-studies-title`);
+  expect(await atTheList(page)).toBe(true);
   expect(await page.locator(`${CARDS} h3 a`).count()).toBe(caseStudiesIn(area).length);
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(`Our work across industries: ${area.title}`);
   expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");

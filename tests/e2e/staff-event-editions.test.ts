@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { expect, test } from "vitest";
-import { setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
+import { setupBrowser, waitForHydration, waitForStaffHydration } from "#tests/support/browser.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
 import { mailDir } from "#tests/support/forms.ts";
 import { parseMail, waitUntil } from "#tests/support/mail.ts";
@@ -137,8 +137,8 @@ test.skipIf(!reachable)(
     await visitor.getByText("Asha Rao", { exact: true }).first().waitFor();
     expect(await visitor.locator(`img[src="${stored.speakers[0].photo}"]`).count()).toBe(1);
 
-    // The one place goes to the first visitor; the second joins the waiting list.
-    await waitForStaffHydration(visitor);
+    // The one place goes to the first visitor; the second joins the waiting list. The page is drawn as islands: its form hydrates on its own.
+    await waitForHydration(visitor);
     await register(visitor, { fullName: "Priya First", email: "priya@example.com" });
     await visitor.getByTestId("form-confirmation").getByText(`You are registered for ${title}.`, { exact: false }).waitFor();
     const later = await newPage({ baseURL: pair.second.baseURL });
@@ -152,7 +152,7 @@ test.skipIf(!reachable)(
         { timeout: VISIBLE_WITHIN_MS, interval: 200 },
       )
       .toBe(1);
-    await waitForStaffHydration(later);
+    await waitForHydration(later);
     await register(later, { fullName: "Omar Waiting", email: "omar@example.com" });
     await later.getByTestId("form-confirmation").getByText(`${title} is full, so you are on the waiting list`, { exact: false }).waitFor();
     await waitUntil(() => mailsTo("omar@example.com").length === 1);

@@ -79,11 +79,11 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
  * event does not mean hydrated. The consultation panel and the footer load
  * their code when they come near the screen (decision 017): they are brought
  * there, and the page is scrolled back. A page's own form that loads when
- * the visitor reaches for it (an event's registration, a job alert) is
- * pointed at, when it is shown. Each holds a form that turns to scripted
- * validation (`novalidate`) once it is hydrated. The careers filters' island
- * (decision 078), a plain GET form, is pointed at, and waited for until React
- * has claimed its form.
+ * the visitor reaches for it (an event's registration, a job alert), or the
+ * island that holds one, is pointed at, when it is shown. Each holds a form that
+ * turns to scripted validation (`novalidate`) once it is hydrated. The careers
+ * filters' island (decision 078), a plain GET form, is pointed at, and waited for
+ * until React has claimed its form.
  */
 export async function waitForHydration(page: Page) {
   const scrolledFrom = await page.evaluate(() => window.scrollY);
@@ -92,7 +92,7 @@ export async function waitForHydration(page: Page) {
     await page.locator(part).scrollIntoViewIfNeeded();
     await page.locator(`${part} form[novalidate]`).waitFor({ state: "attached" });
   }
-  for (const part of ["#event-form-part", '[data-island="jobAlert"]']) {
+  for (const part of ["#event-form-part", '[data-island="eventForm"]', '[data-island="jobAlert"]']) {
     const form = page.locator(`${part} form`);
     if (!(await form.isVisible())) continue;
     await form.hover();

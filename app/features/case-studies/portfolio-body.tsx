@@ -25,7 +25,8 @@ export function PortfolioBody({
         <h2 id="case-studies-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
           Case studies
         </h2>
-        <FilterLinks label="Solution areas" className="mt-6" filters={filters} />
+        {/* Below the hero: a chosen area opens at the list, since the page is loaded whole (drawn as islands). */}
+        <FilterLinks label="Solution areas" anchor="case-studies-title" className="mt-6" filters={filters} />
         <p className="mt-6 text-slate-700" aria-live="polite" data-testid="case-study-count">
           {cards.length} {cards.length === 1 ? "case study" : "case studies"}
           {area ? ` in ${area}` : ""}

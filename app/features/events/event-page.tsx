@@ -1,10 +1,11 @@
-import { useMemo, type ReactNode } from "react";
+import { useMemo, type ComponentProps, type ReactNode } from "react";
 import { Hero } from "#app/components/sections/hero.tsx";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
 import type { Action, HeroSection, PageContent } from "#app/content/page-types.ts";
 import { EventAgenda, EventFacts, EventRecap, EventSpeakers } from "#app/features/events/event-details.tsx";
 import type { EventFormResult } from "#app/features/events/event-rules.ts";
 import type { EventView } from "#app/features/events/events.server.ts";
+import { Island } from "#app/islands/island.tsx";
 import { anchoredPart, lazyPageBody } from "#app/layout/deferred-part.tsx";
 
 /** What an edition's page is drawn from: the series' standing copy, the edition (none yet: the copy alone) and its structured data. */
@@ -29,6 +30,18 @@ const PageBody = lazyPageBody(() => import("#app/components/sections/sections.ts
  * without scripts.
  */
 const EventForm = anchoredPart("event-form-part", () => import("#app/features/events/event-form.tsx").then((module) => module.EventForm));
+
+/**
+ * The page's form: on an islands page an island of its own, the answer to a post without
+ * JavaScript among its props; in the full app the part fetched when reached for.
+ */
+function RegistrationForm(props: ComponentProps<typeof EventForm>) {
+  return (
+    <Island name="eventForm" props={props}>
+      <EventForm {...props} />
+    </Island>
+  );
+}
 
 /**
  * An edition's page: its facts from the database (date, venue, agenda,
@@ -63,7 +76,7 @@ export function EventPage({ data, result, path }: { data: EventPageData; result:
           title="Hear about the next edition"
           intro="Leave your name and email address: we will send you one email when the next edition's dates are announced."
         >
-          <EventForm action={path} intent="next-edition" labelledBy="next-edition-title" submitLabel="Notify me" result={result} />
+          <RegistrationForm action={path} intent="next-edition" labelledBy="next-edition-title" submitLabel="Notify me" result={result} />
         </FormPanel>
       ) : null}
     </>
@@ -91,7 +104,13 @@ function RegistrationPanel({ event, path, result }: { event: EventView; path: st
           : "Attendance is free and places are limited. Your confirmation email carries a calendar invitation."
       }
     >
-      <EventForm action={path} intent="register" labelledBy="register-title" submitLabel={event.full ? "Join the waiting list" : "Register"} result={result} />
+      <RegistrationForm
+        action={path}
+        intent="register"
+        labelledBy="register-title"
+        submitLabel={event.full ? "Join the waiting list" : "Register"}
+        result={result}
+      />
     </FormPanel>
   );
 }
