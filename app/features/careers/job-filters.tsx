@@ -1,6 +1,9 @@
 import { useRef } from "react";
 import { Form, useSubmit } from "react-router";
-import type { JobListingData, ListingOption } from "#app/features/careers/job-listing.tsx";
+
+export type ListingOption = { value: string; label: string; count: number };
+export type ListingFacets = { department: ListingOption[]; jobType: ListingOption[]; location: ListingOption[] };
+export type ListingFilters = { q: string; department: string; jobType: string; location: string };
 
 const controlClass = "block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-base text-ink shadow-xs focus:border-brand-600";
 
@@ -11,7 +14,7 @@ const controlClass = "block w-full rounded-lg border border-slate-500 bg-white p
  * the answer is a whole page: the address's fragment brings the visitor back to
  * the results rather than to the top of the page.
  */
-export function JobFilters({ filters, facets }: Pick<JobListingData, "filters" | "facets">) {
+export function JobFilters({ filters, facets }: { filters: ListingFilters; facets: ListingFacets }) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   return (

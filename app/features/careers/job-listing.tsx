@@ -1,18 +1,16 @@
 import { useMemo } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { carryingCampaign } from "#app/features/attribution/attribution.ts";
-import { JobFilters } from "#app/features/careers/job-filters.tsx";
+import { JobFilters, type ListingFacets, type ListingFilters } from "#app/features/careers/job-filters.tsx";
 import { Island } from "#app/islands/island.tsx";
 import { anchoredPart } from "#app/layout/deferred-part.tsx";
 
 export type ListedJob = { id: number; href: string; title: string; department: string | null; jobType: string; location: string | null; posted: string };
-export type ListingOption = { value: string; label: string; count: number };
-export type ListingFilters = { q: string; department: string; jobType: string; location: string };
 
 export type JobListingData = {
   jobs: ListedJob[];
   total: number;
-  facets: { department: ListingOption[]; jobType: ListingOption[]; location: ListingOption[] };
+  facets: ListingFacets;
   filters: ListingFilters;
 };
 
