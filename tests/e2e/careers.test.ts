@@ -271,6 +271,17 @@ test("Apply carries a non-ASCII title in ?pos= and the form is pre-filled with i
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("a job's page asked through a shared link and then without: only the shared link's Apply carries its campaign", async () => {
+  const id = await insertJob({ title: "Campaign Role", department: "Engineering" });
+  const applyHref = async (query: string) => {
+    const page = await (await fetch(`${server.baseURL}/careers/${id}${query}`)).text();
+    return page.match(/href="(\/careers\/registration[^"]*)"/)?.[1]?.replaceAll("&amp;", "&");
+  };
+  expect(await applyHref("?utm_source=jobfair")).toMatch(/^\/careers\/registration\?utm_source=jobfair&pos=/);
+  expect(await applyHref("")).toMatch(/^\/careers\/registration\?pos=/);
+  expect(await applyHref("?utm_source=linkedin")).toMatch(/^\/careers\/registration\?utm_source=linkedin&pos=/);
+});
+
 test("stored HTML with script, event handlers, javascript: links and SVG renders inert", async () => {
   const id = await insertJob({
     title: "</script><script>alert('title')</script> Role",
