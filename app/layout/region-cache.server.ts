@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import type { RegionRenderer } from "#app/layout/shared-region.tsx";
 import { rememberedByKey } from "#app/platform/remembered.ts";
 
-/** Paths × banner states × regions; beyond this the least recently used is drawn again when asked for. */
+/** Addresses × banner states × regions; beyond this the least recently used is drawn again when asked for. */
 const MAX_REGIONS = 300;
 
 /**

@@ -103,6 +103,14 @@ test("each path gets its own regions: the current section is marked in the heade
   expect(await draw("/newsletter")).not.toContain('id="newsletter-email"');
 });
 
+test("an address's query is its own: a form records the address it was sent from, not the first visitor's", async () => {
+  const regions = createRegionCache();
+  const draw = (address: string) => render(<RegionRendererContext value={regions}>{site(address, siteData(false))}</RegionRendererContext>);
+  const formPages = (page: string) => [...page.matchAll(/name="attribution_page" value="([^"]*)"/g)].map((match) => match[1]);
+  expect(formPages(await draw("/crm?utm_source=jobfair"))).toEqual(["/crm?utm_source=jobfair", "/crm?utm_source=jobfair"]);
+  expect(formPages(await draw("/crm"))).toEqual(["/crm", "/crm"]);
+});
+
 /** A page route at `path` with its loader's data, inside a router as the page has it. */
 function pageAt(path: string, Page: ComponentType, loaderData: unknown) {
   const data = siteData(false);

@@ -25,11 +25,11 @@ export function regionData(value: object): string {
 }
 
 /**
- * A part of a page that is the same on every visit to a path (the header,
+ * A part of a page that is the same on every visit to an address (the header,
  * the consultation panel and the footer are two thirds of a page's markup; a
  * content page's copy changes only when an editor publishes, which `data`
  * carries). On the server its HTML is
- * rendered once per path, site data and `data` and reused (decisions 014 and
+ * rendered once per address, site data and `data` and reused (decisions 014 and
  * 024); in the browser it is drawn and hydrated as usual. Whatever is inside
  * must depend on nothing else: no React `useId` (controls take fixed ids, see
  * FieldIdPrefix), no state from a post, and any data from the database named
@@ -37,13 +37,14 @@ export function regionData(value: object): string {
  */
 export function SharedRegion({ name, data = "", children }: { name: string; data?: string; children: ReactNode }) {
   const renderRegion = use(RegionRendererContext);
-  const { pathname } = useLocation();
+  // The query too: forms record the address they were sent from and links carry a shared link's campaign (attribution).
+  const { pathname, search } = useLocation();
   const siteData = useSiteData();
   if (!renderRegion) return <div className="contents">{children}</div>;
   let region = children;
   for (const RouterContext of ROUTER_CONTEXTS) region = <RouterContext value={use(RouterContext)}>{region}</RouterContext>;
   // The site facts by their revision: the same key, shorter.
   const siteKey = JSON.stringify({ ...siteData, siteFacts: siteData?.siteFacts?.revision });
-  const html = renderRegion(`${name}|${pathname}|${siteKey}|${data}`, region);
+  const html = renderRegion(`${name}|${pathname}${search}|${siteKey}|${data}`, region);
   return <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,7 +1,6 @@
-import { data, isRouteErrorResponse, useLocation } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/careers.$id";
 import { JsonLd } from "#app/components/ui/json-ld.tsx";
-import { touchParametersOf } from "#app/features/attribution/attribution.ts";
 import { getJob, openJobsInDepartment } from "#app/features/careers/jobs.server.ts";
 import { jobPostingJsonLd } from "#app/features/careers/job-posting.server.ts";
 import { siteFactsFor } from "#app/features/site-facts/site-facts.server.ts";
@@ -56,14 +55,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, location, matches, 
 };
 
 export default function JobDetail({ loaderData }: Route.ComponentProps) {
-  const { search } = useLocation();
   if (!loaderData.job) return <JobNotFoundView />;
   const related = "related" in loaderData ? loaderData.related : [];
   return (
     <>
       {"jsonLd" in loaderData && loaderData.jsonLd ? <JsonLd data={loaderData.jsonLd} /> : null}
-      {/* Drawn once per version of the job as the page shows it (decision 024), and per shared link's campaign, which the Apply link carries. */}
-      <SharedRegion name="body" data={JSON.stringify([loaderData.job, related, touchParametersOf(new URLSearchParams(search))])}>
+      {/* Drawn once per version of the job as the page shows it (decision 024). */}
+      <SharedRegion name="body" data={JSON.stringify([loaderData.job, related])}>
         <JobDetailView job={loaderData.job} related={related} />
       </SharedRegion>
     </>
