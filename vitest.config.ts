@@ -12,6 +12,12 @@ import { defineConfig } from "vitest/config";
  * Only the test processes get it; the site's processes do not.
  */
 const S3_TEST_SERVER_ARGS = ["--openssl-legacy-provider"];
+/**
+ * The unit files open a PGlite database for nearly every test and run a few queries on each: V8's baseline
+ * WebAssembly compiler alone makes that a tenth cheaper than compiling PGlite again with the optimising one
+ * (decision 084; the browser tests' servers start the same way, tests/support/server.ts).
+ */
+const UNIT_ARGS = [...S3_TEST_SERVER_ARGS, "--liftoff-only"];
 
 /**
  * Browser files whose tests measure time (health answers under a flood, slow clients, a menu's hover
@@ -42,7 +48,7 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "deploy/**/*.test.ts"],
           environment: "node",
-          execArgv: S3_TEST_SERVER_ARGS,
+          execArgv: UNIT_ARGS,
           testTimeout: 30_000,
         },
       },
