@@ -38,8 +38,8 @@ export const ISLAND_WAKE: Record<IslandName, "idle" | "near"> = {
 /**
  * The rule for which pages are drawn as islands: a public page without a client part of its own,
  * or whose client parts are all islands, whose route module says so with `export const handle = ISLANDS_PAGE`
- * (the content pages' route, and so every page it draws, the home page's, the careers listing's and a job's).
- * Every other page hydrates as one app.
+ * (every public page's route but the application form's, the newsletter's and the job alerts', whose forms are
+ * the page). Every other page hydrates as one app.
  */
 export const ISLANDS_PAGE = { islands: true } as const;
 

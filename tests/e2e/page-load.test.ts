@@ -40,15 +40,18 @@ for (const path of ["/", "/crm"]) {
   });
 }
 
-/** An insight: the file's shared server publishes none, so a server of its own with the demo content answers for it. */
+/**
+ * The demo content, on a server of this file's own: the run's shared server starts empty, with no insight
+ * and no job to list. Its rate limit leaves room for the job alert's sign-ups below.
+ */
+const demoSite = setupOwnServer({ DEMO_CONTENT: "true", FORM_RATE_LIMIT: "1000" });
 const INSIGHT = "/featured-insights/choosing-an-erp-for-a-growing-business";
-const withDemoContent = setupOwnServer({ DEMO_CONTENT: "true" });
 
 // The home page, the pages of the content route (every solution page), an insight and the portfolio have no client part of their own;
 // the contact and consultation pages draw the consultation panel's island in the page, the layout's place for it.
 for (const path of ["/", "/crm", "/erp", INSIGHT, "/portfolio", "/contact-us", "/consultation"]) {
   test(`${path} is drawn as islands: no route manifest, the root's data inert, and its one script starts after the first paint`, async () => {
-    const page = await newPage(path === INSIGHT ? { baseURL: withDemoContent.server.baseURL } : {});
+    const page = await newPage(path === INSIGHT ? { baseURL: demoSite.server.baseURL } : {});
     const response = await page.goto(path);
     const html = (await response?.text()) ?? "";
     expect(html).not.toContain("__reactRouterContext");
@@ -128,11 +131,8 @@ test("an island works before its script arrives, posting as without JavaScript, 
   expect(posts).toEqual(["/newsletter.data"]);
 });
 
-/** The careers pages with jobs to list: the demo jobs, on a server of this file's own (the shared one starts empty). */
-const careersSite = setupOwnServer({ DEMO_CONTENT: "true", FORM_RATE_LIMIT: "1000" });
-
 test("/careers and a job are drawn as islands: the listing's filters and the job alert's form are islands of their own, the job has none", async () => {
-  const page = await newPage({ baseURL: careersSite.server.baseURL });
+  const page = await newPage({ baseURL: demoSite.server.baseURL });
   const islandsOf = async (path: string) => {
     const html = (await (await page.goto(path))?.text()) ?? "";
     expect(html, path).not.toContain("__reactRouterContext");
@@ -165,7 +165,7 @@ test("the job alert's island posts the page before its script arrives, and once 
     return form;
   };
 
-  const before = await newPage({ baseURL: careersSite.server.baseURL });
+  const before = await newPage({ baseURL: demoSite.server.baseURL });
   await before.route(ISLANDS_ENTRY, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
   await before.goto("/careers");
   const plainForm = await subscribe(before, email());
@@ -174,7 +174,7 @@ test("the job alert's island posts the page before its script arrives, and once 
   await before.waitForURL((url) => url.pathname === "/careers/alerts");
   await before.getByText(ALERT_SET_UP).first().waitFor();
 
-  const after = await newPage({ baseURL: careersSite.server.baseURL });
+  const after = await newPage({ baseURL: demoSite.server.baseURL });
   const posts: string[] = [];
   after.on("request", (request) => void (request.method() === "POST" && posts.push(new URL(request.url()).pathname)));
   await after.goto("/careers");
