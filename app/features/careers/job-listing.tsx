@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, type ComponentProps } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { carryingCampaign } from "#app/features/attribution/attribution.ts";
 import { JobFilters, type ListingFacets, type ListingFilters } from "#app/features/careers/job-filters.tsx";
@@ -23,10 +23,8 @@ const linkClass = "font-semibold text-brand-700 underline underline-offset-4 hov
  */
 const DeferredJobAlertForm = anchoredPart("job-alert-part", () => import("#app/features/job-alerts/job-alert-form.tsx").then((module) => module.JobAlertForm));
 
-type JobAlertProps = { id: string; departments: readonly string[]; picked?: { department?: string } };
-
 /** On an islands page (decision 078) the job alert's form is an island of its own, hydrated as it nears the screen. */
-function JobAlertForm(props: JobAlertProps) {
+function JobAlertForm(props: ComponentProps<typeof DeferredJobAlertForm>) {
   return (
     <Island name="jobAlert" props={props}>
       <DeferredJobAlertForm {...props} />
