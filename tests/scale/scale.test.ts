@@ -14,19 +14,23 @@ import { clientAddress, rateLimitProbe, runTraffic, type Submission, type Traffi
  * the build behind Debian's nginx (the recipe's server block), on one
  * PostgreSQL database, one S3 store and one SMTP server, all on 127.0.0.1.
  * 50 visitors browse and post every public form for 42 s, double
- * submitting now and then; meanwhile one app process is killed with SIGKILL
- * and started again, PostgreSQL restarts, and the mail server refuses mail for
- * 8 s. Then every answer is held against what was stored and delivered (the
+ * submitting now and then; meanwhile the mail server refuses mail for 8 s, one
+ * app process is killed with SIGKILL and started again, and PostgreSQL restarts.
+ * Then every answer is held against what was stored and delivered (the
  * rules are in tests/support/scale/audit.ts) and the figures are printed.
- * About a minute and a half; skipped, saying why, where nginx or PostgreSQL is missing.
+ * About a minute; skipped, saying why, where nginx or PostgreSQL is missing.
  */
 
 const CLIENTS = 50;
-/** Each fault a few seconds after the one before has settled (a restart takes 2-3 s here), the load lasting beyond the last. */
+/**
+ * Each fault a few seconds after the one before has settled (a restart takes 2-3 s here), the load lasting beyond the last.
+ * The mail outage comes first: the outbox retries what it refused with a growing backoff, for about half a minute after
+ * the outage, so those retries run on through the kill and the database's restart and end about when the load does.
+ */
 const LOAD_MS = 42_000;
 /** Posts per client address and form in the window: low enough for the probe to meet quickly. */
 const RATE_LIMIT = 20;
-const FAULTS = { probeAt: 3_000, killAt: 9_000, postgresAt: 18_000, smtpAt: 26_000, smtpOutageMs: 8_000 };
+const FAULTS = { probeAt: 3_000, smtpAt: 6_000, smtpOutageMs: 8_000, killAt: 17_000, postgresAt: 26_000 };
 const DRAIN_MS = 60_000;
 
 const unavailable = await scaleTestUnavailable();
@@ -80,18 +84,18 @@ describe.skipIf(unavailable)("three processes behind nginx under load and faults
       const faults = (async () => {
         await at(FAULTS.probeAt);
         probe = await rateLimitProbe(c.siteURL, RATE_LIMIT * 2);
-        await at(FAULTS.killAt);
-        times.kill = Date.now();
-        times.restartMs = await c.killAndRestart(1);
-        await at(FAULTS.postgresAt);
-        times.postgres = Date.now();
-        times.postgresMs = await c.restartPostgres();
         await at(FAULTS.smtpAt);
         times.smtpStart = Date.now();
         c.smtp.startRefusing();
         await new Promise((resolve) => setTimeout(resolve, FAULTS.smtpOutageMs));
         c.smtp.stopRefusing();
         times.smtpEnd = Date.now();
+        await at(FAULTS.killAt);
+        times.kill = Date.now();
+        times.restartMs = await c.killAndRestart(1);
+        await at(FAULTS.postgresAt);
+        times.postgres = Date.now();
+        times.postgresMs = await c.restartPostgres();
       })();
       const [traffic] = await Promise.all([
         // On a slow machine a fault may start later than planned (each waits for the one before); the load outlasts them all.
