@@ -71,7 +71,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 1 },
-          // Two files at a time, like the unit files: one file alone left a fifth of the two cores idle
+          // Two files at a time: one file alone left a fifth of the two cores idle
           // (waiting on servers starting, pages loading, mail arriving); two fill it, and the browser
           // step takes three quarters of the time. Each file has its own Chromium, servers and ports
           // (server.ts); the run's one server is shared (global-setup.ts).
