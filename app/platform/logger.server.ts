@@ -77,9 +77,9 @@ function serializeError(value: unknown): unknown {
 
 /**
  * JSON logs; secrets and personal contact data are redacted wherever they appear.
- * Lines go to stdout synchronously: pino's default stream writes in the background and, on
- * `process.exit`, flushes what is queued while a write may still be under way, so the last lines
- * of a shutdown could reach the log out of order.
+ * Lines go to stdout synchronously, as Node's own `process.stdout` does for pipes on Linux: pino's
+ * default stream writes in the background and, on `process.exit`, flushes what is queued while a
+ * write may still be under way, so the last lines of a shutdown could reach the log out of order.
  */
 export function createLogger(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: true })): Logger {
   return pino(
