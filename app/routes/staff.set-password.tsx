@@ -1,4 +1,4 @@
-import { APIError } from "better-auth";
+import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.set-password";

@@ -1,5 +1,10 @@
-import { fileTypeFromBuffer } from "file-type";
 import { fileExtension } from "#app/features/forms/form-rules.ts";
+
+/** What file-type reads from the first bytes; the library is loaded by the first upload rather than at start (decision 086). */
+export async function fileTypeOf(bytes: Uint8Array) {
+  const { fileTypeFromBuffer } = await import("file-type");
+  return fileTypeFromBuffer(bytes);
+}
 
 /**
  * What a file really is, read from its first bytes (magic numbers), never
@@ -26,7 +31,7 @@ const LEGACY_OFFICE_TYPES: Record<string, string> = {
 /** The content type to store the file under, or null when its content is not an allowed type. */
 export async function detectAllowedType(bytes: Uint8Array, name: string): Promise<string | null> {
   const extension = fileExtension(name);
-  const detected = await fileTypeFromBuffer(bytes);
+  const detected = await fileTypeOf(bytes);
   if (detected) {
     const mime = ALLOWED_BY_SIGNATURE[detected.ext];
     if (!mime) return null;
@@ -47,7 +52,7 @@ export const SIGNATURE_BYTES = 4100;
  * (its parts can lie further in), so only the whole file decides those.
  */
 export async function refusedByFirstBytes(head: Uint8Array, name: string): Promise<boolean> {
-  const detected = await fileTypeFromBuffer(head);
+  const detected = await fileTypeOf(head);
   if (detected) return !(detected.ext in ALLOWED_BY_SIGNATURE) && detected.ext !== "zip";
   const extension = fileExtension(name);
   if (extension === ".txt" || extension === ".csv") return head.includes(0);

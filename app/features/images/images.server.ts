@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { fileTypeOf } from "#app/features/forms/file-type.server.ts";
 import type { UploadRules } from "#app/features/forms/read-form.server.ts";
 import { formatBytes } from "#app/features/forms/form-rules.ts";
 import {
@@ -49,7 +49,7 @@ const refuse = (status: ImageRefusal["status"], message: string): ImageRefusal =
  * whole file before anything is kept.
  */
 export async function detectImageType(bytes: Uint8Array): Promise<string | null> {
-  const detected = await fileTypeFromBuffer(bytes);
+  const detected = await fileTypeOf(bytes);
   return (detected && ACCEPTED_SIGNATURES[detected.ext]) ?? null;
 }
 
@@ -83,6 +83,8 @@ async function checkImage(bytes: Uint8Array, name: string): Promise<Checked> {
   if (bytes.byteLength === 0) return refuse(400, imageMessages.empty(name));
   if (bytes.byteLength > MAX_IMAGE_BYTES) return refuse(413, imageMessages.tooLarge(name));
   if ((await detectImageType(bytes)) === null) return refuse(415, imageMessages.notAllowed(name));
+  // Loaded by the first upload rather than at start (decision 086).
+  const { default: sharp } = await import("sharp");
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();

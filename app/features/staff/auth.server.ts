@@ -1,4 +1,5 @@
-import { betterAuth } from "better-auth";
+// The entry without Kysely, which only a direct database connection needs: the tables are Drizzle's (decision 086).
+import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "#app/platform/db/client.server.ts";
 import { staffAccounts, staffSessions, staffUsers, staffVerifications } from "#app/platform/db/schema.server.ts";

@@ -1,4 +1,4 @@
-import { APIError } from "better-auth";
+import { APIError } from "better-auth/api";
 import { audit } from "#app/features/staff/audit.server.ts";
 import { authOf } from "#app/features/staff/auth.server.ts";
 import { takePasswordGuess, tryAgainIn } from "#app/features/staff/password-guesses.server.ts";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { APIError } from "better-auth";
+import { APIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { normaliseEmailAddress } from "#app/features/forms/form-rules.ts";
 import { audit } from "#app/features/staff/audit.server.ts";
