@@ -34,7 +34,7 @@ const islandsEntryForUnits: Plugin = {
   load: (id) => (id === "\0virtual:islands-entry" ? 'export default { file: "/assets/islands.js", imports: [] };' : undefined),
 };
 
-const E2E_ALONE = ["tests/e2e/overload.test.ts", "tests/e2e/slow-clients.test.ts", "tests/e2e/header.test.ts"];
+const E2E_ALONE = ["tests/e2e/overload.test.ts", "tests/e2e/slow-clients.test.ts", "tests/e2e/header-hover.test.ts"];
 
 export default defineConfig({
   test: {

@@ -5,37 +5,20 @@ import { MOBILE_BREAKPOINT_PX } from "#app/layout/header/breakpoints.ts";
 import { anchorOf, productLinks, solutionGroups } from "#app/content/navigation.ts";
 import { site } from "#app/content/site.ts";
 import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
+import { AWAY, isOpen, NAV, openDesktopPage, panel, toggle } from "#tests/support/header.ts";
 
 const { newPage } = setupBrowser();
 
-const NAV = 'nav[aria-label="Main"]';
-const toggle = (id: "solutions" | "products") => `${NAV} button[aria-controls="${id}-menu"]`;
-const panel = (id: "solutions" | "products") => `#${id}-menu`;
 const HAMBURGER = 'header button[aria-controls="mobile-menu"]';
 const MOBILE_PANEL = "#mobile-menu";
-/** A point on the page body, below the header and its panels. */
-const AWAY = { x: 640, y: 860 } as const;
 
-/** A page after hydration: the dropdown toggles are buttons only once JavaScript runs. */
-async function desktopPage(path = "/") {
-  const page = await newPage({ viewport: DESKTOP });
-  await page.goto(path);
-  await page.locator(toggle("solutions")).waitFor();
-  return page;
-}
+const desktopPage = (path = "/") => openDesktopPage(newPage, path);
 
 async function phonePage(path = "/") {
   const page = await newPage({ viewport: PHONE });
   await page.goto(path);
   await page.locator(HAMBURGER).waitFor();
   return page;
-}
-
-async function isOpen(page: Page, id: "solutions" | "products") {
-  const expanded = await page.locator(toggle(id)).getAttribute("aria-expanded");
-  const visible = await page.locator(panel(id)).isVisible();
-  if ((expanded === "true") !== visible) throw new Error(`${id}: aria-expanded=${expanded} but panel visible=${visible}`);
-  return visible;
 }
 
 const activeElement = (page: Page) =>
@@ -86,29 +69,6 @@ test("the header has the logo, the event link, Contact Us, Employee Login and th
     expect(await page.locator(toggle(id)).getAttribute("aria-expanded")).toBe("false");
     expect(await page.locator(panel(id)).count()).toBe(1);
   }
-});
-
-test("hovering Solutions opens it, the gap to the panel keeps it open, and leaving closes it", async () => {
-  const page = await desktopPage();
-  await page.hover(toggle("solutions"));
-  await expect.poll(() => isOpen(page, "solutions")).toBe(true);
-
-  // Through a point outside the item and on into the panel, faster than the close delay.
-  const box = (await page.locator(toggle("solutions")).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y - 40);
-  await page.hover(`${panel("solutions")} a[href="/erp"]`);
-  await page.waitForTimeout(HOVER_CLOSE_DELAY_MS * 2);
-  expect(await isOpen(page, "solutions")).toBe(true);
-
-  await page.mouse.move(AWAY.x, AWAY.y);
-  await expect.poll(() => isOpen(page, "solutions")).toBe(false);
-
-  // Hovering across to Products swaps the panels.
-  await page.hover(toggle("solutions"));
-  await expect.poll(() => isOpen(page, "solutions")).toBe(true);
-  await page.hover(toggle("products"));
-  await expect.poll(() => isOpen(page, "products")).toBe(true);
-  expect(await isOpen(page, "solutions")).toBe(false);
 });
 
 test("clicking a toggle opens its dropdown and clicking the same toggle again closes it", async () => {
