@@ -20,11 +20,6 @@ const S3_TEST_SERVER_ARGS = ["--openssl-legacy-provider"];
 const UNIT_ARGS = [...S3_TEST_SERVER_ARGS, "--liftoff-only"];
 
 /**
- * Browser files whose tests measure time (health answers under a flood, slow clients, a menu's hover
- * delay): another file's pages and servers on the same two cores would make them fail for no fault
- * of the site, so they run alone, after the others.
- */
-/**
  * The islands entry's name, which the build hands the server (vite.config.ts, `islandsEntry`): the unit
  * files draw the islands pages as the server does, with an entry of that shape.
  */
@@ -34,6 +29,11 @@ const islandsEntryForUnits: Plugin = {
   load: (id) => (id === "\0virtual:islands-entry" ? 'export default { file: "/assets/islands.js", imports: [] };' : undefined),
 };
 
+/**
+ * Browser files whose tests measure time (health answers under a flood, slow clients, a menu's hover
+ * delay): another file's pages and servers on the same two cores would make them fail for no fault
+ * of the site, so they run alone, after the others. A file holds only its timed tests (decision 087).
+ */
 const E2E_ALONE = ["tests/e2e/overload.test.ts", "tests/e2e/slow-clients.test.ts", "tests/e2e/header-hover.test.ts"];
 
 export default defineConfig({
