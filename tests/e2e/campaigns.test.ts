@@ -96,7 +96,7 @@ test(
 
     const editor = await newPage({ baseURL: server.baseURL });
     editor.setDefaultTimeout(30_000);
-    const editorEmail = await signInAs(editor, server, "editor", "Edna Editor");
+    const editorEmail = await signInAs(editor, server, "editor", { name: "Edna Editor" });
     await editor.getByRole("link", { name: "Newsletter campaigns" }).first().click();
     await editor.getByRole("heading", { level: 1, name: "Newsletter campaigns" }).waitFor();
     await editor.getByRole("link", { name: "New campaign" }).click();
@@ -229,16 +229,14 @@ test(
 
     const editor = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
     editor.setDefaultTimeout(30_000);
-    await signInAs(editor, server, "editor", "Edna Editor");
-    await editor.goto("/staff/campaigns");
+    await signInAs(editor, server, "editor", { name: "Edna Editor", at: "/staff/campaigns" });
     await editor.getByRole("link", { name: "Digest of new insights" }).click();
     await editor.getByRole("heading", { level: 1, name: "Digest of new insights" }).waitFor();
     await editor.getByText("The digest is off.").waitFor();
     // axe runs as a script: the same page in a second tab that runs them.
     const checker = await newPage({ baseURL: server.baseURL });
     checker.setDefaultTimeout(30_000);
-    await signInAs(checker, server, "editor");
-    await checker.goto("/staff/campaigns/digest");
+    await signInAs(checker, server, "editor", { at: "/staff/campaigns/digest" });
     expect(await axeViolations(checker), "digest page at 1280 px").toEqual([]);
     await checker.setViewportSize(PHONE);
     expect(await axeViolations(checker), "digest page at 375 px").toEqual([]);
@@ -291,12 +289,10 @@ test(
     expect(await policySays()).toBe(false);
     // axe runs in the page: it is checked with JavaScript, the form is sent without.
     const checked = await newPage({ baseURL: server.baseURL });
-    await signInAs(checked, server, "admin");
-    await checked.goto("/staff/campaigns/tracking");
+    await signInAs(checked, server, "admin", { at: "/staff/campaigns/tracking" });
     expect(await axeViolations(checked)).toEqual([]);
     const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
-    await signInAs(page, server, "admin", "Second Admin");
-    await page.goto("/staff/campaigns/tracking");
+    await signInAs(page, server, "admin", { name: "Second Admin", at: "/staff/campaigns/tracking" });
     expect(await page.getByLabel("Off: count nothing").isChecked()).toBe(true);
     await page.getByLabel("On: count them, and say so in the privacy policy").check();
     await page.getByRole("button", { name: "Save" }).click();

@@ -70,8 +70,7 @@ test(
     // 1. The recruiter adds a knockout yes-or-no question and a portfolio link question, and publishes the job.
     const title = `Site Reliability Engineer ${Date.now()}`;
     const recruiter = await newPage();
-    await signInAs(recruiter, server, "recruiter", "Rita Recruiter");
-    await recruiter.goto("/staff/jobs/new");
+    await signInAs(recruiter, server, "recruiter", { name: "Rita Recruiter", at: "/staff/jobs/new" });
     await recruiter.locator("main form[novalidate]").waitFor({ state: "attached" });
     await recruiter.getByLabel("Job title").fill(title);
     await recruiter.getByLabel("Job type").selectOption("full-time");
@@ -191,7 +190,7 @@ test(
 
     // 7. Retention with a 0-month period once the job is closed: the resume leaves S3 and the row keeps no personal data.
     const admin = await newPage();
-    await signInAs(admin, server, "admin", "Ada Admin");
+    await signInAs(admin, server, "admin", { name: "Ada Admin" });
     await gotoHydrated(admin, "/staff/retention");
     await admin.getByLabel("Applications, months after the job closes").fill("0");
     await admin.getByRole("button", { name: "Save periods" }).click();

@@ -238,7 +238,7 @@ test("sales staff see each event's places, waiting list and next-edition request
     );
   }
   const page = await newPage({ baseURL: server.baseURL });
-  await signInAs(page, server, "sales", "Sam Sales");
+  await signInAs(page, server, "sales", { name: "Sam Sales" });
   await page.getByRole("navigation").getByRole("link", { name: "Event registrations" }).first().click();
   await page.getByRole("heading", { level: 1, name: "Event registrations" }).waitFor();
   expect(await page.getByText("1 of 1 places taken · 1 on the waiting list · 0 asked about the next edition").isVisible()).toBe(true);
@@ -267,6 +267,6 @@ test("sales staff see each event's places, waiting list and next-edition request
   expect(await axeViolations(page)).toEqual([]);
 
   const editor = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 403/ });
-  await signInAs(editor, server, "editor", "Eddie Editor");
+  await signInAs(editor, server, "editor", { name: "Eddie Editor" });
   expect((await editor.goto("/staff/events"))?.status()).toBe(403);
 });

@@ -70,7 +70,7 @@ test(
   async () => {
     const recruiter = await newPage({ baseURL: server.baseURL });
     recruiter.setDefaultTimeout(30_000);
-    await signInAs(recruiter, server, "recruiter", "Rhea Recruiter");
+    await signInAs(recruiter, server, "recruiter", { name: "Rhea Recruiter" });
     await publishJob(recruiter, "Backend Engineer", "Engineering");
 
     // On a phone, with JavaScript: beside the filters, the current department already ticked.

@@ -40,7 +40,7 @@ test(
     const title = `Field Engineer ${Date.now()}`;
     // Refused posts answer 400; their words are on the page.
     const recruiter = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 400/ });
-    await signInAs(recruiter, server, "recruiter", "Rita Recruiter");
+    await signInAs(recruiter, server, "recruiter", { name: "Rita Recruiter" });
 
     // The first question, with its knockout answer, in the new job's form.
     await recruiter.goto("/staff/jobs/new");

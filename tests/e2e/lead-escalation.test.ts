@@ -56,7 +56,7 @@ test("a swept overdue lead shows as escalated on a salesperson's staff home, in 
   expect(alerted).toEqual([{ id: overdue!.id }]);
 
   const page = await newPage({ baseURL: server.baseURL, viewport: PHONE });
-  await signInAs(page, server, "sales", "Sam Sales");
+  await signInAs(page, server, "sales", { name: "Sam Sales" });
   const urgent = page.getByRole("region", { name: "Leads waiting for their first response" });
   await urgent.waitFor();
   const escalatedLead = urgent.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Esha Overdue" }) });

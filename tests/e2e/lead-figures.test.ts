@@ -37,7 +37,7 @@ afterAll(async () => {
 test("a member of sales opens the figures on a phone, changes the period and downloads a table", async () => {
   // A bad period is answered with 400 and its sentence, which the browser reports as a failed load.
   const page = await newPage({ baseURL: server.baseURL, viewport: PHONE, allowConsoleErrors: /status of 400/ });
-  await signInAs(page, server, "sales", "Sam Sales");
+  await signInAs(page, server, "sales", { name: "Sam Sales" });
   await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Lead figures" }).click();
   await page.getByRole("heading", { name: "Lead figures", level: 1 }).waitFor();
 

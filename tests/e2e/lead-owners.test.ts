@@ -17,7 +17,7 @@ const site = setupOwnServer({ FORM_RATE_LIMIT: "1000" }, { postgres: true });
 /** A sales colleague with a password, signed in on a page of their own. */
 async function salesColleague(name: string, email: string) {
   const page = await newPage({ baseURL: site.server.baseURL });
-  await signInAs(page, site.server, "sales", name, email);
+  await signInAs(page, site.server, "sales", { name, email });
   return page;
 }
 
@@ -27,8 +27,7 @@ test("an admin's team and rule send a lead from /crm in India to the team's memb
   const member = await salesColleague("Priya Member", "priya@example.com");
 
   const admin = await newPage({ baseURL: site.server.baseURL, viewport: PHONE });
-  await signInAs(admin, site.server, "admin", "Ada Admin");
-  await admin.goto("/staff/teams");
+  await signInAs(admin, site.server, "admin", { name: "Ada Admin", at: "/staff/teams" });
   await admin.getByLabel("New team's name").fill("India CRM");
   await admin.getByRole("button", { name: "Create team" }).click();
   await admin.getByText("The team India CRM is created.").waitFor();

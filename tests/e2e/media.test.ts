@@ -64,7 +64,7 @@ test(
     expect(anonymous.headers.get("location")).toMatch(/^\/staff\/sign-in\?/);
 
     const editor = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 415/ });
-    const editorEmail = await signInAs(editor, server, "editor", "Edith Editor");
+    const editorEmail = await signInAs(editor, server, "editor", { name: "Edith Editor" });
     const started = Date.now();
     const uploaded = await upload(editor, photo, "harbour.jpg", "image/jpeg");
     const uploadMs = Date.now() - started;

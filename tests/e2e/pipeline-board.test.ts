@@ -47,9 +47,8 @@ test("a recruiter moves several without JavaScript, filters by source, and drags
 
   // Without JavaScript: from the job's page to its board, all three ticked and moved to Screening.
   const plain = await newPage({ javaScriptEnabled: false });
-  await signInAs(plain, server, "recruiter", "Rita Recruiter");
+  await signInAs(plain, server, "recruiter", { name: "Rita Recruiter", at: "/staff/jobs" });
   const storageState = await plain.context().storageState();
-  await plain.goto("/staff/jobs");
   await plain.getByRole("link", { name: jobTitle, exact: true }).first().click();
   await plain.getByRole("link", { name: "pipeline board" }).click();
   await plain.waitForURL(/\/staff\/jobs\/\d+\/board$/);

@@ -41,7 +41,7 @@ test("with JavaScript: an editor adds a 301 from /old-page to /crm, and a visito
 
   // A refused form answers 400, which Chromium reports in the console.
   const page = await newPage({ baseURL: site.server.baseURL, viewport: DESKTOP, allowConsoleErrors: /status of 400/ });
-  await signInAs(page, site.server, "editor", "Eve Editor");
+  await signInAs(page, site.server, "editor", { name: "Eve Editor" });
   await page.getByRole("link", { name: "Redirects" }).first().click();
   await page.getByRole("heading", { name: "Redirects", level: 1 }).waitFor();
   await page.getByText("No redirects yet.").waitFor();
@@ -103,8 +103,7 @@ test("with JavaScript: an editor adds a 301 from /old-page to /crm, and a visito
 
 test("without JavaScript: the add form works as a plain post, on a 375 px phone, and a page's path is refused", async () => {
   const page = await newPage({ baseURL: site.server.baseURL, viewport: PHONE, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
-  await signInAs(page, site.server, "admin", "Ada Admin");
-  await page.goto("/staff/redirects");
+  await signInAs(page, site.server, "admin", { name: "Ada Admin", at: "/staff/redirects" });
   await addRedirect(page, "https://www.example.com/Old-Offer", "https://partner.example/offer?ref=kraf", "302");
   await page.getByRole("status").filter({ hasText: "/old-offer now leads to https://partner.example/offer?ref=kraf (302)." }).waitFor();
   // Another site's address is used as written: the visitor's query is not handed to it.
@@ -124,7 +123,6 @@ test("without JavaScript: the add form works as a plain post, on a 375 px phone,
   await page.getByRole("alert").filter({ hasText: "Where it leads is a path starting with / or an address starting with https:// or http://." }).waitFor();
   // axe and the width are measured in a page with scripts, on the same HTML.
   const measured = await newPage({ baseURL: site.server.baseURL, viewport: PHONE });
-  await signInAs(measured, site.server, "editor");
-  await measured.goto("/staff/redirects");
+  await signInAs(measured, site.server, "editor", { at: "/staff/redirects" });
   await checkPage(measured, 375);
 });

@@ -72,7 +72,7 @@ test(
 
     // A recruiter downloads the first candidate's data from their application.
     const recruiter = await newPage({ baseURL: server.baseURL });
-    await signInAs(recruiter, server, "recruiter", "Rita Recruiter");
+    await signInAs(recruiter, server, "recruiter", { name: "Rita Recruiter" });
     await gotoHydrated(recruiter, `/staff/applications/${before.id}`);
     await recruiter.getByRole("link", { name: "Export or erase this candidate's data" }).click();
     await recruiter.getByRole("heading", { name: "A candidate's data", level: 1 }).waitFor();
@@ -88,7 +88,7 @@ test(
 
     // An admin shortens the application period; the privacy policy states it at once.
     const admin = await newPage({ baseURL: server.baseURL });
-    await signInAs(admin, server, "admin", "Ada Admin");
+    await signInAs(admin, server, "admin", { name: "Ada Admin" });
     await gotoHydrated(admin, "/staff/retention");
     await expectAccessible(admin);
     await admin.getByLabel("Applications, months after the job closes").fill("0");

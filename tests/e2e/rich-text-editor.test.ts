@@ -100,8 +100,7 @@ test(
     page.on("request", (request) => {
       if (/rich-text-editor/.test(request.url())) editorChunks.push(request.url());
     });
-    await signInAs(page, server, "recruiter", "Rina Rich");
-    await page.goto("/staff/jobs/new");
+    await signInAs(page, server, "recruiter", { name: "Rina Rich", at: "/staff/jobs/new" });
     // Named by the field's label, "Description (optional)", as the text area is without JavaScript.
     const editor = page.getByRole("textbox", { name: "Description" }).and(page.locator("[contenteditable]"));
     await editor.waitFor();
@@ -233,8 +232,7 @@ test(
 
 test("without JavaScript the description is the plain HTML text area", async () => {
   const page = await newPage({ baseURL: server.baseURL, javaScriptEnabled: false });
-  await signInAs(page, server, "recruiter", "Nia NoScript");
-  await page.goto("/staff/jobs/new");
+  await signInAs(page, server, "recruiter", { name: "Nia NoScript", at: "/staff/jobs/new" });
   const field = page.getByLabel(/^Description/);
   expect(await field.evaluate((element) => element.tagName)).toBe("TEXTAREA");
   expect(await field.isVisible()).toBe(true);
@@ -246,8 +244,7 @@ test(
   { timeout: 90_000 },
   async () => {
     const page = await newPage({ baseURL: server.baseURL });
-    await signInAs(page, server, "editor", "Ida Image");
-    await page.goto("/staff/insights/new");
+    await signInAs(page, server, "editor", { name: "Ida Image", at: "/staff/insights/new" });
     const editor = page.getByRole("textbox", { name: "Article" }).and(page.locator("[contenteditable]"));
     await editor.waitFor();
     const field = page.locator('textarea[name="description"]');

@@ -68,7 +68,7 @@ test.skipIf(!reachable)(
 
     // A refused save answers 400, which Chromium reports in the console.
     const admin = await newPage({ baseURL: pair.first.baseURL, viewport: DESKTOP, allowConsoleErrors: /status of 400/ });
-    await signInAs(admin, pair.first, "admin", "Ada Admin");
+    await signInAs(admin, pair.first, "admin", { name: "Ada Admin" });
     await admin.getByRole("link", { name: "Site facts" }).first().click();
     await admin.getByRole("heading", { name: "Site facts", level: 1 }).waitFor();
     await waitForStaffHydration(admin);
@@ -162,8 +162,7 @@ test.skipIf(!reachable)(
   "without JavaScript on a phone, an admin renames the header's Contact Us; the header follows, where it leads and the footer's own label do not",
   async () => {
     const admin = await newPage({ baseURL: pair.first.baseURL, viewport: PHONE, javaScriptEnabled: false });
-    await signInAs(admin, pair.first, "admin", "Noor Admin");
-    await admin.goto("/staff/site");
+    await signInAs(admin, pair.first, "admin", { name: "Noor Admin", at: "/staff/site" });
     await admin.getByRole("heading", { name: "Site facts", level: 1 }).waitFor();
     const header = admin.getByRole("group", { name: "Navigation labels: Header" });
     await header.getByRole("textbox", { name: "Contact Us", exact: true }).fill("Talk to us");

@@ -29,14 +29,14 @@ const REFUSALS = /status of (400|409)/;
 
 async function adminPage() {
   const page = await newPage({ baseURL: site.server.baseURL, allowConsoleErrors: REFUSALS });
-  const email = await signInAs(page, site.server, "admin", `Admin ${counter++}`);
+  const email = await signInAs(page, site.server, "admin", { name: `Admin ${counter++}` });
   return { page, email };
 }
 
 /** A colleague with a password, signed in on a page of their own. */
 async function colleague(role: "sales" | "recruiter" | "editor" | "admin", name: string) {
   const page = await newPage({ baseURL: site.server.baseURL });
-  const email = await signInAs(page, site.server, role, name, unique(role));
+  const email = await signInAs(page, site.server, role, { name, email: unique(role) });
   return { page, email, name };
 }
 
@@ -172,8 +172,7 @@ for (const javaScriptEnabled of [true, false]) {
   test(`${javaScriptEnabled ? "with" : "without"} JavaScript: an admin who unticks their own admin role is told they cannot, keeps it and stays on the accounts page`, async () => {
     const name = `Self Admin ${counter++}`;
     const page = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled, allowConsoleErrors: REFUSALS });
-    const email = await signInAs(page, site.server, "admin", name);
-    await page.goto("/staff/accounts");
+    const email = await signInAs(page, site.server, "admin", { name, at: "/staff/accounts" });
     await accountRole(page, name, "Admin").uncheck();
     await accountRole(page, name, "Sales").check();
     await page.getByRole("button", { name: `Save roles of ${name}` }).click();
@@ -190,8 +189,7 @@ for (const javaScriptEnabled of [true, false]) {
 for (const javaScriptEnabled of [true, false]) {
   test(`${javaScriptEnabled ? "with" : "without"} JavaScript: a sent invitation empties the invite form, whose Name and Email boxes are wide enough to read`, async () => {
     const page = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled, allowConsoleErrors: REFUSALS });
-    await signInAs(page, site.server, "admin", `Admin ${counter++}`);
-    await page.goto("/staff/accounts");
+    await signInAs(page, site.server, "admin", { name: `Admin ${counter++}`, at: "/staff/accounts" });
     const name = page.getByLabel("Name");
     const email = page.getByLabel("Email");
     // At 1280 px a typical address shows whole, not cut off at about 100 px.
@@ -331,9 +329,8 @@ test("without JavaScript, on a phone: a signed bounce webhook puts an address on
   expect((await post(body, `sha256=${createHmac("sha256", MAIL_WEBHOOK_SECRET).update(body).digest("hex")}`)).status).toBe(200);
 
   const page = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false, allowConsoleErrors: REFUSALS });
-  const email = await signInAs(page, site.server, "sales", `Sid ${counter++}`);
   await page.setViewportSize(PHONE);
-  await page.goto("/staff/suppressions");
+  const email = await signInAs(page, site.server, "sales", { name: `Sid ${counter++}`, at: "/staff/suppressions" });
   await page.getByLabel("Search by email").fill(bounced.toUpperCase());
   await page.getByRole("button", { name: "Show" }).click();
   const row = page.getByRole("row").filter({ hasText: bounced.toLowerCase() });
@@ -391,7 +388,7 @@ test("changing one's own password ends the account's other sessions; a wrong cur
 
 test("guessing the current password on My account waits after five wrong ones, and so does signing in to the account", async () => {
   const page = await newPage({ baseURL: site.server.baseURL, allowConsoleErrors: /status of (400|429)/ });
-  const email = await signInAs(page, site.server, "editor", "Guessed Editor");
+  const email = await signInAs(page, site.server, "editor", { name: "Guessed Editor" });
   const tryCurrent = async (current: string) => {
     await page.goto("/staff/account");
     await page.getByLabel("Current password").fill(current);
@@ -432,7 +429,7 @@ test("a session that ends while a page is open: the next click with JavaScript l
 
 test("without JavaScript: a bad invitation keeps what was typed and says why; deactivating and erasing work as plain posts", async () => {
   const page = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false, allowConsoleErrors: REFUSALS });
-  await signInAs(page, site.server, "admin", `Admin ${counter++}`);
+  await signInAs(page, site.server, "admin", { name: `Admin ${counter++}` });
   const sam = await colleague("sales", `Sid ${counter}`);
 
   await page.goto("/staff/accounts");
@@ -508,14 +505,13 @@ test("an admin reads a message as it is sent: subject, recipient, both bodies an
 
   // Without JavaScript the page is the same, drawn by the server.
   const plain = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false });
-  await signInAs(plain, site.server, "admin", `Admin ${counter++}`);
-  await plain.goto(`/staff/outbox/${email}`);
+  await signInAs(plain, site.server, "admin", { name: `Admin ${counter++}`, at: `/staff/outbox/${email}` });
   expect(await plain.getByTestId("text-body-source").textContent()).toBe(text);
   expect(await plain.getByTestId("html-body-source").textContent()).toBe(html);
 
   // Only admins: the server refuses anyone else.
   const sales = await newPage({ baseURL: site.server.baseURL, allowConsoleErrors: /status of 403/ });
-  await signInAs(sales, site.server, "sales", "Sal Sales");
+  await signInAs(sales, site.server, "sales", { name: "Sal Sales" });
   expect((await sales.goto(`/staff/outbox/${email}`))?.status()).toBe(403);
   expect(await sales.content()).not.toContain("window.pwned");
 });
@@ -563,9 +559,8 @@ test("an admin retries a message that failed for good; the worker sends it once 
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
   try {
     const page = await newPage({ baseURL: smtpDown.baseURL, allowConsoleErrors: REFUSALS });
-    await signInAs(page, smtpDown, "admin");
+    await signInAs(page, smtpDown, "admin", { at: "/staff/accounts" });
     const invited = unique("invited");
-    await page.goto("/staff/accounts");
     await page.getByLabel("Name").fill("Ivy Invited");
     await page.getByLabel("Email").fill(invited);
     await inviteRole(page, "Editor").check();

@@ -65,7 +65,7 @@ test(
      */
     const staffPage = async (role: StaffRole, name: string, options: Parameters<typeof openPage>[0] = {}) => {
       const signing = await newPage({ javaScriptEnabled: false });
-      await signInAs(signing, server, role, name);
+      await signInAs(signing, server, role, { name });
       return newPage({ storageState: await signing.context().storageState(), ...options });
     };
 

@@ -29,7 +29,7 @@ test.skipIf(!reachable)(
   async () => {
     const { first, second } = pair;
     const editor = await newPage({ baseURL: first.baseURL, allowConsoleErrors: /status of (400|404|409)/ });
-    await signInAs(editor, first, "editor", "Cara Cases");
+    await signInAs(editor, first, "editor", { name: "Cara Cases" });
     await editor.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Case studies" }).click();
     await editor.getByRole("heading", { name: "Case studies", level: 1 }).waitFor();
     // The six demo studies are the first content, each labelled.

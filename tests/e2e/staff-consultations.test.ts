@@ -83,8 +83,7 @@ async function journey(server: RunningServer) {
 
   // Sales find it by a word of the brief, unread and counted as new.
   const sales = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 409/ });
-  await signInAs(sales, server, "sales", "Sam Sales");
-  await sales.goto("/staff/consultations");
+  await signInAs(sales, server, "sales", { name: "Sam Sales", at: "/staff/consultations" });
   await sales.getByText(/^\d+ new$/).waitFor();
   expect(Number((await sales.getByText(/^\d+ new$/).textContent())!.split(" ")[0])).toBeGreaterThanOrEqual(1);
   await sales.getByLabel("Search name, email, brief or reference").fill(`marker ${stamp}`);
@@ -166,7 +165,7 @@ async function journey(server: RunningServer) {
 
   // A recruiter gets the 403 page and not the file; a visitor gets 401 and not a byte.
   const recruiter = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of 403/ });
-  await signInAs(recruiter, server, "recruiter", "Rita Recruiter");
+  await signInAs(recruiter, server, "recruiter", { name: "Rita Recruiter" });
   const refused = await recruiter.goto("/staff/consultations");
   expect(refused?.status()).toBe(403);
   await recruiter.getByRole("heading", { level: 1, name: "No access" }).waitFor();
@@ -230,8 +229,7 @@ test(
     const values = consultationValues({ fullName: `Rhea Reply ${stamp}`, email: `rhea.${stamp}@example.com` });
     await submitConsultation(pglite, values);
     const sales = await newPage({ baseURL: pglite.baseURL });
-    const salesEmail = await signInAs(sales, pglite, "sales", "Sam Replier");
-    await sales.goto(`/staff/consultations?q=${stamp}`);
+    const salesEmail = await signInAs(sales, pglite, "sales", { name: "Sam Replier", at: `/staff/consultations?q=${stamp}` });
     await Promise.all([sales.waitForURL(/\/staff\/consultations\/\d+$/), sales.getByRole("link", { name: values.fullName }).click()]);
     const id = new URL(sales.url()).pathname.split("/").pop();
 
@@ -273,8 +271,7 @@ test(
 
     // The admin's screen for the templates, on a desktop and a phone.
     const admin = await newPage({ baseURL: pglite.baseURL });
-    await signInAs(admin, pglite, "admin", "Ada Admin");
-    await admin.goto("/staff/reply-templates");
+    await signInAs(admin, pglite, "admin", { name: "Ada Admin", at: "/staff/reply-templates" });
     await admin.getByRole("heading", { level: 3, name: "Thank you for your request" }).waitFor();
     await expectNoAxeViolations(admin);
   },
@@ -288,8 +285,7 @@ test(
     const values = consultationValues({ fullName: `Nojs Lead ${stamp}`, email: `nojs.${stamp}@example.com` });
     await submitConsultation(postgres, values);
     const page = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of (400|409)/ });
-    await signInAs(page, postgres, "sales", "Nora Nojs");
-    await page.goto("/staff/consultations");
+    await signInAs(page, postgres, "sales", { name: "Nora Nojs", at: "/staff/consultations" });
     await page.getByLabel("Search name, email, brief or reference").fill(stamp);
     await page.getByRole("combobox", { name: "Status" }).selectOption("new");
     await Promise.all([page.waitForURL(/\?q=.+&status=new&source=&sort=newest&owner=$/), page.getByRole("button", { name: "Show" }).click()]);
@@ -328,8 +324,7 @@ test(
   async () => {
     const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
     const admin = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false });
-    await signInAs(admin, postgres, "admin", "Ada Admin");
-    await admin.goto("/staff/reply-templates");
+    await signInAs(admin, postgres, "admin", { name: "Ada Admin", at: "/staff/reply-templates" });
     const form = admin.getByRole("region", { name: "Add a template" });
     await form.getByLabel("Name").fill(`Follow-up ${stamp}`);
     await form.getByLabel("Subject").fill("Following up, {{name}}");
@@ -343,8 +338,7 @@ test(
     const values = consultationValues({ fullName: `Tess Template ${stamp}`, email: `tess.${stamp}@example.com` });
     await submitConsultation(postgres, values);
     const sales = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
-    await signInAs(sales, postgres, "sales", "Sid Sales");
-    await sales.goto(`/staff/consultations?q=${stamp}`);
+    await signInAs(sales, postgres, "sales", { name: "Sid Sales", at: `/staff/consultations?q=${stamp}` });
     await Promise.all([sales.waitForURL(/\/staff\/consultations\/\d+$/), sales.getByRole("link", { name: values.fullName }).click()]);
     const detailPath = new URL(sales.url()).pathname;
     await sales.getByLabel("Start from the template").selectOption({ label: `Follow-up ${stamp}` });
@@ -389,8 +383,7 @@ test(
     );
     const names = (count: number, from: number) => Array.from({ length: count }, (_, i) => `Pager ${from - i}`);
     const page = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
-    await signInAs(page, postgres, "sales", "Paula Pager");
-    await page.goto("/staff/consultations");
+    await signInAs(page, postgres, "sales", { name: "Paula Pager", at: "/staff/consultations" });
     await page.getByLabel("Search name, email, brief or reference").fill(`pager-${stamp}`);
     await Promise.all([page.waitForURL(/\?q=/), page.getByRole("button", { name: "Show" }).click()]);
     const shown = () => page.locator("tbody tr th a").allTextContents();
@@ -425,7 +418,7 @@ test(
     const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
     // The refused save answers 400, which the browser logs.
     const page = await newPage({ baseURL: postgres.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
-    await signInAs(page, postgres, "admin", "Bea Hours");
+    await signInAs(page, postgres, "admin", { name: "Bea Hours" });
     await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Business hours" }).click();
     await page.getByRole("heading", { name: "Business hours" }).waitFor();
     expect(await page.getByLabel("Time zone").inputValue()).toBe("Asia/Kolkata");
@@ -475,7 +468,7 @@ test(
 
     // axe runs in the page, so it checks the same pages with JavaScript on.
     const scripted = await newPage({ baseURL: postgres.baseURL });
-    await signInAs(scripted, postgres, "admin", "Axel Hours");
+    await signInAs(scripted, postgres, "admin", { name: "Axel Hours" });
     for (const address of ["/staff/business-hours", listAddress, "/staff"]) {
       await scripted.goto(address);
       await expectNoAxeViolations(scripted);

@@ -59,7 +59,7 @@ test.skipIf(!reachable)(
     const title = `KRAF Think 2026 ${Date.now()}`;
     const slug = `kraf-think-2026-${Date.now()}`;
     const editor = await newPage({ baseURL: pair.first.baseURL, timezoneId: "Asia/Kolkata", allowConsoleErrors: /status of (400|409)/ });
-    await signInAs(editor, pair.first, "editor", "Eda Editor");
+    await signInAs(editor, pair.first, "editor", { name: "Eda Editor" });
     await editor.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Event editions" }).click();
     await editor.getByRole("heading", { name: "Event editions" }).waitFor();
     await waitForStaffHydration(editor);
@@ -159,8 +159,7 @@ test.skipIf(!reachable)(
 
     // Sales open Omar's registration: giving the place is refused while the edition is full.
     const sales = await newPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 409/ });
-    const salesEmail = await signInAs(sales, pair.first, "sales", "Sam Sales");
-    await sales.goto(`/staff/events?event=${id}&status=waitlisted`);
+    const salesEmail = await signInAs(sales, pair.first, "sales", { name: "Sam Sales", at: `/staff/events?event=${id}&status=waitlisted` });
     await sales.getByRole("link", { name: "Omar Waiting" }).click();
     await waitForStaffHydration(sales);
     const give = sales.getByRole("button", { name: "Give Omar Waiting a place" });
@@ -239,8 +238,7 @@ test.skipIf(!reachable)(
   { timeout: 120_000 },
   async () => {
     const plain = await newPage({ baseURL: pair.first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of (400|409)/ });
-    await signInAs(plain, pair.first, "editor", "Noel NoScript");
-    await plain.goto("/staff/events/editions/new");
+    await signInAs(plain, pair.first, "editor", { name: "Noel NoScript", at: "/staff/events/editions/new" });
     const slug = `summit-no-script-${Date.now()}`;
     await plain.getByLabel("Title").fill("Summit without script");
     await plain.getByLabel(/^Address/).fill("staff");
@@ -263,7 +261,7 @@ test.skipIf(!reachable)(
     const id = Number(/editions\/(\d+)/.exec(plain.url())![1]);
 
     const other = await newPage({ baseURL: pair.second.baseURL });
-    await signInAs(other, pair.second, "editor", "Olga Other");
+    await signInAs(other, pair.second, "editor", { name: "Olga Other" });
     await gotoContentForm(other, `/staff/events/editions/${id}`);
     await other.getByLabel("Venue").fill("The other hall");
     await other.getByRole("button", { name: "Save changes" }).click();
@@ -277,7 +275,7 @@ test.skipIf(!reachable)(
     expect(row.venue).toMatchObject({ name: "The other hall", locality: "" });
 
     const sales = await newPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 403/ });
-    await signInAs(sales, pair.first, "sales", "Sid Sales");
+    await signInAs(sales, pair.first, "sales", { name: "Sid Sales" });
     for (const address of ["/staff/events/editions", "/staff/events/editions/new", `/staff/events/editions/${id}`, `/staff/events/editions/${id}/preview`]) {
       expect((await sales.goto(address))?.status(), address).toBe(403);
     }

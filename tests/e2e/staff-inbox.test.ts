@@ -39,7 +39,7 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 
 test("on a 375 px phone the inbox lists are cards without sideways scrolling, and a filter survives a reload (PostgreSQL)", { timeout: 120_000 }, async () => {
   const admin = await newPage({ baseURL: server.baseURL, viewport: PHONE });
-  await signInAs(admin, server, "admin", "Ada Admin");
+  await signInAs(admin, server, "admin", { name: "Ada Admin" });
   for (const list of ["/staff/consultations", "/staff/applications", "/staff/events"]) {
     await admin.goto(list);
     expect(await pageWidth(admin), list).toBeLessThanOrEqual(PHONE.width);
@@ -74,7 +74,7 @@ test("with two editions of an event, the registrations list shows one edition's 
     [next!.id],
   );
   const admin = await newPage({ baseURL: server.baseURL, viewport: PHONE });
-  await signInAs(admin, server, "admin", "Ada Admin");
+  await signInAs(admin, server, "admin", { name: "Ada Admin" });
   await gotoHydrated(admin, "/staff/events");
   const eventFilter = admin.getByRole("combobox", { name: "Event" });
   const options = await eventFilter.locator("option").allTextContents();
@@ -102,7 +102,7 @@ test(
   { timeout: 120_000 },
   async () => {
     const sales = await newPage({ baseURL: server.baseURL, viewport: PHONE });
-    await signInAs(sales, server, "sales", "Sam Sales");
+    await signInAs(sales, server, "sales", { name: "Sam Sales" });
     await gotoHydrated(sales, "/staff/events?q=omar");
     await Promise.all([sales.waitForURL(/\/staff\/events\/registrations\/\d+$/), sales.getByRole("link", { name: "Omar Ali" }).click()]);
     await sales.getByRole("heading", { level: 1, name: "Omar Ali" }).waitFor();

@@ -68,7 +68,7 @@ test.skipIf(!reachable)(
     const later = `Scheduled: platform engineering ${Date.now()}`;
     // The editor works in India: "publish at" is read in her time zone.
     const editor = await openPage({ baseURL: pair.first.baseURL, timezoneId: "Asia/Kolkata", allowConsoleErrors: /status of 400/ });
-    const editorEmail = await signInAs(editor, pair.first, "editor", "Eve Editor");
+    const editorEmail = await signInAs(editor, pair.first, "editor", { name: "Eve Editor" });
 
     // The second process has the listings in its page cache before anything changes.
     for (const [path] of placesOf(0, "").slice(1)) expect((await fetch(`${pair.second.baseURL}${path}`)).status, path).toBe(200);
@@ -247,8 +247,7 @@ test.skipIf(!reachable)(
   { timeout: 120_000 },
   async () => {
     const plain = await openPage({ baseURL: pair.first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 409/ });
-    await signInAs(plain, pair.first, "editor", "Noel NoScript");
-    await plain.goto("/staff/insights/new");
+    await signInAs(plain, pair.first, "editor", { name: "Noel NoScript", at: "/staff/insights/new" });
     await plain.getByLabel(/^Title/).fill("Notes from the field (no script)");
     await plain.getByLabel("Article").fill("<p>Plain.</p>");
     await plain.getByRole("button", { name: "Save draft" }).click();
@@ -256,7 +255,7 @@ test.skipIf(!reachable)(
     const id = Number(/\/staff\/insights\/(\d+)/.exec(plain.url())![1]);
 
     const other = await openPage({ baseURL: pair.second.baseURL });
-    await signInAs(other, pair.second, "editor", "Olga Other");
+    await signInAs(other, pair.second, "editor", { name: "Olga Other" });
     await gotoContentForm(other, `/staff/insights/${id}`);
     await other.getByLabel("Category").fill("Field notes");
     await other.getByRole("button", { name: "Save changes" }).click();
@@ -273,7 +272,7 @@ test.skipIf(!reachable)(
     await plain.getByText("Time zone: Asia/Kolkata.").waitFor();
 
     const recruiter = await openPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 403/ });
-    await signInAs(recruiter, pair.first, "recruiter", "Rita Recruiter");
+    await signInAs(recruiter, pair.first, "recruiter", { name: "Rita Recruiter" });
     for (const path of ["/staff/insights", `/staff/insights/${id}`, `/staff/insights/${id}/preview`]) {
       expect((await recruiter.goto(path))?.status(), path).toBe(403);
     }

@@ -24,7 +24,7 @@ test.skipIf(!reachable)(
     const title = `Site Reliability Engineer ${Date.now()}`;
     // The refused save answers 400; its words are on the page.
     const recruiter = await openPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 400/ });
-    await signInAs(recruiter, pair.first, "recruiter", "Rita Recruiter");
+    await signInAs(recruiter, pair.first, "recruiter", { name: "Rita Recruiter" });
 
     // The second process has the listing and the sitemap in its page cache before anything changes.
     for (const path of ["/careers", "/sitemap.xml"]) expect((await fetch(`${pair.second.baseURL}${path}`)).status).toBe(200);
@@ -186,8 +186,7 @@ test.skipIf(!reachable)(
   { timeout: 120_000 },
   async () => {
     const plain = await openPage({ baseURL: pair.first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 409/ });
-    await signInAs(plain, pair.first, "recruiter", "Noel NoScript");
-    await plain.goto("/staff/jobs/new");
+    await signInAs(plain, pair.first, "recruiter", { name: "Noel NoScript", at: "/staff/jobs/new" });
     await plain.getByLabel("Job title").fill("Data Engineer (no script)");
     await plain.getByLabel("Job type").selectOption("contract");
     await plain.getByRole("button", { name: "Save draft" }).click();
@@ -196,7 +195,7 @@ test.skipIf(!reachable)(
 
     // Another recruiter opens the same job and saves first.
     const other = await openPage({ baseURL: pair.second.baseURL });
-    await signInAs(other, pair.second, "recruiter", "Olga Other");
+    await signInAs(other, pair.second, "recruiter", { name: "Olga Other" });
     await gotoContentForm(other, `/staff/jobs/${id}`);
     await other.getByLabel("Department").fill("Data");
     await other.getByRole("button", { name: "Save changes" }).click();
@@ -210,7 +209,7 @@ test.skipIf(!reachable)(
     expect(row.rows).toEqual([{ department: "Data", location: null }]);
 
     const sales = await openPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 403/ });
-    await signInAs(sales, pair.first, "sales", "Sam Sales");
+    await signInAs(sales, pair.first, "sales", { name: "Sam Sales" });
     for (const path of ["/staff/jobs", `/staff/jobs/${id}`, `/staff/jobs/${id}/preview`]) {
       expect((await sales.goto(path))?.status(), path).toBe(403);
     }
@@ -223,7 +222,7 @@ test.skipIf(!reachable)(
   async () => {
     const title = `Data Platform Engineer ${Date.now()}`;
     const recruiter = await openPage({ baseURL: pair.first.baseURL });
-    await signInAs(recruiter, pair.first, "recruiter", "Hana History");
+    await signInAs(recruiter, pair.first, "recruiter", { name: "Hana History" });
     await gotoContentForm(recruiter, "/staff/jobs/new");
     await recruiter.getByLabel("Job title").fill(title);
     await recruiter.getByLabel("Job type").selectOption("full-time");
@@ -307,8 +306,7 @@ test.skipIf(!reachable)(
 
     // Without JavaScript the comparison is a plain form.
     const plain = await openPage({ baseURL: pair.first.baseURL, javaScriptEnabled: false });
-    await signInAs(plain, pair.first, "recruiter", "Nico NoScript");
-    await plain.goto(`/staff/jobs/${id}/history`);
+    await signInAs(plain, pair.first, "recruiter", { name: "Nico NoScript", at: `/staff/jobs/${id}/history` });
     await plain.getByLabel("From revision").selectOption("2");
     await plain.getByLabel("To revision").selectOption("3");
     await plain.getByRole("button", { name: "Compare" }).click();
@@ -335,7 +333,7 @@ test.skipIf(!reachable)(
   async () => {
     const title = `Scheduled Analyst ${Date.now()}`;
     const recruiter = await openPage({ baseURL: pair.first.baseURL });
-    await signInAs(recruiter, pair.first, "recruiter", "Sara Schedule");
+    await signInAs(recruiter, pair.first, "recruiter", { name: "Sara Schedule" });
     await gotoContentForm(recruiter, "/staff/jobs/new");
     await recruiter.getByLabel("Job title").fill(title);
     await recruiter.getByLabel("Job type").selectOption("full-time");

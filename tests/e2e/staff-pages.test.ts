@@ -25,7 +25,7 @@ test.skipIf(!reachable)(
   async () => {
     const { first, second, postgres } = pair;
     const editor = await newPage({ baseURL: first.baseURL, allowConsoleErrors: /status of (400|409)/ });
-    await signInAs(editor, first, "editor", "Pia Pages");
+    await signInAs(editor, first, "editor", { name: "Pia Pages" });
     await editor.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Pages" }).click();
     await editor.getByRole("heading", { name: "Pages", level: 1 }).waitFor();
     await expectAccessible(editor);
@@ -138,8 +138,7 @@ test.skipIf(!reachable)(
   async () => {
     const { first, second } = pair;
     const editor = await newPage({ baseURL: first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of (400|409)/ });
-    await signInAs(editor, first, "editor", "Noa Nojs");
-    await editor.goto("/staff/pages");
+    await signInAs(editor, first, "editor", { name: "Noa Nojs", at: "/staff/pages" });
     await editor.getByRole("link", { name: "About Us" }).click();
     const blocksBefore = await editor.getByRole("list", { name: "Blocks" }).getByRole("listitem").count();
 

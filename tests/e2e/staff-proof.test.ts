@@ -32,7 +32,7 @@ test.skipIf(!reachable)(
   async () => {
     const { first: server, second } = pair;
     const editor = await newPage({ baseURL: server.baseURL, allowConsoleErrors: /status of (400|409)/ });
-    await signInAs(editor, server, "editor", "Tara Testimonials");
+    await signInAs(editor, server, "editor", { name: "Tara Testimonials" });
 
     // A testimonial with a photo, about a case study and the CRM page, saved as a draft and published.
     await editor.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Testimonials" }).click();

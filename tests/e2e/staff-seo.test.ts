@@ -48,7 +48,7 @@ test.skipIf(!reachable)(
   async () => {
     const title = `Zero-trust basics ${Date.now()}`;
     const editor = await openPage({ baseURL: pair.first.baseURL, allowConsoleErrors: /status of 40[09]/ });
-    await signInAs(editor, pair.first, "editor", "Eve Editor");
+    await signInAs(editor, pair.first, "editor", { name: "Eve Editor" });
     await gotoContentForm(editor, "/staff/insights/new");
     await editor.getByLabel(/^Title/).fill(title);
     await editor.getByRole("button", { name: "Edit HTML" }).click();
@@ -146,7 +146,7 @@ test.skipIf(!reachable)(
   { timeout: 120_000 },
   async () => {
     const plain = await openPage({ baseURL: pair.first.baseURL, javaScriptEnabled: false, allowConsoleErrors: /status of 40[09]/ });
-    await signInAs(plain, pair.first, "editor", "Noel NoScript");
+    await signInAs(plain, pair.first, "editor", { name: "Noel NoScript" });
     await pair.postgres.pool.query(`insert into "FeaturedInsights" (title, slug, status) values ('Taken', 'taken-address', 'draft')`);
     await plain.goto("/staff/insights/new");
     await plain.getByLabel(/^Title/).fill("Field notes");
@@ -169,7 +169,7 @@ test.skipIf(!reachable)(
   { timeout: 120_000 },
   async () => {
     const recruiter = await openPage({ baseURL: pair.first.baseURL });
-    await signInAs(recruiter, pair.first, "recruiter", "Rita Recruiter");
+    await signInAs(recruiter, pair.first, "recruiter", { name: "Rita Recruiter" });
     await gotoContentForm(recruiter, "/staff/jobs/new");
     await recruiter.getByLabel("Job title").fill("Platform Engineer");
     await recruiter.getByLabel("Job type").selectOption("full-time");

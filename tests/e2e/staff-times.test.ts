@@ -34,7 +34,7 @@ test("staff times are drawn by the server in the reader's zone, the company's un
   const title = `Cloud costs ${Date.now()}`;
   await scheduledEntry(title);
   const plain = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false });
-  const email = await signInAs(plain, site.server, "admin", "Tara Times");
+  const email = await signInAs(plain, site.server, "admin", { name: "Tara Times" });
   // The same person in a browser set to New York, with scripts.
   const scripted = await newPage({ baseURL: site.server.baseURL, timezoneId: "America/New_York", allowConsoleErrors: /status of 400/ });
   await signIn(scripted, email);
@@ -80,7 +80,7 @@ test("staff times are drawn by the server in the reader's zone, the company's un
 
 test("the audit log names a staff account by its name with a link to it, and says when a record is gone", async () => {
   const page = await newPage({ baseURL: site.server.baseURL });
-  await signInAs(page, site.server, "admin", "Ada Audit");
+  await signInAs(page, site.server, "admin", { name: "Ada Audit" });
   const name = `Sam Target ${Date.now()}`;
   await createStaffAccount(site.server, { email: `target-${Date.now()}@staff.example.com`, role: "sales", name });
   const { id } = (await site.database.pool.query("select id from staff_user where name = $1", [name])).rows[0];

@@ -36,7 +36,7 @@ const newPage = (options: Parameters<typeof openPage>[0] = {}) => openPage({ bas
 /** A fresh page signed in with `role`, with or without JavaScript. */
 async function staffPage(role: StaffRole, name: string, options: Parameters<typeof openPage>[0] = {}) {
   const page = await newPage(options);
-  await signInAs(page, server, role, name);
+  await signInAs(page, server, role, { name });
   return page;
 }
 

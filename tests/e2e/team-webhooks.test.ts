@@ -57,8 +57,7 @@ async function checkPage(page: Page, javaScriptEnabled: boolean) {
 async function adminOnTeams(javaScriptEnabled: boolean) {
   // A refused address answers 400, which Chromium reports in the console.
   const page = await newPage({ baseURL: site.server.baseURL, viewport: PHONE, javaScriptEnabled, allowConsoleErrors: /status of 400/ });
-  await signInAs(page, site.server, "admin", "Ada Admin");
-  await page.goto("/staff/teams");
+  await signInAs(page, site.server, "admin", { name: "Ada Admin", at: "/staff/teams" });
   return page;
 }
 

@@ -129,7 +129,7 @@ test("a sampled page view loads the reporter after hydration, sends its vitals w
   // A staff page view is never measured.
   const editor = await newPage({ baseURL: sampling.baseURL });
   const editorRequests = recordRequests(editor);
-  await signInAs(editor, sampling, "editor", "Eddie Editor");
+  await signInAs(editor, sampling, "editor", { name: "Eddie Editor" });
   await editor.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Web vitals" }).click();
   await editor.getByRole("heading", { level: 1, name: "Web vitals" }).waitFor();
   const table = editor.getByRole("table", { name: "75th percentile per page and metric" });

@@ -116,16 +116,20 @@ export async function signIn(page: Page, email: string, password = STAFF_PASSWOR
 }
 
 /**
- * A new account of `role` (at `email` when given) with its password chosen and signed in, on `page` at the staff home; its email.
- * The form is sent through the page's own request context, whose cookies are the browser's: one page
- * load instead of two. The pages of choosing a password and signing in are tested in staff-auth.test.ts.
+ * A new account of `role` (named `name`, at `email` when given) with its password chosen and signed in, on `page`
+ * at `at` (the staff home unless given); its email. The form is sent through the page's own request context,
+ * whose cookies are the browser's: the page loads once, where the test goes first. The pages of choosing a
+ * password and signing in are tested in staff-auth.test.ts.
  */
 export async function signInAs(
   page: Page,
   server: RunningServer,
   role: StaffRole,
-  name = `Test ${role}`,
-  email = `${role}-${Date.now()}-${accounts++}@staff.example.com`,
+  {
+    name = `Test ${role}`,
+    email = `${role}-${Date.now()}-${accounts++}@staff.example.com`,
+    at = "/staff",
+  }: { name?: string; email?: string; at?: string } = {},
 ): Promise<string> {
   const { link } = await addStaffAccount(server, { email, role, name });
   const request = page.context().request;
@@ -137,6 +141,6 @@ export async function signInAs(
     link,
     role,
   );
-  await page.goto(`${server.baseURL}/staff`);
+  await page.goto(server.baseURL + at);
   return email;
 }
