@@ -32,12 +32,6 @@ const TIMING_TRIES = 12;
  */
 const TIMING_TOLERANCE = 1.5;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return (sorted[Math.floor(middle - 0.5)]! + sorted[Math.ceil(middle - 0.5)]!) / 2;
-}
-
 function servicesOf(database: TestDatabase): Services {
   return { db: database.db, env: { SITE_URL: SITE, AUTH_SECRET: "a".repeat(32) } } as unknown as Services;
 }
@@ -57,6 +51,12 @@ function signInPost(): Request {
 
 async function failedSignIns(services: Services) {
   return services.db.select().from(auditLog).where(eq(auditLog.action, "sign-in-failed"));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return (sorted[Math.floor(middle - 0.5)]! + sorted[Math.ceil(middle - 0.5)]!) / 2;
 }
 
 for (const driver of drivers) {
