@@ -1,7 +1,7 @@
 #!/bin/sh
 # npm test's first step: the type check, the linter, the formatter's check and the structure check side by side
-# (each is one process; the machine has two cores). The route types are generated first,
-# because the type check and the type-aware lint rules both read them.
+# (each is one process; the machine has two cores). The route types are generated first:
+# the type check reads them. `tsc` is TypeScript 7's native compiler (decision 089).
 # The lockfile must hold exactly what package.json asks for, every platform's optional packages included,
 # or a fresh machine's npm ci refuses it (npm ci --dry-run checks that without touching node_modules).
 if ! npm ci --dry-run --no-audit --no-fund >/dev/null 2>&1; then
