@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
+import { median } from "../../../bench/statistics.ts";
 import { authOf } from "#app/features/staff/auth.server.ts";
 import { changeOwnPassword } from "#app/features/staff/own-password.server.ts";
 import { SIGN_IN_FAILED_MESSAGE, signIn } from "#app/features/staff/sign-in.server.ts";
@@ -51,12 +52,6 @@ function signInPost(): Request {
 
 async function failedSignIns(services: Services) {
   return services.db.select().from(auditLog).where(eq(auditLog.action, "sign-in-failed"));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return (sorted[Math.floor(middle - 0.5)]! + sorted[Math.ceil(middle - 0.5)]!) / 2;
 }
 
 for (const driver of drivers) {
