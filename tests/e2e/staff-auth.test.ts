@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PHONE, axeViolations, setupBrowser } from "#tests/support/browser.ts";
 import { freshPostgres, listFiles, mailDir, openPgliteOf, stopKeepingData, waitFor, type FreshPostgres } from "#tests/support/forms.ts";
 import { parseMail } from "#tests/support/mail.ts";
+import { notice } from "#tests/support/publishing.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { STAFF_PASSWORD, addStaffAccount, choosePassword, createStaffAccount, signIn } from "#tests/support/staff.ts";
 
@@ -114,7 +115,7 @@ describe("on the embedded database", () => {
     await fresh.getByLabel("Repeat the new password").fill(STAFF_PASSWORD);
     await fresh.getByRole("button", { name: "Set password" }).click();
     await fresh.waitForURL(/\/staff\/sign-in\?notice=password-set/);
-    await expect(fresh.getByRole("status").textContent()).resolves.toContain("Your password is set. Sign in with it.");
+    await notice(fresh, "Your password is set. Sign in with it.");
     expect(await fresh.getByLabel("Email").inputValue()).toBe(email);
     expect((await fresh.context().cookies()).filter((cookie) => cookie.name.endsWith("session_token"))).toEqual([]);
   });
@@ -169,7 +170,7 @@ describe("on the embedded database", () => {
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/staff\/sign-in\?notice=signed-out/);
-    await expect(page.getByRole("status").textContent()).resolves.toContain("You are signed out.");
+    await notice(page, "You are signed out.");
     const replayed = await fetch(`${server.baseURL}/staff`, { headers: { Cookie: cookieHeader }, redirect: "manual" });
     expect(replayed.status).toBe(303);
     expect(replayed.headers.get("location")).toContain("/staff/sign-in");

@@ -107,6 +107,8 @@ export async function choosePassword(page: Page, link: string, password = STAFF_
 /** Signs in on the sign-in page the browser is on (or opens it). */
 export async function signIn(page: Page, email: string, password = STAFF_PASSWORD) {
   if (!page.url().includes("/staff/sign-in")) await page.goto("/staff/sign-in");
+  // After a client navigation the address changes before the page is drawn, and the page before it may have an Email field too.
+  await page.getByRole("heading", { name: "Sign in to the staff area" }).waitFor();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
