@@ -103,9 +103,21 @@ export async function expectAccessible(page: Page) {
   await page.setViewportSize(DESKTOP);
 }
 
-/** A staff form's success notice. */
+type RouterWindow = { __reactRouterDataRouter?: { state: { navigation: { state: string } } } };
+
+/**
+ * A staff form's answer, a success's status or a refusal's alert, says `text`, and the page's data has arrived:
+ * React Router shows a post's answer while it fetches that data again, and a form drawn from the data (keyed on it)
+ * is drawn anew when it comes, so a test that went on at once could tick a box about to be replaced.
+ */
 export async function notice(page: Page, text: string | RegExp) {
-  await page.getByRole("status").filter({ hasText: text }).first().waitFor();
+  const answers = page.locator("[role=status], [role=alert]");
+  try {
+    await answers.filter({ hasText: text }).first().waitFor();
+  } catch (error) {
+    throw new Error(`${String(text)} was not said on ${page.url()}; the page says: ${JSON.stringify(await answers.allTextContents())}`, { cause: error });
+  }
+  await page.waitForFunction(() => ((window as RouterWindow).__reactRouterDataRouter?.state.navigation.state ?? "idle") === "idle");
 }
 
 /** A staff content form turns to scripted validation once React has hydrated the page. */
