@@ -184,7 +184,7 @@ test(
     expect(await candidate.getByTestId("status-stage").textContent()).toBe("Interviewing");
     await recruiter.getByRole("button", { name: "Cancel the rejection" }).click();
     await recruiter.waitForURL(/done=cancel-rejection/);
-    await recruiter.getByRole("status").filter({ hasText: "The scheduled rejection was cancelled" }).waitFor();
+    await notice(recruiter, "The scheduled rejection was cancelled");
     expect(await recruiter.getByTestId("pending-rejection").count()).toBe(0);
     expect(smtp.received.filter((mail) => mail.to.includes(CANDIDATE))).toHaveLength(2);
 

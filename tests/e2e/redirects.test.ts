@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
 import { setupOwnServer } from "#tests/support/own-server.ts";
 import { signInAs } from "#tests/support/staff.ts";
+import { notice } from "#tests/support/publishing.ts";
 
 /*
  * The redirects screen end to end, on its own server: an editor adds a 301
@@ -105,15 +106,15 @@ test("without JavaScript: the add form works as a plain post, on a 375 px phone,
   const page = await newPage({ baseURL: site.server.baseURL, viewport: PHONE, javaScriptEnabled: false, allowConsoleErrors: /status of 400/ });
   await signInAs(page, site.server, "admin", { name: "Ada Admin", at: "/staff/redirects" });
   await addRedirect(page, "https://www.example.com/Old-Offer", "https://partner.example/offer?ref=kraf", "302");
-  await page.getByRole("status").filter({ hasText: "/old-offer now leads to https://partner.example/offer?ref=kraf (302)." }).waitFor();
+  await notice(page, "/old-offer now leads to https://partner.example/offer?ref=kraf (302).");
   // Another site's address is used as written: the visitor's query is not handed to it.
   expect(await visit("/old-offer?x=1")).toEqual({ status: 302, location: "https://partner.example/offer?ref=kraf", cacheControl: "no-store" });
 
   // An item route's 404 (a missing job answers it, a missing insight throws it) asks too.
   await addRedirect(page, "/careers/424242", "/careers");
-  await page.getByRole("status").filter({ hasText: "/careers/424242 now leads to /careers (301)." }).waitFor();
+  await notice(page, "/careers/424242 now leads to /careers (301).");
   await addRedirect(page, "/featured-insights/424242", "/featured-insights");
-  await page.getByRole("status").filter({ hasText: "/featured-insights/424242 now leads to /featured-insights (301)." }).waitFor();
+  await notice(page, "/featured-insights/424242 now leads to /featured-insights (301).");
   expect(await visit("/careers/424242")).toMatchObject({ status: 301, location: "/careers" });
   expect(await visit("/featured-insights/424242?page=2")).toMatchObject({ status: 301, location: "/featured-insights?page=2" });
 

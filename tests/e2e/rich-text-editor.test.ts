@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { axeViolations, setupBrowser } from "#tests/support/browser.ts";
-import { expectAccessible } from "#tests/support/publishing.ts";
+import { expectAccessible, notice } from "#tests/support/publishing.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
 import { signInAs } from "#tests/support/staff.ts";
 
@@ -203,7 +203,7 @@ test(
     await page.getByRole("button", { name: "Save draft" }).click();
     await page.waitForURL(/\/staff\/jobs\/\d+\?done=created$/);
     const id = Number(/\/staff\/jobs\/(\d+)/.exec(page.url())![1]);
-    await page.getByRole("status").filter({ hasText: "The draft is saved." }).first().waitFor();
+    await notice(page, "The draft is saved.");
     // What the server stored (sanitised) is what the editor wrote; the editor shows it again.
     await editor.getByText("Async by default").waitFor();
     expect(sameMarkup(await field.inputValue())).toBe(written);
@@ -338,7 +338,7 @@ test(
       /<figure><img src="\/media\/[0-9a-f-]{36}\/800\.webp" alt="A dark blue square on a white page" width="800" height="450" ?\/?><figcaption>Figure 1: the square &amp; its &lt;colour&gt;<\/figcaption><\/figure>/,
     );
     await page.getByRole("button", { name: "Publish now" }).click();
-    await page.getByRole("status").filter({ hasText: "is published" }).first().waitFor();
+    await notice(page, "is published");
 
     // The public page: the picture with its alt text and caption, nofollow only on the link that leaves the site.
     const visitor = await newPage({ baseURL: server.baseURL });

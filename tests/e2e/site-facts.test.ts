@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { defaultSiteFacts } from "#app/content/site-facts.ts";
 import { axeViolations, DESKTOP, gotoHydrated, PHONE, setupBrowser, waitForStaffHydration } from "#tests/support/browser.ts";
 import { isPostgresReachable } from "#tests/support/databases.ts";
-import { setupServerPair } from "#tests/support/publishing.ts";
+import { notice, setupServerPair } from "#tests/support/publishing.ts";
 import type { RunningServer } from "#tests/support/server.ts";
 import { signInAs, staffSession } from "#tests/support/staff.ts";
 
@@ -167,7 +167,7 @@ test.skipIf(!reachable)(
     const header = admin.getByRole("group", { name: "Navigation labels: Header" });
     await header.getByRole("textbox", { name: "Contact Us", exact: true }).fill("Talk to us");
     await admin.getByRole("button", { name: "Save site facts" }).click();
-    await admin.getByRole("status").filter({ hasText: "Saved. Every page shows the change within seconds." }).waitFor();
+    await notice(admin, "Saved. Every page shows the change within seconds.");
     expect(await header.getByRole("textbox", { name: "Contact Us", exact: true }).inputValue()).toBe("Talk to us");
 
     await expect.poll(async () => (await html("/crm")).includes(">Talk to us</a>"), { timeout: 2_000, interval: 100 }).toBe(true);

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, expect, test } from "vitest";
 import { downloadedBytes, gotoHydrated, setupBrowser } from "#tests/support/browser.ts";
-import { expectAccessible } from "#tests/support/publishing.ts";
+import { expectAccessible, notice } from "#tests/support/publishing.ts";
 import { openPgliteOf, sampleFiles, stopKeepingData } from "#tests/support/forms.ts";
 import { parseMail, waitUntil } from "#tests/support/mail.ts";
 import { startServer, type RunningServer } from "#tests/support/server.ts";
@@ -172,7 +172,7 @@ test(
     await recruiter.getByRole("radio", { name: "Move without an email" }).check();
     await recruiter.getByRole("button", { name: "Move to Interview" }).click();
     await recruiter.waitForURL(/done=status/);
-    await recruiter.getByRole("status").filter({ hasText: "The status was changed." }).waitFor();
+    await notice(recruiter, "The status was changed.");
     await expectAccessible(recruiter);
 
     // The stale page's move says what the stage is now before anything is confirmed.
