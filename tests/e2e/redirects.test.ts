@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { axeViolations, DESKTOP, PHONE, setupBrowser } from "#tests/support/browser.ts";
 import { setupOwnServer } from "#tests/support/own-server.ts";
-import { signInAs } from "#tests/support/staff.ts";
 import { notice } from "#tests/support/publishing.ts";
+import { signInAs } from "#tests/support/staff.ts";
 
 /*
  * The redirects screen end to end, on its own server: an editor adds a 301
