@@ -418,6 +418,24 @@ test("a session that ends while a page is open: the next click with JavaScript l
   expect(new URL(page.url()).pathname).toBe("/staff/outbox");
 });
 
+test("while the next staff page's data is on its way, the main region says it is busy, and no longer once that page is drawn", async () => {
+  const { page } = await adminPage();
+  await page.goto("/staff/accounts");
+  await waitForStaffHydration(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/staff\/outbox\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Outbox" }).click();
+  await page.locator('main[aria-busy="true"]').waitFor();
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Staff accounts");
+  release();
+  await page.locator('main[aria-busy="true"]').waitFor({ state: "detached" });
+  expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Outbox");
+});
+
 test("without JavaScript: a bad invitation keeps what was typed and says why; deactivating and erasing work as plain posts", async () => {
   const page = await newPage({ baseURL: site.server.baseURL, javaScriptEnabled: false, allowConsoleErrors: REFUSALS });
   await signInAs(page, site.server, "admin", { name: `Admin ${counter++}` });

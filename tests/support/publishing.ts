@@ -103,12 +103,11 @@ export async function expectAccessible(page: Page) {
   await page.setViewportSize(DESKTOP);
 }
 
-type RouterWindow = { __reactRouterDataRouter?: { state: { navigation: { state: string } } } };
-
 /**
  * A staff form's answer, a success's status or a refusal's alert, says `text`, and the page's data has arrived:
  * React Router shows a post's answer while it fetches that data again, and a form drawn from the data (keyed on it)
- * is drawn anew when it comes, so a test that went on at once could tick a box about to be replaced.
+ * is drawn anew when it comes, so a test that went on at once could tick a box about to be replaced. The staff
+ * area's main region is busy until the page drawn is the one the data gives.
  */
 export async function notice(page: Page, text: string | RegExp) {
   const answers = page.locator("[role=status], [role=alert]");
@@ -117,7 +116,7 @@ export async function notice(page: Page, text: string | RegExp) {
   } catch (error) {
     throw new Error(`${String(text)} was not said on ${page.url()}; the page says: ${JSON.stringify(await answers.allTextContents())}`, { cause: error });
   }
-  await page.waitForFunction(() => ((window as RouterWindow).__reactRouterDataRouter?.state.navigation.state ?? "idle") === "idle");
+  await page.locator('main[aria-busy="true"]').waitFor({ state: "detached" });
 }
 
 /** A staff content form turns to scripted validation once React has hydrated the page. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useNavigation } from "react-router";
 import { inputClass } from "#app/features/forms/field.tsx";
 import type { FormAnswer } from "#app/features/forms/form-answer.ts";
 import { areas, areasFor, rolesText, type StaffRole } from "#app/features/staff/roles.ts";
@@ -43,6 +43,7 @@ type ShellUser = { name: string; roles: StaffRole[] } | null;
 
 /** The staff area's own frame: no public header, banner, consultation panel or newsletter. */
 export function StaffShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const busy = useNavigation().state !== "idle";
   return (
     <div className="min-h-screen bg-slate-50 text-ink">
       <a
@@ -92,7 +93,8 @@ export function StaffShell({ user, children }: { user: ShellUser; children: Reac
           )}
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
+      {/* Busy while a page or a post's answer is on its way: what is drawn is about to change. */}
+      <main id="main" tabIndex={-1} aria-busy={busy || undefined} className="mx-auto max-w-6xl px-4 py-8 outline-none">
         {children}
       </main>
     </div>
