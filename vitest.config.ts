@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 /**
  * Four projects: `unit` (modules, database, mail; no build needed), `e2e` and `e2e-alone`
  * (a real Chromium against the built site, started once per run) and `scale`
- * (three built processes behind nginx under load and faults; the last step of `npm test`).
+ * (three built processes behind nginx under load and faults; in `npm test` after the build, the static checks beside it).
  */
 /**
  * The S3 test server (s3rver, in the test process) makes ListObjectsV2 continuation tokens with DES,
@@ -96,7 +96,7 @@ export default defineConfig({
         },
       },
       {
-        // The multi-process scale and fault test (decision 018): last in `npm test`, or `npm run test:scale` alone.
+        // The multi-process scale and fault test (decision 018): in `npm test` beside the static checks (decision 090), or `npm run test:scale` alone.
         test: {
           name: "scale",
           include: ["tests/scale/**/*.test.ts"],
