@@ -91,7 +91,11 @@ function postgresDatabaseUrl(name: string): string {
   return url.toString();
 }
 
-export type TestDatabase = OpenDatabase & TestDatabaseEnv;
+/**
+ * `dispose` closes the database, then drops it (PostgreSQL) and removes its folder. There is no `close` alone:
+ * a test that only closed its database left a PostgreSQL database and a folder behind on every run.
+ */
+export type TestDatabase = Omit<OpenDatabase, "close"> & TestDatabaseEnv;
 
 /**
  * A new, migrated database of its own: on PGlite in memory, from the migrated template's image (a
@@ -102,11 +106,12 @@ export type TestDatabase = OpenDatabase & TestDatabaseEnv;
 export async function openTestDatabase(driver: DatabaseDriver): Promise<TestDatabase> {
   const target = await createTestDatabaseEnv(driver, { migrated: driver === "pg" });
   const opened = await openDatabase(target.env, driver === "pglite" ? { pgliteImage: await migratedPgliteImage() } : {});
+  const { close, ...open } = opened;
   return {
-    ...opened,
+    ...open,
     ...target,
     async dispose() {
-      await opened.close();
+      await close();
       await target.dispose();
     },
   };

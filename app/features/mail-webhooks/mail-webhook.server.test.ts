@@ -212,7 +212,7 @@ for (const driver of drivers) {
       ]);
       expect(confirmed).toEqual([]);
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 
@@ -247,7 +247,7 @@ for (const driver of drivers) {
       expect((await call("generic", "x".repeat(70 * 1024))).status).toBe(413);
       expect(await suppressed(db)).toEqual([]);
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 }

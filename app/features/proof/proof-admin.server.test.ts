@@ -113,7 +113,7 @@ for (const driver of drivers) {
         "testimonial proof-created",
       ]);
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 
@@ -131,7 +131,7 @@ for (const driver of drivers) {
       expect(await publishDueChanges(db, changesPublishers, new Date(at.getTime() + 1_000))).toBe(1);
       expect((await db.select().from(testimonials).where(eq(testimonials.id, id)))[0]?.status).toBe("published");
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 
@@ -200,7 +200,7 @@ for (const driver of drivers) {
       const old = await withPickedProof(uncachedReads(db), crmWith({ kind: "team", title: "Team", items: [{ name: "Typed", role: "CTO" }] }));
       expect(old.sections[1]).toMatchObject({ items: [] });
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 }

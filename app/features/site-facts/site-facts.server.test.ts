@@ -53,7 +53,7 @@ const edited = (changes: Partial<SiteFacts>): SiteFacts => ({ ...defaultSiteFact
 
 for (const driver of await featureDrivers()) {
   test(`the defaults stand until an admin saves; a save is a new revision, audited, and moves the content version (${driver})`, async () => {
-    const { db, close } = await openTestDatabase(driver);
+    const { db, dispose } = await openTestDatabase(driver);
     try {
       await db.insert(staffUsers).values([
         { id: admin.id, name: "Ada", email: admin.email, roles: ["admin"] },
@@ -100,12 +100,12 @@ for (const driver of await featureDrivers()) {
       });
       expect(await readSiteFacts(db)).toMatchObject({ facts: defaultSiteFacts, revision: 3, changedBy: otherAdmin.id });
     } finally {
-      await close();
+      await dispose();
     }
   });
 
   test(`the facts' saves are revisions: a restore fills the form and publishes nothing until saved; putting it away keeps the facts in force (${driver})`, async () => {
-    const { db, close } = await openTestDatabase(driver);
+    const { db, dispose } = await openTestDatabase(driver);
     try {
       await db.insert(staffUsers).values({ id: admin.id, name: "Ada", email: admin.email, roles: ["admin"] });
       const phone = { display: "+91 22 4000 1234", href: "tel:+912240001234" };
@@ -166,12 +166,12 @@ for (const driver of await featureDrivers()) {
         "site-facts-changed",
       ]);
     } finally {
-      await close();
+      await dispose();
     }
   });
 
   test(`a stored document missing a fact added since keeps that fact's default (${driver})`, async () => {
-    const { db, close } = await openTestDatabase(driver);
+    const { db, dispose } = await openTestDatabase(driver);
     try {
       const { navLabels: _labels, trustPoints: _points, ...older } = edited({ figures: { years: "4+", clients: "300+", professionals: "90+" } });
       await db
@@ -183,12 +183,12 @@ for (const driver of await featureDrivers()) {
       expect(facts.trustPoints).toEqual(defaultSiteFacts.trustPoints);
       expect(facts.navLabels).toEqual({ ...defaultSiteFacts.navLabels, "main:solutions": "What we do" });
     } finally {
-      await close();
+      await dispose();
     }
   });
 
   test(`the pages' read of the facts is kept per content version and follows a save within the watch's tick (${driver})`, async () => {
-    const { db, close } = await openTestDatabase(driver);
+    const { db, dispose } = await openTestDatabase(driver);
     const watch = startContentWatch({ db, intervalMs: 50 });
     try {
       await db.insert(staffUsers).values({ id: admin.id, name: "Ada", email: admin.email, roles: ["admin"] });
@@ -203,14 +203,14 @@ for (const driver of await featureDrivers()) {
       expect((await siteFactsFor(services)).revision).toBe(1);
     } finally {
       await watch.stop();
-      await close();
+      await dispose();
     }
   });
 }
 
 for (const driver of await featureDrivers()) {
   test(`the consultation confirmation quotes the phone in force, and the unwritten reply signature the phone and sales e-mail (${driver})`, async () => {
-    const { db, close } = await openTestDatabase(driver);
+    const { db, dispose } = await openTestDatabase(driver);
     try {
       await db.insert(staffUsers).values({ id: admin.id, name: "Ada", email: admin.email, roles: ["admin"] });
       const phone = { display: "+91 22 4000 1234", href: "tel:+912240001234" };
@@ -229,7 +229,7 @@ for (const driver of await featureDrivers()) {
 
       expect(await readSignature(db)).toBe("Kraf Technologies\n+91 22 4000 1234 · deals@example.com");
     } finally {
-      await close();
+      await dispose();
     }
   });
 }

@@ -100,7 +100,7 @@ for (const driver of drivers) {
       expect(actions.map((entry) => entry.action)).toEqual(["page-edited", "changes-published", "revision-restored", "changes-published"]);
       expect((await db.select({ data: sitePages.data }).from(sitePages).where(eq(sitePages.path, "/about")))[0]!.data).toBeNull();
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 }

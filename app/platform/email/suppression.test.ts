@@ -104,7 +104,7 @@ for (const driver of drivers) {
       expect([again?.liftedAt, again?.liftReason, again?.source]).toEqual([null, null, "ses"]);
     } finally {
       await smtp.stop();
-      await database.close();
+      await database.dispose();
     }
   });
 
@@ -129,7 +129,7 @@ for (const driver of drivers) {
       expect(smtp.received.map((mail) => mail.to)).toEqual([["fine@example.com"]]);
     } finally {
       await smtp.stop();
-      await database.close();
+      await database.dispose();
     }
   });
 }

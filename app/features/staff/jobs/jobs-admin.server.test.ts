@@ -160,7 +160,7 @@ for (const driver of drivers) {
         { label: "Right to work in India?", type: "yes-no", required: true, choices: [], knockout: "no", min: null, max: null },
       ]);
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 }

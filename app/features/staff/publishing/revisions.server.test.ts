@@ -115,7 +115,7 @@ for (const driver of drivers) {
       );
       expect(actions.find((entry) => entry.action === "revision-restored")?.detail).toEqual({ revision: 1, as: 6 });
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 
@@ -159,7 +159,7 @@ for (const driver of drivers) {
       const left = await db.select({ itemId: contentRevisions.itemId }).from(contentRevisions).where(eq(contentRevisions.contentType, "insight"));
       expect(left.map((entry) => entry.itemId)).toEqual([other]);
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 }

@@ -84,7 +84,7 @@ for (const driver of drivers) {
       expect(await publishDueChanges(db, changesPublishers, new Date(at.getTime() + HOUR))).toBe(0);
       expect(await liveTitle(db)).toBe("CRM that serves");
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 }

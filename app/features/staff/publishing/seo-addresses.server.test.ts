@@ -108,7 +108,7 @@ for (const driver of drivers) {
         ),
       ).toMatchObject({ ok: false, field: "from" });
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 
@@ -145,7 +145,7 @@ for (const driver of drivers) {
       const [saved] = await db.select().from(jobs).where(eq(jobs.id, first.id));
       expect([saved!.metaTitle, saved!.noindex, saved!.metaDescription]).toEqual(["Join our data team", true, null]);
     } finally {
-      await database.close();
+      await database.dispose();
     }
   });
 }
