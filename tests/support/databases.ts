@@ -93,7 +93,7 @@ function postgresDatabaseUrl(name: string): string {
 
 /**
  * `dispose` closes the database, then drops it (PostgreSQL) and removes its folder. There is no `close` alone:
- * a test that only closed its database left a PostgreSQL database and a folder behind on every run.
+ * closing without dropping would leave a database on the machine's PostgreSQL and a folder behind on every run.
  */
 export type TestDatabase = Omit<OpenDatabase, "close"> & TestDatabaseEnv;
 
