@@ -230,6 +230,7 @@ test("an admin changes roles (refused when none is ticked or they changed meanwh
   expect((await site.database.pool.query("select roles from staff_user where email = $1", [sam.email])).rows[0].roles).toEqual(["editor"]);
 
   // No role at all is refused with a sentence.
+  expect(await accountRole(page, sam.name, "Editor").isChecked()).toBe(true);
   await accountRole(page, sam.name, "Editor").uncheck();
   await page.getByRole("button", { name: `Save roles of ${sam.name}` }).click();
   await notice(page, "Choose at least one role: an account without a role could open nothing.");
