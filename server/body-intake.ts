@@ -1,5 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { open, unlink, type FileHandle } from "node:fs/promises";
+import { mkdtemp, open, rm, type FileHandle } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -112,10 +111,12 @@ export function discardReceivedBody(req: IncomingMessage): void {
   else void body?.file?.close().catch(() => undefined);
 }
 
+/** The start of the name of a spooled body's folder in the system's temporary folder; the process id follows. */
+export const SPOOL_FOLDER_PREFIX = "kraf-body-";
+
 export class BodyIntake {
   #receiving = 0;
   readonly #perClient = new Map<string, number>();
-  #spoolDir: string | undefined;
 
   constructor(
     readonly limits: IntakeLimits = DEFAULT_INTAKE_LIMITS,
@@ -222,13 +223,17 @@ export class BodyIntake {
     });
   }
 
-  /** A file in a folder only this process's user can enter, removed from the folder at once: it lives as long as it is open. */
+  /**
+   * A file in a new folder only this process's user can enter (mkdtemp's mode is 0700); the folder and the file's
+   * name are removed at once, so the file lives as long as it is open and nothing is left in the temporary folder.
+   */
   async #openSpoolFile(): Promise<FileHandle> {
-    this.#spoolDir ??= mkdtempSync(path.join(os.tmpdir(), "kraf-bodies-"));
-    const name = path.join(this.#spoolDir, `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-    const file = await open(name, "wx+", 0o600);
-    await unlink(name);
-    return file;
+    const folder = await mkdtemp(path.join(os.tmpdir(), `${SPOOL_FOLDER_PREFIX}${process.pid}-`));
+    try {
+      return await open(path.join(folder, "body"), "wx+", 0o600);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }
 }
 
