@@ -92,6 +92,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // Their servers run with Node's own compilers, as in production, not the other files' cheaper ones (decision 091).
+          env: { SERVERS_AS_IN_PRODUCTION: "1" },
           sequence: { groupOrder: 2 },
         },
       },

@@ -17,7 +17,9 @@ export { DESKTOP, PHONE } from "#tests/support/chromium.ts";
  * pages; decision 049).
  */
 const workerChromium = perWorker(
-  launchChromium,
+  // Each test opens a new browser context, which cannot use the spare renderer Chromium keeps ready for the last
+  // one: with the limit, a context's pages share one renderer and no spare is made (decision 091).
+  () => launchChromium(["--renderer-process-limit=1"]),
   (browser) => browser.close(),
   (browser) => browser.isConnected(),
 );

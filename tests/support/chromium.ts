@@ -44,7 +44,7 @@ export const CHROMIUM_FLAGS = [
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 375, height: 812 } as const;
 
-/** The system Chromium through playwright-core. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
+/** The system Chromium through playwright-core, with `extraFlags` after the shared ones. */
+export function launchChromium(extraFlags: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...extraFlags] });
 }

@@ -59,12 +59,13 @@ function isFree(port: number): Promise<boolean> {
 const STARTUP_LIMIT_MS = 90_000;
 
 /**
- * A test's server lives for one file and answers a few dozen requests, so compiling the embedded
- * database's WebAssembly a second time with V8's optimising compiler costs more than it saves: with the
- * baseline compiler only, a start takes about 1.3 s of CPU less (decision 084). The bench's
- * servers, which must behave as in production, start with Node's defaults (Vitest sets VITEST, tsx does not).
+ * A test's server lives for one file and answers a few dozen requests, so V8's optimising compilers cost more
+ * than they save: PGlite's WebAssembly is compiled with the baseline compiler only (decision 084), and the
+ * JavaScript with Sparkplug alone (`--max-opt=1`, decision 091). The servers of the timed files (the e2e-alone
+ * project sets SERVERS_AS_IN_PRODUCTION) and of the bench (Vitest sets VITEST, tsx does not) start with Node's
+ * defaults, as in production.
  */
-const NODE_FLAGS = process.env.VITEST ? ["--liftoff-only"] : [];
+const nodeFlags = () => (process.env.VITEST && !process.env.SERVERS_AS_IN_PRODUCTION ? ["--liftoff-only", "--max-opt=1"] : []);
 
 export async function startServer(
   extraEnv: Record<string, string> = {},
@@ -91,7 +92,7 @@ export async function startServer(
     VITALS_SAMPLE_RATE: "0",
     ...extraEnv,
   };
-  const child = spawn(process.execPath, [...NODE_FLAGS, entry], {
+  const child = spawn(process.execPath, [...nodeFlags(), entry], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
