@@ -36,6 +36,12 @@ const islandsEntryForUnits: Plugin = {
  */
 const E2E_ALONE = ["tests/e2e/overload.test.ts", "tests/e2e/slow-clients.test.ts", "tests/e2e/header-hover.test.ts"];
 
+/**
+ * The projects that hold the site's servers to a time or a volume under load (the timed browser files, the scale
+ * test) start them with Node's own compilers, as in production, not the cheaper ones of the other files (decision 091).
+ */
+const SERVERS_AS_IN_PRODUCTION = { SERVERS_AS_IN_PRODUCTION: "1" };
+
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker; the browser files wait on servers, pages and mail as
@@ -92,8 +98,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
-          // Their servers run with Node's own compilers, as in production, not the other files' cheaper ones (decision 091).
-          env: { SERVERS_AS_IN_PRODUCTION: "1" },
+          env: SERVERS_AS_IN_PRODUCTION,
           sequence: { groupOrder: 2 },
         },
       },
@@ -104,6 +109,7 @@ export default defineConfig({
           include: ["tests/scale/**/*.test.ts"],
           environment: "node",
           execArgv: S3_TEST_SERVER_ARGS,
+          env: SERVERS_AS_IN_PRODUCTION,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 3 },

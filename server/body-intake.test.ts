@@ -156,10 +156,11 @@ test("a body over its type's limit is refused: at once when announced, when the 
 
 test("a body larger than its memory allowance reaches the route whole, from a file no other process can open", async () => {
   const site = await intakeServer({ memoryBytes: 1024 });
-  const spoolFolders = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith(`${SPOOL_FOLDER_PREFIX}${process.pid}-`));
+  const ours = `${SPOOL_FOLDER_PREFIX}${process.pid}-`;
+  const spoolFolders = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith(ours));
   const opened: string[] = [];
   const watcher = watch(os.tmpdir(), (_event, name) => {
-    if (name?.startsWith(`${SPOOL_FOLDER_PREFIX}${process.pid}-`)) opened.push(name);
+    if (name?.startsWith(ours)) opened.push(name);
   });
   try {
     const bytes = randomBytes(3 * 1024 * 1024);

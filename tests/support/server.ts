@@ -61,8 +61,8 @@ const STARTUP_LIMIT_MS = 90_000;
 /**
  * A test's server lives for one file and answers a few dozen requests, so V8's optimising compilers cost more
  * than they save: PGlite's WebAssembly is compiled with the baseline compiler only (decision 084), and the
- * JavaScript with Sparkplug alone (`--max-opt=1`, decision 091). The servers of the timed files (the e2e-alone
- * project sets SERVERS_AS_IN_PRODUCTION) and of the bench (Vitest sets VITEST, tsx does not) start with Node's
+ * JavaScript with Sparkplug alone (`--max-opt=1`, decision 091). The servers of the timed files and the scale test
+ * (their projects set SERVERS_AS_IN_PRODUCTION) and of the bench (Vitest sets VITEST, tsx does not) start with Node's
  * defaults, as in production.
  */
 const nodeFlags = () => (process.env.VITEST && !process.env.SERVERS_AS_IN_PRODUCTION ? ["--liftoff-only", "--max-opt=1"] : []);
