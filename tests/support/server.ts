@@ -61,11 +61,11 @@ const STARTUP_LIMIT_MS = 90_000;
 /**
  * A test's server lives for one file and answers a few dozen requests, so V8's optimising compilers cost more
  * than they save: PGlite's WebAssembly is compiled with the baseline compiler only (decision 084), and the
- * JavaScript with Sparkplug alone (`--max-opt=1`, decision 091). The servers of the timed files and the scale test
- * (their projects set SERVERS_AS_IN_PRODUCTION) and of the bench (Vitest sets VITEST, tsx does not) start with Node's
- * defaults, as in production.
+ * JavaScript with Sparkplug alone (`--max-opt=1`, decision 091). The timed files and the scale test (their
+ * projects set SERVERS_OPTIMISE_JAVASCRIPT) keep V8's optimising compilers for JavaScript; the bench's servers
+ * (Vitest sets VITEST, tsx does not) start with Node's defaults, as in production.
  */
-const nodeFlags = () => (process.env.VITEST && !process.env.SERVERS_AS_IN_PRODUCTION ? ["--liftoff-only", "--max-opt=1"] : []);
+const nodeFlags = () => (process.env.VITEST ? ["--liftoff-only", ...(process.env.SERVERS_OPTIMISE_JAVASCRIPT ? [] : ["--max-opt=1"])] : []);
 
 export async function startServer(
   extraEnv: Record<string, string> = {},
